@@ -1,0 +1,1 @@
+"""GameMaster: a Discord game master for board games."""

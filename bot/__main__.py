@@ -1,0 +1,91 @@
+"""``python -m bot`` runs the bot; ``python -m bot simulate GAME`` plays a game offline."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+from pathlib import Path
+
+TOKEN_HELP = """No Discord token found.
+
+Set DISCORD_TOKEN in the environment or in a .env file (copy .env.example to .env).
+To get a token: https://discord.com/developers/applications → New Application →
+Bot → Reset Token, then invite the bot with the link shown in README.md.
+"""
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="GameMaster, a Discord game master.")
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("run", help="run the bot (the default)")
+    sim = sub.add_parser("simulate", help="play a whole game with random legal moves, offline")
+    sim.add_argument("game", help="game id, e.g. risk_express")
+    sim.add_argument("--players", type=int, default=3)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--out", type=Path, default=None, help="write the board PNG after every turn here")
+    sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                     help="a game option, e.g. continue_attempt=true")
+    args = parser.parse_args(argv)
+    if args.command == "simulate":
+        return run_simulate(args)
+    return run_bot()
+
+
+def parse_options(pairs: list[str]) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for pair in pairs:
+        key, _, value = pair.partition("=")
+        low = value.strip().lower()
+        out[key.strip()] = True if low in ("1", "true", "on", "yes") else False if low in ("0", "false", "off", "no") else value
+    return out
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    from bot.rules import GAMES, RuleError
+    from bot.simulate import simulate
+
+    if args.game not in GAMES:
+        print(f"Unknown game {args.game!r}; known: {', '.join(GAMES)}", file=sys.stderr)
+        return 2
+    try:
+        simulate(args.game, args.players, args.seed, args.out, parse_options(args.option))
+    except RuleError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def run_bot() -> int:
+    from bot.config import MissingToken, from_env
+
+    try:
+        settings = from_env()
+    except MissingToken:
+        print(TOKEN_HELP, file=sys.stderr)
+        return 1
+    import discord
+
+    from bot.app import GameMasterBot
+
+    discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
+    logging.getLogger("gamemaster").info("starting with %s", settings)
+    bot = GameMasterBot(settings)
+
+    async def runner() -> None:
+        async with bot:
+            await bot.start(settings.token)
+
+    try:
+        asyncio.run(runner())
+    except discord.LoginFailure:
+        print("Discord refused the token: check DISCORD_TOKEN (Bot → Reset Token).", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

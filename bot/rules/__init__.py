@@ -1,0 +1,12 @@
+"""Pure rules engines, one module per game, registered by stable id.
+
+``from bot.rules import GAMES`` is the one door the Discord layer, the simulator, the
+benchmarks and the tests go through.
+"""
+
+from bot.rules.base import Action, Event, Game, Option, Rng, RuleError, State
+from bot.rules.risk_express import RiskExpress
+
+GAMES: dict[str, Game] = {g.id: g for g in (RiskExpress(),)}
+
+__all__ = ["GAMES", "Action", "Event", "Game", "Option", "Rng", "RuleError", "State"]

@@ -1,0 +1,628 @@
+"""Risk Peaky Blinders (2–5 players) on the shared Risk map engine.
+
+What this edition changes over :class:`~bot.rules.risk.game.MapGame`: the setup (territory
+cards dealt and placed by razors; two-player neutrals with reward cards), the income (missions,
+razor trades, powers), the battle modifiers (strongholds, powers), the British Crown at the end
+of every turn, and the ways the game ends. Our decisions on what the rulebook leaves open are in
+``docs/peaky_blinders.md``.
+
+Actions (every action is a JSON dict with ``"type"``):
+
+=====================  ==========  ===================================================
+action                 phase       fields
+=====================  ==========  ===================================================
+``place``              place       ``territory``, ``count`` (default: all left)
+``trade``              place       ``cards`` (territory ids; 2–10 razors; once a turn)
+``flip_power``         place       — (flips your next face-down power; once a turn)
+``neutral``            place       ``placements`` {tid: n}: 3 members, 1–3 territories of
+                                   one neutral gang (two players; every turn, mandatory)
+``end_placement``      place       —
+``attack``             attack      ``from``, ``to``, ``count`` (default: all but one),
+                                   ``until`` (bool: roll until decided), ``powers`` [ids]
+``roll``               battle      ``until`` (bool)
+``retreat``            battle      —
+``play_power``         battle      ``power`` (a kept attack power, for the next roll)
+``end_attack``         attack      —
+``manoeuvre``          manoeuvre   ``from``, ``to``, ``count`` (ends the turn)
+``end_turn``           any but     — (skips the manoeuvre)
+                       battle
+=====================  ==========  ===================================================
+
+``attack`` declares and rolls at once. Later phases' actions are accepted as soon as the
+earlier phase's duties are done. ``legal_actions`` returns the compact form described in
+:mod:`bot.rules.risk.game` (lists = pick one, ``{"min", "max"}`` = pick a number; ``trade``:
+pick cards from ``cards`` worth ``razors``; ``neutral``: spread ``members`` over 1–3 of
+``territories``); :func:`bot.rules.risk.game.concretize` turns one into a concrete action.
+
+Secrets: an event's ``private`` field maps a seat to what only that seat may see (card names
+drawn or handed over). The public narration must use :func:`public_events`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.rules.base import Action, Event, Option, Rng, RuleError, State
+from bot.rules.peaky_data import ATTACK_EFFECTS, DEFENCE_EFFECTS, PeakyData, Power, load_data
+from bot.rules.risk.battle import resolve_roll
+from bot.rules.risk.board import Board
+from bot.rules.risk.cards import RAZOR_TABLE, trade_value
+from bot.rules.risk.game import MapGame
+
+__all__ = ["PeakyBlinders", "public_events"]
+
+NEUTRAL = "neutral:"
+NEUTRAL_MEMBERS = 3
+
+
+def public_events(events: list[Event], seat: str | None = None) -> list[Event]:
+    """Events as ``seat`` may see them (``None``: the channel). Private parts of other seats
+    are dropped; the seat's own part is merged under ``"mine"``."""
+    out: list[Event] = []
+    for ev in events:
+        if "private" not in ev:
+            out.append(ev)
+            continue
+        pub = {k: v for k, v in ev.items() if k != "private"}
+        if seat is not None and seat in ev["private"]:
+            pub["mine"] = ev["private"][seat]
+        out.append(pub)
+    return out
+
+
+class PeakyBlinders(MapGame):
+    id = "peaky_blinders"
+    name = "Risk Peaky Blinders"
+    map_id = "peaky_blinders"
+    min_players = 2
+    max_players = 5
+    options = (
+        Option("crown", "bool", True,
+               description="Play with the British Crown; off: play until one gang holds every territory."),
+        Option("gangs", "choice", "seat_order", ("seat_order", "random"),
+               description="Which gang each seat leads: in seat order or drawn at random."),
+    )
+    battle_actions = frozenset({"roll", "retreat", "play_power"})
+
+    def __init__(self, board: Board | None = None, data: PeakyData | None = None) -> None:
+        super().__init__(board)
+        self._data = data
+
+    @property
+    def data(self) -> PeakyData:
+        if self._data is None:
+            self._data = load_data(self.board)
+        return self._data
+
+    def faction_name(self, state: State, faction: str) -> str:
+        gang = faction[len(NEUTRAL):] if faction.startswith(NEUTRAL) else state["players"][faction]["gang"]
+        return str(self.data.gangs[gang]["name"])
+
+    # -- setup ----------------------------------------------------------------------------
+    def _setup(self, state: State, rng: Rng) -> None:
+        seats: list[str] = state["seats"]
+        if any(s.startswith(NEUTRAL) for s in seats):
+            raise RuleError("Seat names may not start with 'neutral:'.", "err.bad_seat")
+        data, board = self.data, self.board
+        n = len(seats)
+        gangs = list(data.gangs)
+        if state["options"]["gangs"] == "random":
+            rng.shuffle(gangs)
+        neutrals = gangs[n:] if n == 2 else []
+        cards = list(board.order)
+        rng.shuffle(cards)
+        owner: dict[str, str] = {}
+        troops: dict[str, int] = {}
+        if n == 2:
+            sizes = [(seats[0], 12), (seats[1], 12)] + [(NEUTRAL + g, 6) for g in neutrals]
+        else:
+            base, extra = divmod(len(cards), n)  # the last players get the extra cards
+            sizes = [(s, base + (1 if i >= n - extra else 0)) for i, s in enumerate(seats)]
+        pos = 0
+        for faction, k in sizes:
+            for tid in cards[pos:pos + k]:
+                owner[tid] = faction
+                troops[tid] = data.razors[tid]
+            pos += k
+        deck = list(board.order)
+        rng.shuffle(deck)
+        rewards = {g: [deck.pop() for _ in range(3)] for g in neutrals}
+        missions = list(data.missions)
+        rng.shuffle(missions)
+        powers = list(data.powers)
+        rng.shuffle(powers)
+        m_each, p_each = (1, 3) if n == 2 else (2, 2)
+        players: dict[str, Any] = {}
+        for i, s in enumerate(seats):
+            players[s] = {
+                "gang": gangs[i],
+                "hand": [],
+                "missions": [{"id": m, "held": 0, "done": False} for m in missions[i * m_each:(i + 1) * m_each]],
+                "powers": [{"id": p, "up": False} for p in powers[i * p_each:(i + 1) * p_each]],
+            }
+        state.update(
+            {
+                "map": board.id,
+                "owner": {t: owner[t] for t in board.order},
+                "troops": {t: troops[t] for t in board.order},
+                "order": list(seats),
+                "cur": 0,
+                "turn": 1,
+                "phase": "place",
+                "players": players,
+                "eliminated": [],
+                "neutrals": neutrals,
+                "neutrals_out": [],
+                "neutral_rewards": rewards,
+                "deck": deck,
+                "discard": [],
+                "power_discard": [],
+                "crown": {"step": 0, "last_roll": None} if state["options"]["crown"] else None,
+                "battle": None,
+                "highlight": None,
+                "result": None,
+                "reserve": 0,
+                "income": {},
+                "conquered": 0,
+                "traded": False,
+                "flipped": False,
+                "neutral_done": False,
+                "mission_income": 0,
+            }
+        )
+        self._start_turn(state, rng, [])
+
+    # -- income and missions --------------------------------------------------------------
+    def _before_income(self, state: State, rng: Rng, seat: str, events: list[Event]) -> None:
+        state["traded"] = False
+        state["flipped"] = False
+        state["neutral_done"] = not state["neutrals"]
+        owner = state["owner"]
+        reward = 0
+        for m in state["players"][seat]["missions"]:
+            if m["done"]:
+                continue
+            mission = self.data.missions[m["id"]]
+            if all(owner[t] == seat for t in mission.territories):
+                m["held"] += 1
+            else:
+                m["held"] = 0
+            if m["held"] >= mission.turns:
+                m["done"] = True
+                reward += mission.reward
+                events.append(
+                    {"type": "mission_completed", "seat": seat, "mission": mission.id, "name": mission.name,
+                     "territories": list(mission.territories), "turns": mission.turns, "reward": mission.reward}
+                )
+        state["mission_income"] = reward
+
+    def income(self, state: State, seat: str) -> dict[str, int]:
+        out = super().income(state, seat)
+        out.update({"missions": state["mission_income"], "trade": 0, "powers": 0})
+        return out
+
+    def _add_income(self, state: State, source: str, n: int) -> None:
+        state["income"][source] += n
+        state["reserve"] += n
+
+    # -- placement extras -----------------------------------------------------------------
+    def _handlers(self) -> dict[str, Any]:
+        h = super()._handlers()
+        h.update({"trade": self._act_trade, "flip_power": self._act_flip, "neutral": self._act_neutral,
+                  "play_power": self._act_play_power})
+        return h
+
+    def _need_place_phase(self, state: State, what: str) -> None:
+        if state["phase"] != "place":
+            raise RuleError(f"You can only {what} during the placement phase.", "err.wrong_phase", phase="place")
+
+    def _act_trade(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
+        self._need_place_phase(state, "trade cards")
+        if state["traded"]:
+            raise RuleError("You have already traded cards this turn.", "err.already_traded")
+        cards = action.get("cards")
+        if not isinstance(cards, list) or not cards or not all(isinstance(c, str) for c in cards):
+            raise RuleError("Say which territory cards to trade.", "err.no_cards")
+        if len(set(cards)) != len(cards):
+            raise RuleError("Each card can only be traded once.", "err.duplicate_card")
+        hand = state["players"][seat]["hand"]
+        missing = [c for c in cards if c not in hand]
+        if missing:
+            name = self.tname(missing[0]) if missing[0] in self.board.territories else missing[0]
+            raise RuleError(f"You do not hold the card {name}.", "err.card_not_held", card=missing[0])
+        razors = sum(self.data.razors[c] for c in cards)
+        members = trade_value(razors)
+        if members is None:
+            raise RuleError(
+                f"A trade must be worth 2 to {max(RAZOR_TABLE)} razors; these cards are worth {razors}.",
+                "err.bad_trade",
+                razors=razors,
+            )
+        for c in cards:
+            hand.remove(c)
+        state["discard"].extend(cards)
+        state["traded"] = True
+        self._add_income(state, "trade", members)
+        events.append({"type": "trade", "seat": seat, "cards": list(cards), "razors": razors, "members": members})
+
+    def _act_flip(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
+        self._need_place_phase(state, "flip a power card")
+        if state["flipped"]:
+            raise RuleError("You have already flipped a power card this turn.", "err.already_flipped")
+        powers = state["players"][seat]["powers"]
+        card = next((p for p in powers if not p["up"]), None)
+        if card is None:
+            raise RuleError("You have no face-down power card left.", "err.no_power")
+        state["flipped"] = True
+        power = self.data.powers[card["id"]]
+        ev: Event = {"type": "power_flipped", "seat": seat, "power": power.id, "name": power.name,
+                     "effect": power.effect, "value": power.value}
+        if power.effect == "gain":
+            powers.remove(card)
+            state["power_discard"].append(power.id)
+            self._add_income(state, "powers", power.value)
+            ev["result"] = "gain"
+        elif power.effect == "lose":
+            powers.remove(card)
+            state["power_discard"].append(power.id)
+            ev["result"] = "lose"
+            ev["losses"] = self._lose_members(state, seat, power.value)
+        else:
+            card["up"] = True
+            ev["result"] = "kept"
+        events.append(ev)
+
+    def _lose_members(self, state: State, seat: str, n: int) -> dict[str, int]:
+        """Take ``n`` members off the board, one at a time from the currently largest stack
+        (ties: map order), never the last member of a territory: the loss hurts the strong
+        and never hands a territory over by itself."""
+        troops = state["troops"]
+        mine = self.territories_of(state, seat)
+        lost: dict[str, int] = {}
+        for _ in range(n):
+            best = max(mine, key=lambda t: troops[t])
+            if troops[best] < 2:
+                break
+            troops[best] -= 1
+            lost[best] = lost.get(best, 0) + 1
+        return lost
+
+    def _act_neutral(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
+        self._need_place_phase(state, "reinforce a neutral gang")
+        if not state["neutrals"]:
+            raise RuleError("There is no neutral gang to reinforce.", "err.no_neutral")
+        if state["neutral_done"]:
+            raise RuleError("You have already reinforced a neutral gang this turn.", "err.neutral_done")
+        placements = action.get("placements")
+        if not isinstance(placements, dict) or not 1 <= len(placements) <= 3:
+            raise RuleError(
+                f"Put the {NEUTRAL_MEMBERS} neutral members on 1 to 3 territories of one neutral gang.",
+                "err.neutral_spread",
+            )
+        factions = set()
+        for tid, k in placements.items():
+            self._territory(tid)
+            owner = state["owner"][tid]
+            if not owner.startswith(NEUTRAL):
+                raise RuleError(f"{self.tname(tid)} is not held by a neutral gang.", "err.not_neutral", territory=tid)
+            factions.add(owner)
+            self._int(k, 1, NEUTRAL_MEMBERS, "neutral members")
+        if len(factions) > 1:
+            raise RuleError("All the neutral members must go to the same neutral gang.", "err.neutral_mixed")
+        if sum(placements.values()) != NEUTRAL_MEMBERS:
+            raise RuleError(
+                f"Place exactly {NEUTRAL_MEMBERS} neutral members, not {sum(placements.values())}.",
+                "err.neutral_count",
+            )
+        for tid, k in placements.items():
+            state["troops"][tid] += k
+        state["neutral_done"] = True
+        events.append({"type": "neutral", "seat": seat, "faction": factions.pop(), "placements": dict(placements)})
+
+    def _placement_pending(self, state: State, seat: str) -> str | None:
+        reason = super()._placement_pending(state, seat)
+        if reason is None and not state["neutral_done"] and state["neutrals"]:
+            return f"Add {NEUTRAL_MEMBERS} members to a neutral gang first."
+        return reason
+
+    # -- battle ---------------------------------------------------------------------------
+    def _kept(self, state: State, seat: str, effects: frozenset[str]) -> list[Power]:
+        return [
+            self.data.powers[p["id"]]
+            for p in state["players"][seat]["powers"]
+            if p["up"] and self.data.powers[p["id"]].effect in effects
+        ]
+
+    def _use_power(self, state: State, seat: str, pid: str) -> None:
+        powers = state["players"][seat]["powers"]
+        powers.remove(next(p for p in powers if p["id"] == pid))
+        state["power_discard"].append(pid)
+
+    def _play_attack_power(self, state: State, seat: str, battle: dict[str, Any], pid: Any,
+                           events: list[Event]) -> None:
+        held = {p.id: p for p in self._kept(state, seat, ATTACK_EFFECTS)}
+        if pid not in held:
+            kept_any = any(p["id"] == pid and p["up"] for p in state["players"][seat]["powers"])
+            if kept_any:
+                raise RuleError("That power helps in defence, not in attack.", "err.power_not_attack", power=pid)
+            raise RuleError("You have no face-up attack power card of that name.", "err.power_not_held", power=pid)
+        power = held[pid]
+        self._use_power(state, seat, pid)
+        battle["effects"].append({"power": pid, "effect": power.effect, "value": power.value, "scope": power.scope})
+        events.append({"type": "power_played", "seat": seat, "power": pid, "name": power.name,
+                       "effect": power.effect, "scope": power.scope})
+
+    def _declare(self, state: State, seat: str, battle: dict[str, Any], action: Action,
+                 events: list[Event]) -> None:
+        pids = action.get("powers", [])
+        if not isinstance(pids, list) or len(set(map(str, pids))) != len(pids):
+            raise RuleError("'powers' is a list of different power cards.", "err.bad_powers")
+        for pid in pids:
+            self._play_attack_power(state, seat, battle, pid, events)
+
+    def _act_play_power(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
+        if state["phase"] != "battle":
+            raise RuleError("Play an attack power during an attack, before a roll.", "err.no_battle")
+        self._play_attack_power(state, seat, state["battle"], action.get("power"), events)
+
+    def defence_bonus(self, state: State, tid: str) -> int:
+        return 1 if self.board.territories[tid].stronghold else 0
+
+    def resolve(self, state: State, rng: Rng, battle: dict[str, Any], att: list[int], dfn: list[int],
+                events: list[Event]) -> tuple[int, int, dict[str, Any]]:
+        bonus = self.defence_bonus(state, battle["to"])
+        high = allm = save = 0
+        used = []
+        for e in battle["effects"]:
+            used.append(e["power"])
+            if e["effect"] == "attack_highest":
+                high += e["value"]
+            elif e["effect"] == "attack_all":
+                allm += e["value"]
+            else:
+                save += e["value"]
+        a = list(att)
+        a[0] += high
+        al, dl = resolve_roll(a, dfn, bonus, allm)
+        al = max(0, al - save)
+        extra: dict[str, Any] = {}
+        if bonus:
+            extra["stronghold"] = True
+        if used:
+            extra["powers"] = used
+        defender = battle["defender"]
+        if defender in state["players"]:
+            for power in self._kept(state, defender, DEFENCE_EFFECTS):
+                v = power.value
+                if power.effect == "defend_highest":
+                    al2, dl2 = resolve_roll(a, dfn, bonus + v, allm)
+                    al2 = max(0, al2 - save)
+                elif power.effect == "defend_all":
+                    al2, dl2 = resolve_roll(a, dfn, bonus, allm, v)
+                    al2 = max(0, al2 - save)
+                else:
+                    al2, dl2 = al, max(0, dl - v)
+                if dl2 < dl or al2 > al:
+                    self._use_power(state, defender, power.id)
+                    extra["defence_power"] = power.id
+                    events.append({"type": "power_played", "seat": defender, "power": power.id,
+                                   "name": power.name, "effect": power.effect, "scope": "roll"})
+                    al, dl = al2, dl2
+                    break
+        return al, dl, extra
+
+    def _after_roll(self, state: State, battle: dict[str, Any]) -> None:
+        battle["effects"] = [e for e in battle["effects"] if e["scope"] != "roll"]
+
+    # -- elimination and victory ------------------------------------------------------------
+    def _eliminate(self, state: State, rng: Rng, loser: str, winner: str, events: list[Event]) -> None:
+        if loser.startswith(NEUTRAL):
+            gang = loser[len(NEUTRAL):]
+            state["neutrals"].remove(gang)
+            state["neutrals_out"].append(gang)
+            cards = state["neutral_rewards"].pop(gang, [])
+            state["players"][winner]["hand"].extend(cards)
+            if not state["neutrals"]:
+                state["neutral_done"] = True
+            events.append({"type": "neutral_wiped", "faction": loser, "by": winner, "cards": len(cards),
+                           "private": {winner: {"cards": list(cards)}}})
+            return
+        super()._eliminate(state, rng, loser, winner, events)
+
+    def _on_player_out(self, state: State, loser: str, winner: str, events: list[Event]) -> None:
+        # Powers and missions are personal: they leave the game with their gang.
+        p = state["players"][loser]
+        state["power_discard"].extend(x["id"] for x in p["powers"])
+        p["powers"] = []
+
+    def active_seats(self, state: State) -> list[str]:
+        return [s for s in state["order"] if s not in state["eliminated"]]
+
+    def _check_victory(self, state: State, seat: str, events: list[Event]) -> None:
+        super()._check_victory(state, seat, events)
+        if state["result"] is None and len(self.active_seats(state)) == 1:
+            self._finish(state, self.active_seats(state), "elimination", events)
+
+    def _most_territories(self, state: State) -> list[str]:
+        counts = {s: self.count_of(state, s) for s in self.active_seats(state)}
+        best = max(counts.values())
+        return [s for s in state["order"] if counts.get(s) == best]
+
+    # -- the British Crown ----------------------------------------------------------------
+    def _end_of_turn(self, state: State, rng: Rng, seat: str, events: list[Event]) -> None:
+        crown = state["crown"]
+        if crown is None:
+            return
+        route = self.data.route
+        last = len(route) - 1
+        if crown["step"] < last:
+            territory, dice = route[crown["step"]]
+            if dice:
+                roll = [rng.die(), rng.die()]
+                crown["last_roll"] = roll
+                moves = sum(roll) > 6
+                events.append({"type": "crown_roll", "seat": seat, "dice": roll, "step": crown["step"],
+                               "territory": territory, "result": "moves" if moves else "stays"})
+            else:
+                moves = True
+            if not moves:
+                return
+            crown["step"] += 1
+            events.append({"type": "crown_move", "step": crown["step"], "territory": route[crown["step"]][0],
+                           "steps": len(route)})
+            if crown["step"] < last:
+                return
+        # At the Garrison Tavern: the final roll on arrival, then one at the end of every turn.
+        roll = [rng.die(), rng.die()]
+        crown["last_roll"] = roll
+        if roll == [6, 6]:
+            events.append({"type": "crown_roll", "seat": seat, "dice": roll, "step": last,
+                           "territory": route[last][0], "result": "double_six"})
+            self._finish(state, [], "double_six", events)
+        elif sum(roll) > 6:
+            events.append({"type": "crown_roll", "seat": seat, "dice": roll, "step": last,
+                           "territory": route[last][0], "result": "overthrown"})
+            self._finish(state, self._most_territories(state), "crown", events)
+        else:
+            events.append({"type": "crown_roll", "seat": seat, "dice": roll, "step": last,
+                           "territory": route[last][0], "result": "holds"})
+
+    # -- legal actions --------------------------------------------------------------------
+    def _legal_place(self, state: State, seat: str) -> list[Action]:
+        out = super()._legal_place(state, seat)
+        hand = state["players"][seat]["hand"]
+        razors = sum(self.data.razors[c] for c in hand)
+        if not state["traded"] and razors >= 2:
+            out.append({"type": "trade", "cards": list(hand), "razors": {"min": 2, "max": min(razors, max(RAZOR_TABLE))}})
+        if not state["flipped"] and any(not p["up"] for p in state["players"][seat]["powers"]):
+            out.append({"type": "flip_power"})
+        if not state["neutral_done"]:
+            for gang in state["neutrals"]:
+                terrs = self.territories_of(state, NEUTRAL + gang)
+                out.append({"type": "neutral", "faction": NEUTRAL + gang, "territories": terrs,
+                            "members": NEUTRAL_MEMBERS})
+        return out
+
+    def _legal_battle(self, state: State, seat: str) -> list[Action]:
+        out = super()._legal_battle(state, seat)
+        out.extend({"type": "play_power", "power": p.id} for p in self._kept(state, seat, ATTACK_EFFECTS))
+        return out
+
+    # -- views ----------------------------------------------------------------------------
+    def view(self, state: State, seat: str | None = None) -> dict[str, Any]:
+        data = self.data
+        result = state["result"]
+        players = state["players"]
+        factions: dict[str, Any] = {}
+        for s in state["order"]:
+            g = data.gangs[players[s]["gang"]]
+            factions[s] = {"name": g["name"], "leader": g["leader"], "color": g["color"], "player": s,
+                           "gang": g["id"]}
+        for gang in state["neutrals"] + state["neutrals_out"]:
+            g = data.gangs[gang]
+            factions[NEUTRAL + gang] = {"name": g["name"], "leader": g["leader"], "color": g["color"],
+                                        "player": None, "gang": gang}
+        crown = state["crown"]
+        battle = state["battle"]
+        counts: dict[str, int] = {}
+        sizes: dict[str, int] = {}
+        for t, o in state["owner"].items():
+            counts[o] = counts.get(o, 0) + 1
+            sizes[o] = sizes.get(o, 0) + state["troops"][t]
+        public_players = {}
+        for s in state["order"]:
+            p = players[s]
+            public_players[s] = {
+                "gang": p["gang"],
+                "territories": counts.get(s, 0),
+                "members": sizes.get(s, 0),
+                "cards": len(p["hand"]),
+                "missions_secret": sum(1 for m in p["missions"] if not m["done"]),
+                "missions_done": [self._mission_public(m["id"]) for m in p["missions"] if m["done"]],
+                "powers_face_down": sum(1 for x in p["powers"] if not x["up"]),
+                "powers_kept": [data.powers[x["id"]].public() for x in p["powers"] if x["up"]],
+            }
+        current = None if result is not None else state["order"][state["cur"]]
+        out: dict[str, Any] = {
+            "game": self.id,
+            "map": state["map"],
+            "turn": state["turn"],
+            "phase": state["phase"],
+            "current": current,
+            "labels": {},
+            "factions": factions,
+            "territories": self.public_territories(state),
+            "crown": None if crown is None else {
+                "step": crown["step"], "steps": len(data.route), "territory": data.route[crown["step"]][0],
+                "dice": data.route[crown["step"]][1], "last_roll": crown["last_roll"],
+            },
+            "eliminated": list(state["eliminated"]),
+            "winners": None if result is None else list(result["winners"]),
+            "highlight": state["highlight"],
+            "players": public_players,
+            "neutrals": {
+                NEUTRAL + g: {"gang": g, "alive": g in state["neutrals"], "territories": counts.get(NEUTRAL + g, 0),
+                              "reward_cards": len(state["neutral_rewards"].get(g, []))}
+                for g in state["neutrals"] + state["neutrals_out"]
+            },
+            "placement": None if state["phase"] != "place" else {
+                "reserve": state["reserve"], "income": dict(state["income"]), "traded": state["traded"],
+                "flipped": state["flipped"], "neutral_done": state["neutral_done"],
+            },
+            "battle": None if battle is None else self._battle_view(state, battle),
+            "conquered": state["conquered"],
+            "deck": len(state["deck"]),
+            "discard": len(state["discard"]),
+            "options": dict(state["options"]),
+            "outcome": result,
+        }
+        if seat is not None and seat in players:
+            out["you"] = self._private(state, seat)
+        return out
+
+    def _mission_public(self, mid: str) -> dict[str, Any]:
+        m = self.data.missions[mid]
+        return {"id": m.id, "name": m.name, "text": m.text, "territories": list(m.territories),
+                "turns": m.turns, "reward": m.reward}
+
+    def _battle_view(self, state: State, b: dict[str, Any]) -> dict[str, Any]:
+        defenders = state["troops"][b["to"]]
+        bonus = self.defence_bonus(state, b["to"])
+        return {
+            "attacker": b["attacker"], "defender": b["defender"], "from": b["from"], "to": b["to"],
+            "committed": b["committed"], "sent": b["sent"], "defenders": defenders, "rolls": b["rolls"],
+            "last": b["last"], "stronghold": bool(bonus), "effects": [dict(e) for e in b["effects"]],
+            "odds": _odds(b["committed"], defenders, bonus),
+        }
+
+    def _private(self, state: State, seat: str) -> dict[str, Any]:
+        p = state["players"][seat]
+        data = self.data
+        missions = []
+        for m in p["missions"]:
+            info = self._mission_public(m["id"])
+            info.update({"held": m["held"], "done": m["done"],
+                         "holding_now": all(state["owner"][t] == seat for t in info["territories"])})
+            missions.append(info)
+        return {
+            "seat": seat,
+            "cards": [{"territory": c, "name": self.tname(c), "razors": data.razors[c]} for c in p["hand"]],
+            "razors": sum(data.razors[c] for c in p["hand"]),
+            "missions": missions,
+            "powers": [
+                {"state": "kept", **data.powers[x["id"]].public()} if x["up"] else {"state": "face_down"}
+                for x in p["powers"]
+            ],
+        }
+
+
+def _odds(attackers: int, defenders: int, bonus: int) -> float | None:
+    """Chance the pending attack takes the territory, if the odds module is available."""
+    try:
+        from bot.rules.risk.odds import conquest_probability
+    except ImportError:  # pragma: no cover - the odds module ships separately
+        return None
+    try:
+        return float(conquest_probability(attackers, defenders, defence_bonus=bonus))
+    except Exception:  # pragma: no cover - odds are a nicety, never a reason to fail a view
+        return None

@@ -1,0 +1,217 @@
+"""Risk Peaky Blinders' components as data: gangs, razor cards, missions, powers, Crown route.
+
+The rulebook describes the rules but not the printed cards, so the razors on each territory
+card, the ten missions and the ten powers are ours (marked ``provisional`` in the files,
+explained in ``docs/peaky_blinders.md``). Everything is checked against the map when loaded:
+a mission naming a territory the map does not have would otherwise only fail mid-game.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bot.rules.risk.board import DATA_DIR, Board
+from bot.rules.risk.cards import RAZOR_TABLE
+
+__all__ = [
+    "DEFENCE_EFFECTS",
+    "ATTACK_EFFECTS",
+    "GANG_IDS",
+    "Mission",
+    "PeakyData",
+    "Power",
+    "load_data",
+    "validate_route",
+]
+
+GANG_IDS = ("peaky_blinders", "birmingham_boys", "jewish_gang", "sabinis", "ira")
+# Used only until data/peaky_blinders/gangs.json exists; that file is the truth.
+_DEFAULT_GANGS = {
+    "peaky_blinders": {"name": "Peaky Blinders", "leader": "Thomas Shelby", "color": "#1f3a5f"},
+    "birmingham_boys": {"name": "Birmingham Boys", "leader": "Billy Kimber", "color": "#8c1c13"},
+    "jewish_gang": {"name": "Jewish Gang", "leader": "Alfie Solomons", "color": "#d9a404"},
+    "sabinis": {"name": "Sabinis", "leader": 'Charles "Darby" Sabini', "color": "#2e7d32"},
+    "ira": {"name": "IRA", "leader": "Captain Swing", "color": "#6a1b9a"},
+}
+
+NOW_EFFECTS = frozenset({"gain", "lose"})
+ATTACK_EFFECTS = frozenset({"attack_highest", "attack_all", "attack_save"})
+DEFENCE_EFFECTS = frozenset({"defend_highest", "defend_all", "defend_save"})
+POWER_EFFECTS = NOW_EFFECTS | ATTACK_EFFECTS | DEFENCE_EFFECTS
+ROUTE_STEPS = 24
+ROUTE_START = "london"
+
+
+class DataError(ValueError):
+    """A Peaky Blinders data file that does not fit the map or the rulebook."""
+
+
+@dataclass(frozen=True)
+class Mission:
+    """Hold every territory of ``territories`` at the start of ``turns`` consecutive turns
+    of yours; the reward joins that turn's placement. Once per game."""
+
+    id: str
+    name: str
+    text: str
+    territories: tuple[str, ...]
+    turns: int
+    reward: int
+    raw: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Power:
+    """A power card. ``effect`` is one of a small closed set the engine implements:
+    ``gain``/``lose`` apply when flipped; ``attack_*`` are played by the attacker before a
+    roll (``scope`` ``roll`` or ``attack``); ``defend_*`` fire by themselves on the first
+    roll they would change in their owner's favour."""
+
+    id: str
+    name: str
+    text: str
+    effect: str
+    value: int
+    scope: str
+    raw: dict[str, Any]
+
+    def public(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "text": self.text, "effect": self.effect,
+                "value": self.value, "scope": self.scope}
+
+
+@dataclass(frozen=True)
+class PeakyData:
+    gangs: dict[str, dict[str, Any]]
+    razors: dict[str, int]
+    missions: dict[str, Mission]
+    powers: dict[str, Power]
+    route: tuple[tuple[str, bool], ...]  # (territory, dice step?)
+    tavern: str
+
+
+def _read(path: Path) -> Any:
+    with open(path, encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+def load_gangs(folder: Path) -> dict[str, dict[str, Any]]:
+    path = folder / "gangs.json"
+    if not path.exists():
+        return {g: {"id": g, **_DEFAULT_GANGS[g]} for g in GANG_IDS}
+    raw = _read(path)
+    if isinstance(raw, dict) and "gangs" in raw:
+        raw = raw["gangs"]
+    items = list(raw.values()) if isinstance(raw, dict) else list(raw)
+    if isinstance(raw, dict) and all(isinstance(v, dict) and "id" not in v for v in items):
+        items = [{"id": k, **v} for k, v in raw.items()]
+    gangs = {g["id"]: g for g in items}
+    missing = [g for g in GANG_IDS if g not in gangs]
+    if missing:
+        raise DataError(f"gangs.json lacks the gangs {missing}")
+    return {g: {"id": g, "name": gangs[g].get("name", g), "leader": gangs[g].get("leader", ""),
+                "color": gangs[g].get("color", "#777777"), **gangs[g]} for g in GANG_IDS}
+
+
+def validate_route(board: Board, raw: Any) -> tuple[tuple[tuple[str, bool], ...], str]:
+    """The Crown's route: 24 distinct territories, London first, each step bordering the
+    next (it is a dotted line across the map), 4 to 6 dice steps before the Tavern."""
+    errors: list[str] = []
+    if not isinstance(raw, list) or len(raw) != ROUTE_STEPS:
+        raise DataError(f"the Crown's route must have {ROUTE_STEPS} steps, not {len(raw) if isinstance(raw, list) else raw!r}")
+    steps: list[tuple[str, bool]] = []
+    for i, s in enumerate(raw):
+        tid = s.get("territory") if isinstance(s, dict) else None
+        if tid not in board.territories:
+            errors.append(f"Crown step {i} names unknown territory {tid!r}")
+            continue
+        steps.append((tid, bool(s.get("dice", False))))
+    if not errors:
+        ids = [t for t, _ in steps]
+        if ids[0] != ROUTE_START:
+            errors.append(f"the Crown starts at Parliament ({ROUTE_START}), not {ids[0]}")
+        dup = sorted({t for t in ids if ids.count(t) > 1})
+        if dup:
+            errors.append(f"the Crown's route visits {dup} more than once")
+        for a, b in zip(ids, ids[1:], strict=False):
+            if not board.adjacent(a, b):
+                errors.append(f"Crown steps {a} and {b} do not border each other")
+        dice = sum(1 for _, d in steps[:-1] if d)
+        if not 4 <= dice <= 6:
+            errors.append(f"the Crown's route needs 4–6 dice steps, it has {dice}")
+    if errors:
+        raise DataError("; ".join(errors))
+    return tuple(steps), steps[-1][0]
+
+
+def _load_missions(board: Board, raw: Any) -> dict[str, Mission]:
+    items = raw["missions"] if isinstance(raw, dict) else raw
+    out: dict[str, Mission] = {}
+    for m in items:
+        mid = m["id"]
+        terrs = tuple(m["territories"])
+        bad = [t for t in terrs if t not in board.territories]
+        if bad:
+            raise DataError(f"mission '{mid}' names unknown territories {bad}")
+        if not terrs or len(set(terrs)) != len(terrs):
+            raise DataError(f"mission '{mid}' needs distinct territories")
+        turns, reward = int(m.get("turns", 1)), int(m["reward"])
+        if turns < 1 or reward < 1:
+            raise DataError(f"mission '{mid}' needs turns ≥ 1 and a reward ≥ 1")
+        if mid in out:
+            raise DataError(f"mission '{mid}' is listed twice")
+        out[mid] = Mission(mid, m["name"], m.get("text", ""), terrs, turns, reward, m)
+    if len(out) != 10:
+        raise DataError(f"the rulebook has 10 missions, the file has {len(out)}")
+    return out
+
+
+def _load_powers(raw: Any) -> dict[str, Power]:
+    items = raw["powers"] if isinstance(raw, dict) else raw
+    out: dict[str, Power] = {}
+    for p in items:
+        pid, effect = p["id"], p["effect"]
+        if effect not in POWER_EFFECTS:
+            raise DataError(f"power '{pid}' has unknown effect '{effect}'")
+        scope = p.get("scope", "now" if effect in NOW_EFFECTS else "roll")
+        if effect in ATTACK_EFFECTS and scope not in ("roll", "attack"):
+            raise DataError(f"attack power '{pid}' lasts a 'roll' or an 'attack', not '{scope}'")
+        value = int(p.get("value", 1))
+        if value < 1:
+            raise DataError(f"power '{pid}' needs a value ≥ 1")
+        if pid in out:
+            raise DataError(f"power '{pid}' is listed twice")
+        out[pid] = Power(pid, p["name"], p.get("text", ""), effect, value, scope, p)
+    if len(out) != 10:
+        raise DataError(f"the rulebook has 10 powers, the file has {len(out)}")
+    return out
+
+
+def _load_razors(board: Board, raw: Any) -> dict[str, int]:
+    razors = raw["razors"] if isinstance(raw, dict) and "razors" in raw else raw
+    missing = [t for t in board.order if t not in razors]
+    extra = [t for t in razors if t not in board.territories]
+    if missing or extra:
+        raise DataError(f"cards.json must name each territory once (missing {missing}, unknown {extra})")
+    bad = {t: v for t, v in razors.items() if v not in (1, 2)}
+    if bad:
+        raise DataError(f"a territory card has 1 or 2 razors: {bad}")
+    assert max(RAZOR_TABLE) >= 2
+    return {t: int(razors[t]) for t in board.order}
+
+
+def load_data(board: Board, folder: Path | None = None) -> PeakyData:
+    """Read and check every Peaky Blinders data file beside ``map.json``."""
+    folder = folder or DATA_DIR / "peaky_blinders"
+    route, tavern = validate_route(board, board.raw.get("crown_route"))
+    return PeakyData(
+        gangs=load_gangs(folder),
+        razors=_load_razors(board, _read(folder / "cards.json")),
+        missions=_load_missions(board, _read(folder / "missions.json")),
+        powers=_load_powers(_read(folder / "powers.json")),
+        route=route,
+        tavern=tavern,
+    )

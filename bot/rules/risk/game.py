@@ -1,0 +1,619 @@
+"""The turn every Risk edition shares, as a base class editions override piece by piece.
+
+Like python-chess's ``variant.py``, an edition subclasses :class:`MapGame` and overrides only
+what differs: where the income comes from, what a battle's modifiers are, what happens at the
+end of a turn, how the game ends. The base keeps the parts that must behave identically
+everywhere: placing, declaring an attack, rolling, conquering, eliminating, the one manoeuvre
+along connected territories, drawing cards, passing the turn.
+
+State keys the base owns (all plain JSON): ``map``, ``owner`` and ``troops`` (per territory),
+``order`` and ``cur`` (turn order and index), ``turn``, ``phase``, ``reserve`` and
+``income`` (this turn's placement), ``conquered``, ``battle`` (the pending attack, or
+``None``), ``highlight``, ``players`` (per seat; ``hand`` at least), ``eliminated``,
+``deck`` / ``discard``, ``closed`` (shut zones, for editions that have them) and ``result``.
+
+Phases go forward ``place → attack → manoeuvre``; an action of a later phase is accepted
+when the earlier phase's duties are done (so "attack" right after the last placement needs no
+separate "end placement"). ``battle`` is the pending attack: only the attacker's roll/retreat
+(and edition extras) are legal until it ends.
+
+Compact legal actions (see :func:`concretize`): a list value means "one of these", a
+``{"min", "max"}`` value means "an integer in that range"; ``trade`` lists the hand in
+``cards`` and the allowed total in ``razors`` (choose a subset). Everything else is concrete.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bot.rules.base import Action, Event, Game, Rng, RuleError, State
+from bot.rules.risk.battle import attack_dice, defence_dice, resolve_roll, roll
+from bot.rules.risk.board import NO_CLOSED, Board, reinforcements
+from bot.rules.risk.cards import draw
+
+__all__ = ["PHASES", "MapGame", "concretize"]
+
+PHASES = ("place", "attack", "manoeuvre")
+_PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
+_PHASE_WORDS = {"place": "placement", "attack": "attack", "manoeuvre": "manoeuvre"}
+
+
+class MapGame(Game):
+    """Base of the Risk family. Subclasses set ``map_id`` and implement ``_setup``."""
+
+    map_id: str = ""
+    attack_dice_cap = 3
+    defence_dice_cap = 2
+
+    def __init__(self, board: Board | None = None) -> None:
+        self._board = board
+
+    # -- data -------------------------------------------------------------------------
+    @property
+    def board(self) -> Board:
+        if self._board is None:
+            self._board = Board.load(self.map_id)
+        return self._board
+
+    def tname(self, tid: str) -> str:
+        return self.board.territories[tid].name
+
+    def faction_name(self, state: State, faction: str) -> str:
+        """How messages name a faction (editions return a gang or group name)."""
+        return faction
+
+    # -- contract ---------------------------------------------------------------------
+    def to_act(self, state: State) -> list[str]:
+        if state.get("result") is not None:
+            return []
+        return [state["order"][state["cur"]]]
+
+    def outcome(self, state: State) -> dict[str, Any] | None:
+        return state.get("result")
+
+    def _apply(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
+        kind = action["type"]
+        handler = self._handlers().get(kind)
+        if handler is None:
+            raise RuleError(f"There is no action '{kind}' in this game.", "err.unknown_action", action=kind)
+        if state["phase"] == "battle" and kind not in self.battle_actions:
+            b = state["battle"]
+            raise RuleError(
+                f"Finish the attack on {self.tname(b['to'])} first: roll again or retreat.",
+                "err.battle_pending",
+                territory=b["to"],
+            )
+        handler(state, rng, seat, action, events)
+        if state.get("result") is None:
+            self._automate(state, rng, events)
+
+    battle_actions: frozenset[str] = frozenset({"roll", "retreat"})
+
+    def _handlers(self) -> dict[str, Callable[[State, Rng, str, Action, list[Event]], None]]:
+        return {
+            "place": self._act_place,
+            "end_placement": self._act_end_placement,
+            "attack": self._act_attack,
+            "roll": self._act_roll,
+            "retreat": self._act_retreat,
+            "end_attack": self._act_end_attack,
+            "manoeuvre": self._act_manoeuvre,
+            "end_turn": self._act_end_turn,
+        }
+
+    # -- validation helpers -------------------------------------------------------------
+    def _territory(self, value: Any, field: str = "territory") -> str:
+        if not isinstance(value, str) or not value:
+            raise RuleError(f"Say which territory ('{field}').", "err.missing_territory", field=field)
+        if value not in self.board.territories:
+            raise RuleError(f"There is no territory '{value}' on this map.", "err.unknown_territory", territory=value)
+        return value
+
+    @staticmethod
+    def _int(value: Any, lo: int, hi: int, what: str) -> int:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise RuleError(f"The number of {what} must be a whole number.", "err.bad_number", what=what)
+        if not lo <= value <= hi:
+            if hi < lo:
+                raise RuleError(f"You have no {what} to use here.", "err.none_available", what=what)
+            raise RuleError(
+                f"The number of {what} must be between {lo} and {hi}, not {value}.",
+                "err.out_of_range",
+                what=what,
+                lo=lo,
+                hi=hi,
+                n=value,
+            )
+        return value
+
+    def _own(self, state: State, seat: str, tid: str) -> None:
+        if state["owner"][tid] != seat:
+            raise RuleError(f"You do not control {self.tname(tid)}.", "err.not_yours", territory=tid)
+
+    def _enter_phase(self, state: State, seat: str, phase: str, events: list[Event]) -> None:
+        """Move forward to ``phase`` if the current phase's duties are done."""
+        cur = state["phase"]
+        if cur == phase:
+            return
+        if _PHASE_INDEX[cur] > _PHASE_INDEX[phase]:
+            raise RuleError(
+                f"The {_PHASE_WORDS[phase]} phase is over for this turn.",
+                "err.wrong_phase",
+                phase=phase,
+            )
+        if cur == "place":
+            reason = self._placement_pending(state, seat)
+            if reason:
+                raise RuleError(reason, "err.placement_pending")
+            self._leave_placement(state, seat, events)
+        state["phase"] = phase
+
+    def _placement_pending(self, state: State, seat: str) -> str | None:
+        """Why the placement phase cannot end yet, or ``None``."""
+        if state["reserve"] > 0:
+            return f"Place your {state['reserve']} remaining members first."
+        return None
+
+    def _leave_placement(self, state: State, seat: str, events: list[Event]) -> None:
+        """Hook: tidy up at the end of the placement phase."""
+
+    # -- queries ----------------------------------------------------------------------
+    def territories_of(self, state: State, faction: str) -> list[str]:
+        owner = state["owner"]
+        return [t for t in self.board.order if owner[t] == faction]
+
+    def count_of(self, state: State, faction: str) -> int:
+        return sum(1 for o in state["owner"].values() if o == faction)
+
+    def closed(self, state: State) -> frozenset[str]:
+        zones = state.get("closed")
+        return frozenset(zones) if zones else NO_CLOSED
+
+    def passable(self, state: State, seat: str) -> Callable[[str], bool]:
+        """The "owned by" test of a manoeuvre; team editions widen it to teammates."""
+        owner = state["owner"]
+        return lambda tid: owner[tid] == seat
+
+    def hostile(self, state: State, seat: str, tid: str) -> bool:
+        """Whether ``seat`` may attack ``tid`` (team editions exclude teammates)."""
+        return state["owner"][tid] != seat
+
+    # -- turn life cycle ----------------------------------------------------------------
+    def income(self, state: State, seat: str) -> dict[str, int]:
+        """The members a seat earns at the start of its turn, by source."""
+        n = self.count_of(state, seat)
+        return {
+            "territories": reinforcements(n),
+            "regions": self.board.region_bonus(state["owner"], seat),
+        }
+
+    def _start_turn(self, state: State, rng: Rng, events: list[Event]) -> None:
+        seat = state["order"][state["cur"]]
+        state["phase"] = "place"
+        state["battle"] = None
+        state["highlight"] = None
+        state["conquered"] = 0
+        self._before_income(state, rng, seat, events)
+        income = self.income(state, seat)
+        state["income"] = income
+        state["reserve"] = sum(income.values())
+        events.append(
+            {
+                "type": "turn",
+                "seat": seat,
+                "turn": state["turn"],
+                "income": dict(income),
+                "reserve": state["reserve"],
+            }
+        )
+
+    def _before_income(self, state: State, rng: Rng, seat: str, events: list[Event]) -> None:
+        """Hook: start-of-turn effects that feed the income (missions, invasions…)."""
+
+    def _end_turn(self, state: State, rng: Rng, events: list[Event]) -> None:
+        seat = state["order"][state["cur"]]
+        n = self.cards_to_draw(state, seat)
+        if n:
+            drawn, reshuffled = draw(state["deck"], state["discard"], n, rng, self.reshuffle_discard(state))
+            state["players"][seat]["hand"].extend(drawn)
+            if reshuffled:
+                events.append({"type": "reshuffle", "deck": len(state["deck"]) + len(drawn)})
+            events.append(
+                {
+                    "type": "draw",
+                    "seat": seat,
+                    "count": len(drawn),
+                    "private": {seat: {"cards": drawn}},
+                }
+            )
+        self._end_of_turn(state, rng, seat, events)
+        if state.get("result") is not None:
+            return
+        order, out = state["order"], state["eliminated"]
+        i = state["cur"]
+        for _ in range(len(order)):
+            i = (i + 1) % len(order)
+            if order[i] not in out:
+                break
+        state["cur"] = i
+        state["turn"] += 1
+        self._start_turn(state, rng, events)
+
+    def cards_to_draw(self, state: State, seat: str) -> int:
+        """Cards earned this turn (Peaky Blinders: one per territory conquered)."""
+        return state["conquered"]
+
+    def reshuffle_discard(self, state: State) -> bool:
+        return True
+
+    def _end_of_turn(self, state: State, rng: Rng, seat: str, events: list[Event]) -> None:
+        """Hook: automatic end-of-turn steps (the Crown, the Matrix, the invasion marker)."""
+
+    def _automate(self, state: State, rng: Rng, events: list[Event]) -> None:
+        """Hook: let automated factions (the walkers) act until a person must decide."""
+
+    def _finish(self, state: State, winners: list[str], reason: str, events: list[Event]) -> None:
+        scores = {s: self.count_of(state, s) for s in state["seats"]}
+        state["result"] = {"winners": winners, "scores": scores, "reason": reason}
+        state["phase"] = "over"
+        state["battle"] = None
+        events.append({"type": "game_over", "winners": winners, "reason": reason, "scores": scores})
+
+    # -- placement ----------------------------------------------------------------------
+    def _act_place(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
+        if state["phase"] != "place":
+            raise RuleError("You can only place members during the placement phase.", "err.wrong_phase", phase="place")
+        tid = self._territory(action.get("territory"))
+        self._own(state, seat, tid)
+        if state["reserve"] <= 0:
+            raise RuleError("You have no members left to place.", "err.none_to_place")
+        n = self._int(action.get("count", state["reserve"]), 1, state["reserve"], "members")
+        state["troops"][tid] += n
+        state["reserve"] -= n
+        events.append({"type": "place", "seat": seat, "territory": tid, "count": n, "left": state["reserve"]})
+
+    def _act_end_placement(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
+        if state["phase"] != "place":
+            raise RuleError("The placement phase is already over.", "err.wrong_phase", phase="place")
+        self._enter_phase(state, seat, "attack", events)
+        events.append({"type": "phase", "seat": seat, "phase": "attack"})
+
+    # -- attack -------------------------------------------------------------------------
+    def _act_attack(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
+        board = self.board
+        src = self._territory(action.get("from"), "from")
+        dst = self._territory(action.get("to"), "to")
+        self._own(state, seat, src)
+        if not self.hostile(state, seat, dst):
+            raise RuleError(f"{self.tname(dst)} is yours: you cannot attack it.", "err.attack_own", territory=dst)
+        if not board.adjacent(src, dst, self.closed(state)):
+            raise RuleError(
+                f"{self.tname(src)} does not border {self.tname(dst)}.",
+                "err.not_adjacent",
+                src=src,
+                dst=dst,
+            )
+        avail = state["troops"][src] - 1
+        if avail < 1:
+            raise RuleError(
+                f"You need at least 2 members in {self.tname(src)} to attack: one must stay behind.",
+                "err.too_few_to_attack",
+                territory=src,
+            )
+        count = self._int(action.get("count", avail), 1, avail, f"members to send from {self.tname(src)}")
+        until = action.get("until", False)
+        if not isinstance(until, bool):
+            raise RuleError("'until' is yes or no.", "err.bad_flag")
+        self._enter_phase(state, seat, "attack", events)
+        battle = {
+            "attacker": seat,
+            "defender": state["owner"][dst],
+            "from": src,
+            "to": dst,
+            "committed": count,
+            "sent": count,
+            "rolls": 0,
+            "last": None,
+            "effects": [],
+        }
+        self._declare(state, seat, battle, action, events)
+        state["troops"][src] -= count
+        state["battle"] = battle
+        state["phase"] = "battle"
+        state["highlight"] = {"from": src, "to": dst}
+        events.append(
+            {
+                "type": "attack",
+                "seat": seat,
+                "from": src,
+                "to": dst,
+                "committed": count,
+                "defender": battle["defender"],
+                "defenders": state["troops"][dst],
+            }
+        )
+        self._roll(state, rng, until, events)
+
+    def _declare(self, state: State, seat: str, battle: dict[str, Any], action: Action,
+                 events: list[Event]) -> None:
+        """Hook: validate and apply edition extras of an attack (powers, cards)."""
+
+    def _act_roll(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
+        if state["phase"] != "battle":
+            raise RuleError("There is no attack to roll for: attack a territory first.", "err.no_battle")
+        until = action.get("until", False)
+        if not isinstance(until, bool):
+            raise RuleError("'until' is yes or no.", "err.bad_flag")
+        self._roll(state, rng, until, events)
+
+    def _act_retreat(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
+        if state["phase"] != "battle":
+            raise RuleError("There is no attack to retreat from.", "err.no_battle")
+        b = state["battle"]
+        state["troops"][b["from"]] += b["committed"]
+        events.append(
+            {"type": "attack_end", "seat": seat, "from": b["from"], "to": b["to"], "result": "retreat",
+             "returned": b["committed"]}
+        )
+        self._close_battle(state)
+
+    def _close_battle(self, state: State) -> None:
+        state["battle"] = None
+        if state.get("result") is None:
+            state["phase"] = "attack"
+
+    def dice_sides(self, state: State, battle: dict[str, Any], att: int, dfn: int) -> tuple[list[int], list[int]]:
+        """The dice each side throws (Transformers' leaders throw a d8)."""
+        return [6] * att, [6] * dfn
+
+    def defence_bonus(self, state: State, tid: str) -> int:
+        """Bonus on the defender's highest die in ``tid`` (strongholds, watchtowers)."""
+        return 0
+
+    def resolve(self, state: State, rng: Rng, battle: dict[str, Any], att: list[int], dfn: list[int],
+                events: list[Event]) -> tuple[int, int, dict[str, Any]]:
+        """Losses of one roll, with the edition's modifiers. Returns extra event fields."""
+        bonus = self.defence_bonus(state, battle["to"])
+        al, dl = resolve_roll(att, dfn, bonus)
+        return al, dl, ({"defence_bonus": bonus} if bonus else {})
+
+    def _roll(self, state: State, rng: Rng, until: bool, events: list[Event]) -> None:
+        while True:
+            b = state["battle"]
+            troops = state["troops"]
+            an = attack_dice(b["committed"], self.attack_dice_cap)
+            dn = defence_dice(troops[b["to"]], self.defence_dice_cap)
+            sa, sd = self.dice_sides(state, b, an, dn)
+            att = roll(rng, sa)
+            dfn = roll(rng, sd)
+            al, dl, extra = self.resolve(state, rng, b, att, dfn, events)
+            b["committed"] -= al
+            troops[b["to"]] -= dl
+            b["rolls"] += 1
+            b["last"] = {"att": att, "def": dfn, "att_losses": al, "def_losses": dl}
+            ev = {
+                "type": "roll",
+                "seat": b["attacker"],
+                "defender": b["defender"],
+                "from": b["from"],
+                "to": b["to"],
+                "att": att,
+                "def": dfn,
+                "att_losses": al,
+                "def_losses": dl,
+                "committed": b["committed"],
+                "defenders": troops[b["to"]],
+            }
+            ev.update(extra)
+            events.append(ev)
+            self._after_roll(state, b)
+            if troops[b["to"]] == 0:
+                self._conquer(state, rng, events)
+                return
+            if b["committed"] == 0:
+                events.append(
+                    {"type": "attack_end", "seat": b["attacker"], "from": b["from"], "to": b["to"],
+                     "result": "repelled", "returned": 0}
+                )
+                self._close_battle(state)
+                return
+            if not until:
+                return
+
+    def _after_roll(self, state: State, battle: dict[str, Any]) -> None:
+        """Hook: expire one-roll effects."""
+
+    def _conquer(self, state: State, rng: Rng, events: list[Event]) -> None:
+        b = state["battle"]
+        seat, dst, loser = b["attacker"], b["to"], b["defender"]
+        state["owner"][dst] = seat
+        state["troops"][dst] = b["committed"]
+        state["conquered"] += 1
+        events.append(
+            {"type": "conquest", "seat": seat, "from": b["from"], "to": dst, "loser": loser,
+             "troops": b["committed"]}
+        )
+        events.append(
+            {"type": "attack_end", "seat": seat, "from": b["from"], "to": dst, "result": "conquered",
+             "returned": 0}
+        )
+        self._close_battle(state)
+        if self.count_of(state, loser) == 0:
+            self._eliminate(state, rng, loser, seat, events)
+        self._check_victory(state, seat, events)
+
+    def _eliminate(self, state: State, rng: Rng, loser: str, winner: str, events: list[Event]) -> None:
+        """A faction lost its last territory. Players are out and hand their cards to the
+        conqueror, as in classic Risk; editions extend this (neutral rewards, crates)."""
+        if loser in state["players"]:
+            if loser not in state["eliminated"]:
+                state["eliminated"].append(loser)
+            cards = state["players"][loser]["hand"]
+            state["players"][loser]["hand"] = []
+            state["players"][winner]["hand"].extend(cards)
+            events.append(
+                {
+                    "type": "eliminated",
+                    "seat": loser,
+                    "by": winner,
+                    "cards": len(cards),
+                    "private": {winner: {"cards": list(cards)}},
+                }
+            )
+            self._on_player_out(state, loser, winner, events)
+
+    def _on_player_out(self, state: State, loser: str, winner: str, events: list[Event]) -> None:
+        """Hook: what else an eliminated player gives up."""
+
+    def _check_victory(self, state: State, seat: str, events: list[Event]) -> None:
+        if self.count_of(state, seat) == len(self.board.order):
+            self._finish(state, [seat], "conquest", events)
+
+    def _act_end_attack(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
+        if state["phase"] == "manoeuvre":
+            raise RuleError("The attack phase is already over.", "err.wrong_phase", phase="attack")
+        self._enter_phase(state, seat, "manoeuvre", events)
+        events.append({"type": "phase", "seat": seat, "phase": "manoeuvre"})
+
+    # -- manoeuvre and end of turn --------------------------------------------------------
+    def _act_manoeuvre(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
+        src = self._territory(action.get("from"), "from")
+        dst = self._territory(action.get("to"), "to")
+        self._own(state, seat, src)
+        self._own(state, seat, dst)
+        if src == dst:
+            raise RuleError("Choose two different territories to manoeuvre between.", "err.same_territory")
+        avail = state["troops"][src] - 1
+        if avail < 1:
+            raise RuleError(
+                f"{self.tname(src)} has only one member, and one must stay behind.",
+                "err.too_few_to_move",
+                territory=src,
+            )
+        n = self._int(action.get("count", avail), 1, avail, f"members to move from {self.tname(src)}")
+        path = self.board.path(src, dst, self.passable(state, seat), self.closed(state))
+        if path is None:
+            raise RuleError(
+                f"{self.tname(src)} and {self.tname(dst)} are not joined by territories you control.",
+                "err.not_connected",
+                src=src,
+                dst=dst,
+            )
+        self._enter_phase(state, seat, "manoeuvre", events)
+        state["troops"][src] -= n
+        state["troops"][dst] += n
+        state["highlight"] = {"from": src, "to": dst}
+        events.append({"type": "manoeuvre", "seat": seat, "from": src, "to": dst, "count": n, "path": path})
+        self._end_turn(state, rng, events)
+
+    def _act_end_turn(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
+        self._enter_phase(state, seat, "manoeuvre", events)
+        events.append({"type": "end_turn", "seat": seat})
+        self._end_turn(state, rng, events)
+
+    # -- legal actions ------------------------------------------------------------------
+    def legal_actions(self, state: State, seat: str) -> list[Action]:
+        if seat not in self.to_act(state):
+            return []
+        phase = state["phase"]
+        if phase == "place":
+            return self._legal_place(state, seat)
+        if phase == "battle":
+            return self._legal_battle(state, seat)
+        if phase == "attack":
+            return [*self._legal_attacks(state, seat), {"type": "end_attack"}, {"type": "end_turn"}]
+        if phase == "manoeuvre":
+            return [*self._legal_manoeuvres(state, seat), {"type": "end_turn"}]
+        return []
+
+    def _legal_place(self, state: State, seat: str) -> list[Action]:
+        out: list[Action] = []
+        if state["reserve"] > 0:
+            out.append(
+                {
+                    "type": "place",
+                    "territory": self.territories_of(state, seat),
+                    "count": {"min": 1, "max": state["reserve"]},
+                }
+            )
+        if self._placement_pending(state, seat) is None:
+            out.append({"type": "end_placement"})
+        return out
+
+    def _legal_battle(self, state: State, seat: str) -> list[Action]:
+        return [{"type": "roll"}, {"type": "roll", "until": True}, {"type": "retreat"}]
+
+    def _legal_attacks(self, state: State, seat: str) -> list[Action]:
+        owner, troops = state["owner"], state["troops"]
+        closed = self.closed(state)
+        out: list[Action] = []
+        for src in self.board.order:
+            if owner[src] != seat or troops[src] < 2:
+                continue
+            cap = {"min": 1, "max": troops[src] - 1}
+            for dst in self.board.neighbours(src, closed):
+                if self.hostile(state, seat, dst):
+                    out.append({"type": "attack", "from": src, "to": dst, "count": dict(cap)})
+        return out
+
+    def _legal_manoeuvres(self, state: State, seat: str) -> list[Action]:
+        mine = self.territories_of(state, seat)
+        troops = state["troops"]
+        out: list[Action] = []
+        passable = self.passable(state, seat)
+        closed = self.closed(state)
+        groups: dict[str, list[str]] = {}
+        for group in self.board.components([t for t in self.board.order if passable(t)], closed):
+            for t in group:
+                groups[t] = group
+        for src in mine:
+            if troops[src] < 2:
+                continue
+            dests = [t for t in groups.get(src, ()) if t != src and state["owner"][t] == seat]
+            if dests:
+                out.append(
+                    {"type": "manoeuvre", "from": src, "to": dests, "count": {"min": 1, "max": troops[src] - 1}}
+                )
+        return out
+
+    # -- shared view pieces ---------------------------------------------------------------
+    def public_territories(self, state: State) -> dict[str, dict[str, Any]]:
+        owner, troops = state["owner"], state["troops"]
+        return {t: {"owner": owner[t], "troops": troops[t]} for t in self.board.order}
+
+
+def concretize(action: Action, pick: Callable[[int], int], points: dict[str, int] | None = None) -> Action:
+    """Turn one compact legal action into a concrete one, choosing with ``pick(n) -> [0, n)``
+    (``Rng.below`` or ``random.Random().randrange``). Used by random play and the tests."""
+    out: Action = {}
+    for key, value in action.items():
+        if isinstance(value, list) and key not in ("cards", "territories"):
+            out[key] = value[pick(len(value))]
+        elif isinstance(value, dict) and set(value) == {"min", "max"}:
+            out[key] = value["min"] + pick(value["max"] - value["min"] + 1)
+        else:
+            out[key] = value
+    if action["type"] == "trade" and points is not None:
+        from bot.rules.risk.cards import pick_trade
+
+        hand = list(action["cards"])
+        order = list(range(len(hand)))
+        for i in range(len(order) - 1, 0, -1):
+            j = pick(i + 1)
+            order[i], order[j] = order[j], order[i]
+        out = {"type": "trade", "cards": pick_trade(hand, points, order)}
+    elif action["type"] == "neutral":
+        terrs = list(action["territories"])
+        k = 1 + pick(min(3, len(terrs)))
+        chosen: list[str] = []
+        for _ in range(k):
+            chosen.append(terrs.pop(pick(len(terrs))))
+        left = action.get("members", 3)
+        placements: dict[str, int] = {t: 1 for t in chosen}
+        left -= len(chosen)
+        while left > 0:
+            placements[chosen[pick(len(chosen))]] += 1
+            left -= 1
+        out = {"type": "neutral", "placements": placements}
+    return out

@@ -1,0 +1,519 @@
+"""Risk Express (Reiner Knizia): seven dice, fourteen country cards, one card a turn.
+
+A turn is a chain of throws. After each throw the player fills one battle line of the
+card they invade (the first line filled fixes the target) with the dice that meet it;
+a throw that meets no line costs one die. The turn ends when the card is conquered
+(every line filled, plus a General if another player owns it) or the dice run out.
+
+The throws themselves are automatic: the engine rolls, and stops only when the player
+has something to decide (which card and which line). Actions:
+
+- ``{"type": "fill", "card": id, "line": i}`` — fill line ``i`` (0-based) of ``card``;
+  ``"line": "general"`` fills the extra General line of a card another player owns.
+- ``{"type": "continue"}`` / ``{"type": "fresh"}`` — with the optional rule, take over the
+  previous player's failed attempt, or start a turn of one's own.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from bot.rules.base import Action, Event, Game, Option, Rng, RuleError, State
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "risk_express" / "cards.json"
+
+FACES = ("general", "cavalry", "cannon", "soldier1", "soldier2", "soldier3")
+SYMBOLS = ("general", "cavalry", "cannon")
+SOLDIER_VALUE = {"soldier1": 1, "soldier2": 2, "soldier3": 3}
+DICE = 7
+GENERAL = "general"
+
+
+@cache
+def load_cards() -> dict[str, Any]:
+    """The 14 cards and 6 continents, validated: a broken data file fails loudly."""
+    data = json.loads(DATA.read_text(encoding="utf-8"))
+    conts = {c["id"]: c for c in data["continents"]}
+    cards = {c["id"]: c for c in data["cards"]}
+    counts = {cid: 0 for cid in conts}
+    for card in cards.values():
+        if card["continent"] not in conts:
+            raise ValueError(f"card {card['id']}: unknown continent {card['continent']}")
+        counts[card["continent"]] += 1
+        if not 1 <= len(card["lines"]) <= 3:
+            raise ValueError(f"card {card['id']}: 1 to 3 lines")
+        for line in card["lines"]:
+            if not line or set(line) - {"cavalry", "cannon", "general", "soldiers"}:
+                raise ValueError(f"card {card['id']}: bad line {line}")
+            if min_dice(line) > DICE:
+                raise ValueError(f"card {card['id']}: line {line} needs more than 7 dice")
+    expected = {"asia": 4, "north_america": 3, "south_america": 2, "europe": 2, "africa": 2, "australia": 1}
+    if len(cards) != 14 or counts != expected:
+        raise ValueError(f"Risk Express needs 14 cards as {expected}, got {counts}")
+    order = [c["id"] for c in data["cards"]]
+    keys = {cid: [(i, str(i), tuple(sorted(line.items()))) for i, line in enumerate(card["lines"])]
+            for cid, card in cards.items()}
+    return {"continents": conts, "cards": cards, "order": order, "keys": keys}
+
+
+def min_dice(line: dict[str, int]) -> int:
+    """The fewest dice that can ever meet a line (soldier dice show at most 3)."""
+    symbols = sum(n for k, n in line.items() if k != "soldiers")
+    return symbols + -(-line.get("soldiers", 0) // 3)
+
+
+def match_line(line: dict[str, int], tray: list[str]) -> list[str] | None:
+    """The dice of ``tray`` that meet ``line``, or None.
+
+    Symbol lines take exactly those faces (the General is no wildcard). Soldier lines take
+    the fewest soldier dice whose values add up to at least N: the largest first, which
+    is optimal because every die counts alike towards the dice kept for rerolls.
+    """
+    used = _match(tuple(sorted(line.items())), tuple(sorted(tray)))
+    return None if used is None else list(used)
+
+
+@cache
+def _match(line: tuple[tuple[str, int], ...], tray: tuple[str, ...]) -> tuple[str, ...] | None:
+    # Memoised: at most ~20 distinct lines times 1,716 multisets of up to seven dice.
+    used: list[str] = []
+    soldiers = 0
+    for face, need in line:
+        if face == "soldiers":
+            soldiers = need
+            continue
+        if tray.count(face) < need:
+            return None
+        used.extend([face] * need)
+    if soldiers:
+        total = 0
+        for face in ("soldier3", "soldier2", "soldier1"):
+            value = SOLDIER_VALUE[face]
+            for _ in range(tray.count(face)):
+                if total >= soldiers:
+                    break
+                used.append(face)
+                total += value
+        if total < soldiers:
+            return None
+    return tuple(used)
+
+
+def remove_dice(tray: list[str], used: list[str]) -> list[str]:
+    rest = list(tray)
+    for face in used:
+        rest.remove(face)
+    return rest
+
+
+class RiskExpress(Game):
+    id = "risk_express"
+    name = "Risk Express"
+    min_players = 2
+    max_players = 6
+    options = (
+        Option(
+            "continue_attempt",
+            "bool",
+            False,
+            description="Optional rule: you may continue the previous player's failed attempt.",
+        ),
+    )
+
+    def _copy(self, state: State) -> State:
+        # An action replaces "attempt" and "failed" wholesale or edits a fresh copy of
+        # them, and edits "owners" and "locked" only on a conquest: copy just those.
+        new = dict(state)
+        att = state.get("attempt")
+        if att is not None:
+            new["attempt"] = {**att, "filled": {k: list(v) for k, v in att["filled"].items()}, "tray": list(att["tray"])}
+        new["owners"] = dict(state["owners"])
+        new["locked"] = list(state["locked"])
+        return new
+
+    # -- setup ------------------------------------------------------------------------
+    def _setup(self, state: State, rng: Rng) -> None:
+        data = load_cards()
+        seats = state["seats"]
+        state["owners"] = {cid: None for cid in data["order"]}
+        state["locked"] = []
+        # First player: everyone rolls the seven dice; most Generals starts, ties reroll.
+        rolls: list[dict[str, Any]] = []
+        contenders = list(seats)
+        while True:
+            counts = {}
+            for seat in contenders:
+                dice = [FACES[rng.below(6)] for _ in range(DICE)]
+                counts[seat] = dice.count(GENERAL)
+                rolls.append({"seat": seat, "dice": dice, "generals": counts[seat]})
+            best = max(counts.values())
+            contenders = [s for s in contenders if counts[s] == best]
+            if len(contenders) == 1:
+                break
+        first = contenders[0]
+        state["start_rolls"] = rolls
+        state["first"] = first
+        state["current"] = seats.index(first)
+        state["turn"] = 1
+        state["failed"] = None  # the last failed attempt, for the optional rule
+        state["winners"] = None
+        events: list[Event] = []
+        self._begin_turn(state, rng, events)
+        state["opening_events"] = events
+
+    # -- contract ---------------------------------------------------------------------
+    def to_act(self, state: State) -> list[str]:
+        if state["winners"] is not None:
+            return []
+        return [state["seats"][state["current"]]]
+
+    def outcome(self, state: State) -> dict[str, Any] | None:
+        if state["winners"] is None:
+            return None
+        return {"winners": list(state["winners"]), "scores": self.scores(state)}
+
+    def legal_actions(self, state: State, seat: str) -> list[Action]:
+        if seat not in self.to_act(state):
+            return []
+        if state["phase"] == "continue":
+            return [{"type": "continue"}, {"type": "fresh"}]
+        return [{"type": "fill", "card": c, "line": line} for c, line, _ in self._options(state)]
+
+    def _apply(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
+        kind = action["type"]
+        if state["phase"] == "continue":
+            if kind == "continue":
+                self._continue_attempt(state, rng, events)
+                return
+            if kind == "fresh":
+                state["failed"] = None
+                events.append({"type": "fresh", "seat": seat})
+                self._start_throws(state, rng, events)
+                return
+            raise RuleError(
+                "First choose: continue the previous attempt, or start your own turn.",
+                "re.err.choose_continue",
+            )
+        if kind in ("continue", "fresh"):
+            raise RuleError("There is no failed attempt to continue now.", "re.err.no_continue")
+        if kind != "fill":
+            raise RuleError(f"Unknown action '{kind}'.", "err.unknown_action", action=kind)
+        card_id = action.get("card")
+        line = action.get("line")
+        data = load_cards()
+        if card_id not in data["cards"]:
+            raise RuleError(f"There is no card '{card_id}'.", "re.err.unknown_card", card=str(card_id))
+        name = data["cards"][card_id]["name"]
+        self._check_target(state, seat, card_id, name)
+        att = state["attempt"]
+        lines = data["cards"][card_id]["lines"]
+        if line == GENERAL:
+            if not att["general_needed"] and not (att["card"] is None and self._owned_by_other(state, card_id, seat)):
+                raise RuleError(f"{name} needs no General: nobody else owns it.", "re.err.no_general", card=name)
+            need: dict[str, int] = {GENERAL: 1}
+        elif isinstance(line, int) and not isinstance(line, bool) and 0 <= line < len(lines):
+            need = lines[line]
+        else:
+            raise RuleError(
+                f"{name} has lines 1 to {len(lines)}" + (" and the General line." if self._owned_by_other(state, card_id, seat) else "."),
+                "re.err.bad_line",
+                card=name,
+                n=len(lines),
+            )
+        key = str(line)
+        if att["card"] == card_id and key in att["filled"]:
+            raise RuleError("That line is already filled.", "re.err.line_filled")
+        used = match_line(need, att["tray"])
+        if used is None:
+            raise RuleError("Your dice do not meet that line.", "re.err.no_match")
+        if att["card"] is None:
+            att["card"] = card_id
+            att["general_needed"] = self._owned_by_other(state, card_id, seat)
+        att["filled"][key] = used
+        att["tray"] = remove_dice(att["tray"], used)
+        events.append({"type": "fill", "seat": seat, "card": card_id, "line": line, "dice": used})
+        if self._complete(state):
+            self._conquer(state, rng, seat, card_id, events)
+        else:
+            self._throw(state, rng, events)
+
+    def _system(self, state: State, rng: Rng, action: Action, events: list[Event]) -> None:
+        seat = state["seats"][state["current"]]
+        if action["type"] == "skip":
+            # The turn is lost like a failed attempt, but nothing is left to continue.
+            events.append({"type": "skipped", "seat": seat})
+            state["failed"] = None
+            self._next_turn(state, rng, events)
+            return
+        gone = action["seat"]
+        index = state["seats"].index(gone)
+        events.append({"type": "kicked", "seat": gone})
+        data = load_cards()
+        for cid, owner in state["owners"].items():
+            if owner == gone:
+                state["owners"][cid] = None
+                cont = data["cards"][cid]["continent"]
+                if cont in state["locked"]:
+                    state["locked"].remove(cont)
+        if state.get("failed") and state["failed"]["seat"] == gone:
+            state["failed"] = None
+        was_current = index == state["current"]
+        state["seats"].pop(index)
+        if index < state["current"]:
+            state["current"] -= 1
+        if len(state["seats"]) == 1:
+            state["current"] = 0
+            state["winners"] = list(state["seats"])
+            state["attempt"] = None
+            state["phase"] = "over"
+            events.append({"type": "game_over", "winners": list(state["winners"]), "scores": self.scores(state)})
+            return
+        if was_current:
+            state["current"] = (index - 1) % len(state["seats"])
+            state["failed"] = None
+            self._next_turn(state, rng, events)
+
+    # -- views ------------------------------------------------------------------------
+    def view(self, state: State, seat: str | None = None) -> dict[str, Any]:
+        data = load_cards()
+        att = state.get("attempt")
+        cards = []
+        for cid in data["order"]:
+            card = data["cards"][cid]
+            filled = att["filled"] if att and att["card"] == cid else {}
+            entry = {
+                "id": cid,
+                "name": card["name"],
+                "continent": card["continent"],
+                "points": card["points"],
+                "provisional": bool(card.get("provisional")),
+                "owner": state["owners"][cid],
+                "locked": card["continent"] in state["locked"],
+                "lines": [{"need": dict(line), "filled": filled.get(str(i))} for i, line in enumerate(card["lines"])],
+                "general": None,
+            }
+            if att and att["card"] == cid and att["general_needed"]:
+                entry["general"] = {"filled": filled.get(GENERAL)}
+            cards.append(entry)
+        continents = []
+        for cont in data["continents"].values():
+            ids = [c for c in data["order"] if data["cards"][c]["continent"] == cont["id"]]
+            continents.append(
+                {
+                    "id": cont["id"],
+                    "name": cont["name"],
+                    "color": cont["color"],
+                    "value": cont["value"],
+                    "cards": ids,
+                    "locked_by": state["owners"][ids[0]] if cont["id"] in state["locked"] else None,
+                }
+            )
+        attempt = None
+        if att is not None:
+            attempt = {
+                "card": att["card"],
+                "tray": list(att["tray"]),
+                "set_aside": att["set_aside"],
+                "failed": False,
+            }
+        failed = state.get("failed")
+        return {
+            "game": self.id,
+            "seats": list(state["seats"]),
+            "labels": {},
+            "current": self.current(state),
+            "turn": state["turn"],
+            "phase": "over" if state["winners"] is not None else state["phase"],
+            "continents": continents,
+            "cards": cards,
+            "attempt": attempt,
+            "failed": None if failed is None else {"card": failed["card"], "seat": failed["seat"]},
+            "scores": self.scores(state),
+            "winners": None if state["winners"] is None else list(state["winners"]),
+        }
+
+    def scores(self, state: State) -> dict[str, int]:
+        """Card points, except that a locked continent scores its back value instead."""
+        data = load_cards()
+        scores = {s: 0 for s in state["seats"]}
+        for cid, owner in state["owners"].items():
+            if owner is not None and data["cards"][cid]["continent"] not in state["locked"]:
+                scores[owner] += data["cards"][cid]["points"]
+        for cont in state["locked"]:
+            owner = next(state["owners"][c] for c in data["order"] if data["cards"][c]["continent"] == cont)
+            scores[owner] += data["continents"][cont]["value"]
+        return scores
+
+    # -- the turn ---------------------------------------------------------------------
+    def _owned_by_other(self, state: State, card_id: str, seat: str) -> bool:
+        owner = state["owners"][card_id]
+        return owner is not None and owner != seat
+
+    def _invadable(self, state: State, seat: str) -> list[str]:
+        data = load_cards()
+        return [
+            cid
+            for cid in data["order"]
+            if state["owners"][cid] != seat and data["cards"][cid]["continent"] not in state["locked"]
+        ]
+
+    def _check_target(self, state: State, seat: str, card_id: str, name: str) -> None:
+        data = load_cards()
+        att = state["attempt"]
+        if att["card"] is not None and att["card"] != card_id:
+            target = data["cards"][att["card"]]["name"]
+            raise RuleError(
+                f"You are invading {target} this turn: only one card a turn.",
+                "re.err.one_card",
+                card=target,
+            )
+        if data["cards"][card_id]["continent"] in state["locked"]:
+            raise RuleError(f"{name} is in a conquered continent: nobody may invade it.", "re.err.locked", card=name)
+        if state["owners"][card_id] == seat:
+            raise RuleError(f"{name} is already yours.", "re.err.own_card", card=name)
+
+    def _open_lines(self, state: State, card_id: str) -> list[tuple[int | str, dict[str, int]]]:
+        data = load_cards()
+        att = state["attempt"]
+        seat = state["seats"][state["current"]]
+        filled = att["filled"] if att["card"] == card_id else {}
+        out: list[tuple[int | str, dict[str, int]]] = [
+            (i, line) for i, line in enumerate(data["cards"][card_id]["lines"]) if str(i) not in filled
+        ]
+        if self._owned_by_other(state, card_id, seat) and GENERAL not in filled:
+            out.append((GENERAL, {GENERAL: 1}))
+        return out
+
+    def _options(self, state: State, first: bool = False) -> list[tuple[str, int | str, list[str]]]:
+        """Every (card, line, dice) the current throw can fill; with ``first``, stop at one."""
+        data = load_cards()
+        att = state["attempt"]
+        seat = state["seats"][state["current"]]
+        tray = tuple(sorted(att["tray"]))
+        targets = [att["card"]] if att["card"] is not None else self._invadable(state, seat)
+        out: list[tuple[str, int | str, list[str]]] = []
+        for cid in targets:
+            filled = att["filled"] if att["card"] == cid else {}
+            for index, key, line in data["keys"][cid]:
+                if key in filled:
+                    continue
+                used = _match(line, tray)
+                if used is not None:
+                    out.append((cid, index, list(used)))
+                    if first:
+                        return out
+            if GENERAL not in filled and GENERAL in tray and self._owned_by_other(state, cid, seat):
+                out.append((cid, GENERAL, [GENERAL]))
+                if first:
+                    return out
+        return out
+
+    def _complete(self, state: State) -> bool:
+        att = state["attempt"]
+        return att["card"] is not None and not self._open_lines(state, att["card"])
+
+    def _begin_turn(self, state: State, rng: Rng, events: list[Event]) -> None:
+        seat = state["seats"][state["current"]]
+        events.append({"type": "turn", "seat": seat, "turn": state["turn"]})
+        failed = state.get("failed")
+        if (
+            state["options"].get("continue_attempt")
+            and failed is not None
+            and failed["card"] in self._invadable(state, seat)
+        ):
+            state["phase"] = "continue"
+            state["attempt"] = None
+            events.append({"type": "may_continue", "seat": seat, "card": failed["card"], "from": failed["seat"]})
+            return
+        state["failed"] = None
+        self._start_throws(state, rng, events)
+
+    def _start_throws(self, state: State, rng: Rng, events: list[Event]) -> None:
+        state["phase"] = "place"
+        state["attempt"] = {"card": None, "filled": {}, "tray": [], "set_aside": 0, "general_needed": False}
+        state["attempt"]["tray"] = [FACES[rng.below(6)] for _ in range(DICE)]
+        events.append({"type": "roll", "seat": state["seats"][state["current"]], "dice": list(state["attempt"]["tray"])})
+        self._settle(state, rng, events)
+
+    def _continue_attempt(self, state: State, rng: Rng, events: list[Event]) -> None:
+        failed = state["failed"]
+        seat = state["seats"][state["current"]]
+        state["failed"] = None
+        state["phase"] = "place"
+        state["attempt"] = {
+            "card": failed["card"],
+            "filled": {k: list(v) for k, v in failed["filled"].items()},
+            "tray": [],
+            "set_aside": 0,
+            # the General is owed to whoever owns the card now, unless already filled
+            "general_needed": self._owned_by_other(state, failed["card"], seat),
+        }
+        if not state["attempt"]["general_needed"]:
+            state["attempt"]["filled"].pop(GENERAL, None)
+        placed = sum(len(d) for d in state["attempt"]["filled"].values())
+        events.append({"type": "continue", "seat": seat, "card": failed["card"], "from": failed["seat"]})
+        self._throw(state, rng, events, count=DICE - placed)
+
+    def _throw(self, state: State, rng: Rng, events: list[Event], count: int | None = None) -> None:
+        att = state["attempt"]
+        n = len(att["tray"]) if count is None else count
+        if n == 0:
+            self._fail(state, rng, events)
+            return
+        att["tray"] = [FACES[rng.below(6)] for _ in range(n)]
+        events.append({"type": "roll", "seat": state["seats"][state["current"]], "dice": list(att["tray"])})
+        self._settle(state, rng, events)
+
+    def _settle(self, state: State, rng: Rng, events: list[Event]) -> None:
+        """Lose a die and reroll until a throw fills something or the dice run out."""
+        att = state["attempt"]
+        seat = state["seats"][state["current"]]
+        while not self._options(state, first=True):
+            att["tray"].pop()
+            att["set_aside"] += 1
+            events.append({"type": "miss", "seat": seat, "left": len(att["tray"])})
+            if not att["tray"]:
+                self._fail(state, rng, events)
+                return
+            att["tray"] = [FACES[rng.below(6)] for _ in range(len(att["tray"]))]
+            events.append({"type": "roll", "seat": seat, "dice": list(att["tray"])})
+
+    def _fail(self, state: State, rng: Rng, events: list[Event]) -> None:
+        att = state["attempt"]
+        seat = state["seats"][state["current"]]
+        events.append({"type": "failed", "seat": seat, "card": att["card"]})
+        if att["card"] is not None and att["filled"]:
+            state["failed"] = {"seat": seat, "card": att["card"], "filled": att["filled"]}
+        else:
+            state["failed"] = None
+        self._next_turn(state, rng, events)
+
+    def _conquer(self, state: State, rng: Rng, seat: str, card_id: str, events: list[Event]) -> None:
+        data = load_cards()
+        previous = state["owners"][card_id]
+        state["owners"][card_id] = seat
+        card = data["cards"][card_id]
+        events.append({"type": "conquer", "seat": seat, "card": card_id, "from": previous, "points": card["points"]})
+        cont = card["continent"]
+        ids = [c for c in data["order"] if data["cards"][c]["continent"] == cont]
+        if all(state["owners"][c] == seat for c in ids):
+            state["locked"].append(cont)
+            events.append({"type": "continent", "seat": seat, "continent": cont, "value": data["continents"][cont]["value"]})
+        state["failed"] = None
+        if all(owner is not None for owner in state["owners"].values()):
+            scores = self.scores(state)
+            best = max(scores.values())
+            state["winners"] = [s for s in state["seats"] if scores[s] == best]
+            state["attempt"] = None
+            state["phase"] = "over"
+            events.append({"type": "game_over", "winners": list(state["winners"]), "scores": scores})
+            return
+        self._next_turn(state, rng, events)
+
+    def _next_turn(self, state: State, rng: Rng, events: list[Event]) -> None:
+        state["current"] = (state["current"] + 1) % len(state["seats"])
+        state["turn"] += 1
+        self._begin_turn(state, rng, events)
