@@ -1,0 +1,244 @@
+"""The store and the service: transactions, version checks, concurrency, restart, migrations."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+
+import pytest
+
+from bot.rules import GAMES
+from bot.service import GameService, UserError
+from bot.store import MIGRATIONS, Store
+
+CHANNEL = 100
+
+
+@pytest.fixture
+async def store(tmp_path):
+    s = await Store.open(f"sqlite:///{tmp_path}/gm.sqlite3")
+    yield s
+    await s.close()
+
+
+async def running_game(service: GameService, players=("1", "2", "3")) -> None:
+    await service.new_game(CHANNEL, 5, players[0], "risk_express", {}, "host")
+    for p in players[1:]:
+        await service.join(CHANNEL, p, f"p{p}")
+    await service.start(CHANNEL, players[0], False)
+
+
+def table_dump(path) -> list:
+    con = sqlite3.connect(path)
+    try:
+        return [con.execute(f"SELECT * FROM {t} ORDER BY 1, 2").fetchall() for t in ("games", "actions", "guild_settings")]
+    finally:
+        con.close()
+
+
+async def test_migration_from_an_empty_file(tmp_path):
+    path = tmp_path / "sub" / "new.sqlite3"
+    store = await Store.open(f"sqlite:///{path}")
+    assert path.exists()
+    assert await store.schema_version() == len(MIGRATIONS)
+    async with store.db.execute("PRAGMA journal_mode") as cur:
+        assert (await cur.fetchone())[0] == "wal"
+    await store.close()
+    again = await Store.open(f"sqlite:///{path}")  # reopening applies nothing twice
+    assert await again.schema_version() == len(MIGRATIONS)
+    await again.close()
+
+
+async def test_an_accepted_action_is_one_logged_transaction(store):
+    service = GameService(store, seed_source=lambda: 42)
+    await running_game(service)
+    row = await service.game(CHANNEL)
+    seat = GAMES["risk_express"].current(row.state)
+    action = GAMES["risk_express"].legal_actions(row.state, seat)[0]
+    played = await service.act(CHANNEL, seat, action)
+    assert played.row.version == row.version + 1
+    log = await store.actions(row.id)
+    assert [(a.seq, a.seat, a.action) for a in log] == [(1, seat, action)]
+    assert log[0].events == played.events
+
+
+async def test_refused_actions_write_nothing(store, tmp_path):
+    service = GameService(store, seed_source=lambda: 42)
+    await running_game(service)
+    row = await service.game(CHANNEL)
+    seat = GAMES["risk_express"].current(row.state)
+    other = next(p for p in row.players if p != seat)
+    before = table_dump(tmp_path / "gm.sqlite3")
+    bad = [
+        (other, {"type": "fill", "card": "usa", "line": 0}, "err.not_your_turn"),
+        ("999", {"type": "fill", "card": "usa", "line": 0}, "err.not_player"),
+        (seat, {"type": "fill", "card": "nowhere", "line": 0}, "re.err.unknown_card"),
+        (seat, {"type": "fill", "card": "usa", "line": 99}, "re.err.bad_line"),
+        (seat, {"type": "nonsense"}, "err.unknown_action"),
+    ]
+    for user, action, key in bad:
+        with pytest.raises(UserError) as info:
+            await service.act(CHANNEL, user, action)
+        assert info.value.key == key
+    with pytest.raises(UserError) as info:
+        await service.act(CHANNEL, seat, GAMES["risk_express"].legal_actions(row.state, seat)[0],
+                          expected_version=row.version - 1)
+    assert info.value.key == "err.stale"
+    for call, key in [
+        (service.act(999, seat, {"type": "fill"}), "err.no_game"),
+        (service.start(CHANNEL, seat, True), "err.already_started"),
+        (service.join(CHANNEL, "77"), "err.already_started"),
+        (service.skip(CHANNEL, False), "err.mod_only"),
+        (service.reset(CHANNEL, False), "err.mod_only"),
+        (service.kick(CHANNEL, False, other), "err.mod_only"),
+        (service.kick(CHANNEL, True, "12345"), "err.target_not_player"),
+        (service.end(CHANNEL, other, False), "err.host_only"),
+        (service.new_game(CHANNEL, 5, "1", "risk_express"), "err.channel_busy"),
+        (service.new_game(101, 5, "1", "chess"), "err.unknown_game"),
+        (service.new_game(101, 5, "1", "risk_express", {"turbo": 1}), "err.unknown_option"),
+    ]:
+        with pytest.raises(UserError) as info:
+            await call
+        assert info.value.key == key
+    assert table_dump(tmp_path / "gm.sqlite3") == before
+
+
+async def test_concurrent_clicks_none_lost_none_doubled(store):
+    service = GameService(store, seed_source=lambda: 7)
+    await running_game(service)
+    row = await service.game(CHANNEL)
+    seat = GAMES["risk_express"].current(row.state)
+    action = GAMES["risk_express"].legal_actions(row.state, seat)[0]
+    # the same button clicked ten times at once: exactly one is played
+    results = await asyncio.gather(
+        *(service.act(CHANNEL, seat, action, expected_version=row.version) for _ in range(10)),
+        return_exceptions=True,
+    )
+    played = [r for r in results if not isinstance(r, Exception)]
+    assert len(played) == 1
+    assert all(isinstance(r, UserError) and r.key == "err.stale" for r in results if r not in played)
+    assert len(await store.actions(row.id)) == 1
+
+
+async def test_concurrent_moves_in_many_channels_are_all_kept(store):
+    service = GameService(store, seed_source=lambda: 3)
+    game = GAMES["risk_express"]
+    for ch in range(10):
+        await service.new_game(ch, 1, "a", "risk_express")
+        await service.join(ch, "b")
+        await service.start(ch, "a", False)
+
+    async def play(ch: int, n: int) -> None:
+        for _ in range(n):
+            row = await service.game(ch)
+            if row.status != "running":
+                return
+            seat = game.current(row.state)
+            await service.act(ch, seat, game.legal_actions(row.state, seat)[0])
+
+    await asyncio.gather(*(play(ch, 15) for ch in range(10)))
+    for ch in range(10):
+        row = await store.latest_game(ch)
+        log = await store.actions(row.id)
+        assert [a.seq for a in log] == list(range(1, len(log) + 1))
+        replayed = game.replay(row.players, row.options, row.seed, [(a.seat, a.action) for a in log])
+        assert replayed == row.state
+
+
+async def test_version_check_refuses_a_second_writer(store):
+    service = GameService(store, seed_source=lambda: 7)
+    await running_game(service)
+    row = await service.game(CHANNEL)
+    game = GAMES["risk_express"]
+    seat = game.current(row.state)
+    action = game.legal_actions(row.state, seat)[0]
+    new_state, events = game.apply(row.state, seat, action)
+    await store.commit_action(row, seat, action, events, new_state, "running", False)
+    from bot.store import Conflict
+
+    with pytest.raises(Conflict):  # a writer that read the same version loses
+        await store.commit_action(row, seat, action, events, new_state, "running", False)
+    assert len(await store.actions(row.id)) == 1
+
+
+async def test_restart_changes_nothing(tmp_path):
+    url = f"sqlite:///{tmp_path}/restart.sqlite3"
+    store = await Store.open(url)
+    service = GameService(store, seed_source=lambda: 11)
+    await running_game(service)
+    game = GAMES["risk_express"]
+    for _ in range(5):
+        row = await service.game(CHANNEL)
+        seat = game.current(row.state)
+        await service.act(CHANNEL, seat, game.legal_actions(row.state, seat)[0])
+    before = await service.game(CHANNEL)
+    await store.close()
+    store2 = await Store.open(url)
+    after = await GameService(store2).game(CHANNEL)
+    assert after == before
+    assert game.view(after.state) == game.view(before.state)
+    await store2.close()
+
+
+async def test_lobby_life_cycle(store):
+    service = GameService(store, seed_source=lambda: 1)
+    row = await service.new_game(CHANNEL, 5, "1", "risk_express", {"continue_attempt": True}, "Host")
+    assert row.status == "lobby" and row.players == ["1"] and row.options == {"continue_attempt": True}
+    with pytest.raises(UserError, match="needs 2–6 players"):
+        await service.start(CHANNEL, "1", False)
+    row = await service.join(CHANNEL, "2", "Bob")
+    with pytest.raises(UserError) as info:
+        await service.join(CHANNEL, "2")
+    assert info.value.key == "err.already_joined"
+    with pytest.raises(UserError) as info:
+        await service.start(CHANNEL, "2", False)
+    assert info.value.key == "err.host_only"
+    row = await service.leave(CHANNEL, "1")  # the host leaves: Bob hosts
+    assert row.host_id == "2" and row.players == ["2"]
+    for p in "3456789":
+        if p == "8":
+            with pytest.raises(UserError) as info:
+                await service.join(CHANNEL, p)
+            assert info.value.key == "err.lobby_full"
+            break
+        await service.join(CHANNEL, p)
+    row = await service.start(CHANNEL, "2", False)
+    assert row.status == "running" and row.turn_started_at is not None
+    ended = await service.end(CHANNEL, "2", False)
+    assert ended.status == "ended"
+    assert await store.active_game(CHANNEL) is None
+    assert (await store.latest_game(CHANNEL)).id == row.id
+
+
+async def test_reset_restarts_with_the_same_players(store):
+    seeds = iter([1, 2])
+    service = GameService(store, seed_source=lambda: next(seeds))
+    await running_game(service)
+    old = await service.game(CHANNEL)
+    new = await service.reset(CHANNEL, True)
+    assert new.id != old.id and new.status == "running"
+    assert new.players == old.players and new.seed == 2
+    assert (await store.get_game(old.id)).status == "ended"
+
+
+async def test_kick_and_skip_are_logged_as_system_actions(store):
+    service = GameService(store, seed_source=lambda: 5)
+    await running_game(service)
+    game = GAMES["risk_express"]
+    row = await service.game(CHANNEL)
+    played = await service.skip(CHANNEL, True)
+    assert played.events[0]["type"] == "skipped" and played.new_turn
+    played = await service.kick(CHANNEL, True, "2")
+    assert "2" not in played.row.players and "2" not in played.row.state["seats"]
+    log = await store.actions(row.id)
+    assert [a.seat for a in log] == ["@system", "@system"]
+    replayed = game.replay(["1", "2", "3"], row.options, row.seed, [(a.seat, a.action) for a in log])
+    assert replayed == played.row.state
+
+
+async def test_moderator_role_setting(store):
+    assert await store.moderator_role(9) is None
+    await store.set_moderator_role(9, 1234)
+    assert await store.moderator_role(9) == 1234
+    await store.set_moderator_role(9, None)
+    assert await store.moderator_role(9) is None
