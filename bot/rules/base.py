@@ -38,6 +38,7 @@ class RuleError(Exception):
 
 
 _MASK64 = (1 << 64) - 1
+_LIMITS: dict[int, int] = {}  # n → the largest multiple of n below 2**64, for ``below``
 
 
 class Rng:
@@ -68,9 +69,11 @@ class Rng:
 
     def below(self, n: int) -> int:
         """Uniform integer in ``[0, n)``, unbiased (rejection sampling)."""
-        if n <= 0:
-            raise ValueError("n must be positive")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _LIMITS.get(n)
+        if limit is None:
+            if n <= 0:
+                raise ValueError("n must be positive")
+            limit = _LIMITS[n] = (1 << 64) - ((1 << 64) % n)
         while True:
             x = self.next64()
             if x < limit:

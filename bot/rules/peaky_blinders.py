@@ -94,6 +94,9 @@ class PeakyBlinders(MapGame):
             self._data = load_data(self.board)
         return self._data
 
+    def card_points(self) -> dict[str, int]:
+        return self.data.razors
+
     def faction_name(self, state: State, faction: str) -> str:
         gang = faction[len(NEUTRAL):] if faction.startswith(NEUTRAL) else state["players"][faction]["gang"]
         return str(self.data.gangs[gang]["name"])

@@ -17,7 +17,7 @@ has something to decide (which card and which line). Actions:
 from __future__ import annotations
 
 import json
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -100,6 +100,21 @@ def _match(line: tuple[tuple[str, int], ...], tray: tuple[str, ...]) -> tuple[st
         if total < soldiers:
             return None
     return tuple(used)
+
+
+@lru_cache(maxsize=1 << 16)
+def _card_options(card_id: str, filled: tuple[str, ...], general: bool,
+                  tray: tuple[str, ...]) -> tuple[tuple[int | str, tuple[str, ...]], ...]:
+    """The lines of one card a sorted tray can fill (memoised: the game asks often)."""
+    out: list[tuple[int | str, tuple[str, ...]]] = []
+    for index, key, line in load_cards()["keys"][card_id]:
+        if key not in filled:
+            used = _match(line, tray)
+            if used is not None:
+                out.append((index, used))
+    if general and GENERAL not in filled and GENERAL in tray:
+        out.append((GENERAL, (GENERAL,)))
+    return tuple(out)
 
 
 def remove_dice(tray: list[str], used: list[str]) -> list[str]:
@@ -389,24 +404,17 @@ class RiskExpress(Game):
 
     def _options(self, state: State, first: bool = False) -> list[tuple[str, int | str, list[str]]]:
         """Every (card, line, dice) the current throw can fill; with ``first``, stop at one."""
-        data = load_cards()
         att = state["attempt"]
         seat = state["seats"][state["current"]]
+        owners = state["owners"]
         tray = tuple(sorted(att["tray"]))
         targets = [att["card"]] if att["card"] is not None else self._invadable(state, seat)
         out: list[tuple[str, int | str, list[str]]] = []
         for cid in targets:
-            filled = att["filled"] if att["card"] == cid else {}
-            for index, key, line in data["keys"][cid]:
-                if key in filled:
-                    continue
-                used = _match(line, tray)
-                if used is not None:
-                    out.append((cid, index, list(used)))
-                    if first:
-                        return out
-            if GENERAL not in filled and GENERAL in tray and self._owned_by_other(state, cid, seat):
-                out.append((cid, GENERAL, [GENERAL]))
+            filled = tuple(att["filled"]) if att["card"] == cid else ()
+            owner = owners[cid]
+            for key, used in _card_options(cid, filled, owner is not None and owner != seat, tray):
+                out.append((cid, key, list(used)))
                 if first:
                     return out
         return out

@@ -577,6 +577,20 @@ class MapGame(Game):
                 )
         return out
 
+    def card_points(self) -> dict[str, int]:
+        """Trade points of each card (razors in Peaky Blinders)."""
+        return {}
+
+    def random_action(self, state: State, seat: str, pick: Callable[[int], int]) -> Action:
+        """A uniformly random legal action: first a kind of action, then one of its compact
+        forms, then the numbers. Picking the kind first keeps random games short (ending
+        the phase is as likely as any one attack). For simulators, tests and benchmarks."""
+        acts = self.legal_actions(state, seat)
+        kinds = sorted({a["type"] for a in acts})
+        kind = kinds[pick(len(kinds))]
+        forms = [a for a in acts if a["type"] == kind]
+        return concretize(forms[pick(len(forms))], pick, self.card_points())
+
     # -- shared view pieces ---------------------------------------------------------------
     def public_territories(self, state: State) -> dict[str, dict[str, Any]]:
         owner, troops = state["owner"], state["troops"]

@@ -1,0 +1,8 @@
+"""Let ``python bench/<script>.py`` import the project from the repository root."""
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
