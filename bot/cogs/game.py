@@ -149,7 +149,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
         if game is None:
-            row = await self.service.store.active_game(interaction.channel_id)
+            row = await self.service.store.latest_game(interaction.channel_id)
             if row is None:
                 raise UserError("err.no_game_rules", "There is no game here: pick one, e.g. /game rules game:Risk Express.")
             game = row.game

@@ -43,15 +43,22 @@ from __future__ import annotations
 from typing import Any
 
 from bot.rules.base import Action, Event, Option, Rng, RuleError, State
-from bot.rules.peaky_data import ATTACK_EFFECTS, DEFENCE_EFFECTS, PeakyData, Power, load_data
+from bot.rules.peaky_data import (
+    ATTACK_EFFECTS,
+    DEFENCE_EFFECTS,
+    NEUTRAL,
+    PeakyData,
+    Power,
+    load_data,
+)
+from bot.rules.peaky_view import build_view
 from bot.rules.risk.battle import resolve_roll
 from bot.rules.risk.board import Board
 from bot.rules.risk.cards import RAZOR_TABLE, trade_value
 from bot.rules.risk.game import MapGame
 
-__all__ = ["PeakyBlinders", "public_events"]
+__all__ = ["NEUTRAL", "PeakyBlinders", "public_events"]
 
-NEUTRAL = "neutral:"
 NEUTRAL_MEMBERS = 3
 
 
@@ -81,6 +88,9 @@ class PeakyBlinders(MapGame):
                description="Play with the British Crown; off: play until one gang holds every territory."),
         Option("gangs", "choice", "seat_order", ("seat_order", "random"),
                description="Which gang each seat leads: in seat order or drawn at random."),
+        Option("beaten_stops_attacks", "bool", True,
+               description="An attack that loses every member sent ends your attacks for the turn "
+                           "(the rulebook); off: attack again from elsewhere, as in classic Risk."),
     )
     battle_actions = frozenset({"roll", "retreat", "play_power"})
 
@@ -414,6 +424,13 @@ class PeakyBlinders(MapGame):
                     break
         return al, dl, extra
 
+    def _after_repelled(self, state: State, seat: str, events: list[Event]) -> None:
+        # "Si vous êtes vaincu(e) et que vous perdez tous vos membres de gang, vous ne pouvez
+        # pas lancer d'autres attaques": a beaten attack is the last one of the turn.
+        if state["options"]["beaten_stops_attacks"] and state["result"] is None:
+            state["phase"] = "manoeuvre"
+            events.append({"type": "phase", "seat": seat, "phase": "manoeuvre", "reason": "beaten"})
+
     def _after_roll(self, state: State, battle: dict[str, Any]) -> None:
         battle["effects"] = [e for e in battle["effects"] if e["scope"] != "roll"]
 
@@ -513,119 +530,6 @@ class PeakyBlinders(MapGame):
 
     # -- views ----------------------------------------------------------------------------
     def view(self, state: State, seat: str | None = None) -> dict[str, Any]:
-        data = self.data
-        result = state["result"]
-        players = state["players"]
-        factions: dict[str, Any] = {}
-        for s in state["order"]:
-            g = data.gangs[players[s]["gang"]]
-            factions[s] = {"name": g["name"], "leader": g["leader"], "color": g["color"], "player": s,
-                           "gang": g["id"]}
-        for gang in state["neutrals"] + state["neutrals_out"]:
-            g = data.gangs[gang]
-            factions[NEUTRAL + gang] = {"name": g["name"], "leader": g["leader"], "color": g["color"],
-                                        "player": None, "gang": gang}
-        crown = state["crown"]
-        battle = state["battle"]
-        counts: dict[str, int] = {}
-        sizes: dict[str, int] = {}
-        for t, o in state["owner"].items():
-            counts[o] = counts.get(o, 0) + 1
-            sizes[o] = sizes.get(o, 0) + state["troops"][t]
-        public_players = {}
-        for s in state["order"]:
-            p = players[s]
-            public_players[s] = {
-                "gang": p["gang"],
-                "territories": counts.get(s, 0),
-                "members": sizes.get(s, 0),
-                "cards": len(p["hand"]),
-                "missions_secret": sum(1 for m in p["missions"] if not m["done"]),
-                "missions_done": [self._mission_public(m["id"]) for m in p["missions"] if m["done"]],
-                "powers_face_down": sum(1 for x in p["powers"] if not x["up"]),
-                "powers_kept": [data.powers[x["id"]].public() for x in p["powers"] if x["up"]],
-            }
-        current = None if result is not None else state["order"][state["cur"]]
-        out: dict[str, Any] = {
-            "game": self.id,
-            "map": state["map"],
-            "turn": state["turn"],
-            "phase": state["phase"],
-            "current": current,
-            "labels": {},
-            "factions": factions,
-            "territories": self.public_territories(state),
-            "crown": None if crown is None else {
-                "step": crown["step"], "steps": len(data.route), "territory": data.route[crown["step"]][0],
-                "dice": data.route[crown["step"]][1], "last_roll": crown["last_roll"],
-            },
-            "eliminated": list(state["eliminated"]),
-            "winners": None if result is None else list(result["winners"]),
-            "highlight": state["highlight"],
-            "players": public_players,
-            "neutrals": {
-                NEUTRAL + g: {"gang": g, "alive": g in state["neutrals"], "territories": counts.get(NEUTRAL + g, 0),
-                              "reward_cards": len(state["neutral_rewards"].get(g, []))}
-                for g in state["neutrals"] + state["neutrals_out"]
-            },
-            "placement": None if state["phase"] != "place" else {
-                "reserve": state["reserve"], "income": dict(state["income"]), "traded": state["traded"],
-                "flipped": state["flipped"], "neutral_done": state["neutral_done"],
-            },
-            "battle": None if battle is None else self._battle_view(state, battle),
-            "conquered": state["conquered"],
-            "deck": len(state["deck"]),
-            "discard": len(state["discard"]),
-            "options": dict(state["options"]),
-            "outcome": result,
-        }
-        if seat is not None and seat in players:
-            out["you"] = self._private(state, seat)
-        return out
-
-    def _mission_public(self, mid: str) -> dict[str, Any]:
-        m = self.data.missions[mid]
-        return {"id": m.id, "name": m.name, "text": m.text, "territories": list(m.territories),
-                "turns": m.turns, "reward": m.reward}
-
-    def _battle_view(self, state: State, b: dict[str, Any]) -> dict[str, Any]:
-        defenders = state["troops"][b["to"]]
-        bonus = self.defence_bonus(state, b["to"])
-        return {
-            "attacker": b["attacker"], "defender": b["defender"], "from": b["from"], "to": b["to"],
-            "committed": b["committed"], "sent": b["sent"], "defenders": defenders, "rolls": b["rolls"],
-            "last": b["last"], "stronghold": bool(bonus), "effects": [dict(e) for e in b["effects"]],
-            "odds": _odds(b["committed"], defenders, bonus),
-        }
-
-    def _private(self, state: State, seat: str) -> dict[str, Any]:
-        p = state["players"][seat]
-        data = self.data
-        missions = []
-        for m in p["missions"]:
-            info = self._mission_public(m["id"])
-            info.update({"held": m["held"], "done": m["done"],
-                         "holding_now": all(state["owner"][t] == seat for t in info["territories"])})
-            missions.append(info)
-        return {
-            "seat": seat,
-            "cards": [{"territory": c, "name": self.tname(c), "razors": data.razors[c]} for c in p["hand"]],
-            "razors": sum(data.razors[c] for c in p["hand"]),
-            "missions": missions,
-            "powers": [
-                {"state": "kept", **data.powers[x["id"]].public()} if x["up"] else {"state": "face_down"}
-                for x in p["powers"]
-            ],
-        }
-
-
-def _odds(attackers: int, defenders: int, bonus: int) -> float | None:
-    """Chance the pending attack takes the territory, if the odds module is available."""
-    try:
-        from bot.rules.risk.odds import conquest_probability
-    except ImportError:  # pragma: no cover - the odds module ships separately
-        return None
-    try:
-        return float(conquest_probability(attackers, defenders, defence_bonus=bonus))
-    except Exception:  # pragma: no cover - odds are a nicety, never a reason to fail a view
-        return None
+        """The public view (``seat=None``) is exactly the map renderer's input plus what the
+        bot's text needs; with a seat, that seat's secrets are added under ``"you"``."""
+        return build_view(self, state, seat)

@@ -20,6 +20,7 @@ __all__ = [
     "DEFENCE_EFFECTS",
     "ATTACK_EFFECTS",
     "GANG_IDS",
+    "NEUTRAL",
     "Mission",
     "PeakyData",
     "Power",
@@ -27,6 +28,7 @@ __all__ = [
     "validate_route",
 ]
 
+NEUTRAL = "neutral:"  # faction key prefix of a neutral gang (two players)
 GANG_IDS = ("peaky_blinders", "birmingham_boys", "jewish_gang", "sabinis", "ira")
 # Used only until data/peaky_blinders/gangs.json exists; that file is the truth.
 _DEFAULT_GANGS = {

@@ -295,10 +295,16 @@ class RiskExpress(Game):
     def view(self, state: State, seat: str | None = None) -> dict[str, Any]:
         data = load_cards()
         att = state.get("attempt")
+        failed = state.get("failed")
         cards = []
         for cid in data["order"]:
             card = data["cards"][cid]
-            filled = att["filled"] if att and att["card"] == cid else {}
+            if att and att["card"] == cid:
+                filled = att["filled"]
+            elif failed is not None and failed["card"] == cid and state["phase"] == "continue":
+                filled = failed["filled"]  # the attempt the next player may take over
+            else:
+                filled = {}
             entry = {
                 "id": cid,
                 "name": card["name"],
@@ -334,7 +340,6 @@ class RiskExpress(Game):
                 "set_aside": att["set_aside"],
                 "failed": False,
             }
-        failed = state.get("failed")
         return {
             "game": self.id,
             "seats": list(state["seats"]),

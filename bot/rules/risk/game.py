@@ -17,9 +17,8 @@ when the earlier phase's duties are done (so "attack" right after the last place
 separate "end placement"). ``battle`` is the pending attack: only the attacker's roll/retreat
 (and edition extras) are legal until it ends.
 
-Compact legal actions (see :func:`concretize`): a list value means "one of these", a
-``{"min", "max"}`` value means "an integer in that range"; ``trade`` lists the hand in
-``cards`` and the allowed total in ``razors`` (choose a subset). Everything else is concrete.
+``legal_actions`` returns compact forms; :mod:`bot.rules.risk.moves` says how to read them
+and turns one into a concrete action.
 """
 
 from __future__ import annotations
@@ -31,6 +30,7 @@ from bot.rules.base import Action, Event, Game, Rng, RuleError, State
 from bot.rules.risk.battle import attack_dice, defence_dice, resolve_roll, roll
 from bot.rules.risk.board import NO_CLOSED, Board, reinforcements
 from bot.rules.risk.cards import draw
+from bot.rules.risk.moves import concretize
 
 __all__ = ["PHASES", "MapGame", "concretize"]
 
@@ -282,6 +282,7 @@ class MapGame(Game):
     # -- attack -------------------------------------------------------------------------
     def _act_attack(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
         board = self.board
+        self._enter_phase(state, seat, "attack", events)
         src = self._territory(action.get("from"), "from")
         dst = self._territory(action.get("to"), "to")
         self._own(state, seat, src)
@@ -305,7 +306,6 @@ class MapGame(Game):
         until = action.get("until", False)
         if not isinstance(until, bool):
             raise RuleError("'until' is yes or no.", "err.bad_flag")
-        self._enter_phase(state, seat, "attack", events)
         battle = {
             "attacker": seat,
             "defender": state["owner"][dst],
@@ -417,9 +417,13 @@ class MapGame(Game):
                      "result": "repelled", "returned": 0}
                 )
                 self._close_battle(state)
+                self._after_repelled(state, b["attacker"], events)
                 return
             if not until:
                 return
+
+    def _after_repelled(self, state: State, seat: str, events: list[Event]) -> None:
+        """Hook: an attack lost every committed unit (Peaky Blinders ends the attacks)."""
 
     def _after_roll(self, state: State, battle: dict[str, Any]) -> None:
         """Hook: expire one-roll effects."""
@@ -478,6 +482,7 @@ class MapGame(Game):
 
     # -- manoeuvre and end of turn --------------------------------------------------------
     def _act_manoeuvre(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
+        self._enter_phase(state, seat, "manoeuvre", events)
         src = self._territory(action.get("from"), "from")
         dst = self._territory(action.get("to"), "to")
         self._own(state, seat, src)
@@ -500,7 +505,6 @@ class MapGame(Game):
                 src=src,
                 dst=dst,
             )
-        self._enter_phase(state, seat, "manoeuvre", events)
         state["troops"][src] -= n
         state["troops"][dst] += n
         state["highlight"] = {"from": src, "to": dst}
@@ -595,39 +599,3 @@ class MapGame(Game):
     def public_territories(self, state: State) -> dict[str, dict[str, Any]]:
         owner, troops = state["owner"], state["troops"]
         return {t: {"owner": owner[t], "troops": troops[t]} for t in self.board.order}
-
-
-def concretize(action: Action, pick: Callable[[int], int], points: dict[str, int] | None = None) -> Action:
-    """Turn one compact legal action into a concrete one, choosing with ``pick(n) -> [0, n)``
-    (``Rng.below`` or ``random.Random().randrange``). Used by random play and the tests."""
-    out: Action = {}
-    for key, value in action.items():
-        if isinstance(value, list) and key not in ("cards", "territories"):
-            out[key] = value[pick(len(value))]
-        elif isinstance(value, dict) and set(value) == {"min", "max"}:
-            out[key] = value["min"] + pick(value["max"] - value["min"] + 1)
-        else:
-            out[key] = value
-    if action["type"] == "trade" and points is not None:
-        from bot.rules.risk.cards import pick_trade
-
-        hand = list(action["cards"])
-        order = list(range(len(hand)))
-        for i in range(len(order) - 1, 0, -1):
-            j = pick(i + 1)
-            order[i], order[j] = order[j], order[i]
-        out = {"type": "trade", "cards": pick_trade(hand, points, order)}
-    elif action["type"] == "neutral":
-        terrs = list(action["territories"])
-        k = 1 + pick(min(3, len(terrs)))
-        chosen: list[str] = []
-        for _ in range(k):
-            chosen.append(terrs.pop(pick(len(terrs))))
-        left = action.get("members", 3)
-        placements: dict[str, int] = {t: 1 for t in chosen}
-        left -= len(chosen)
-        while left > 0:
-            placements[chosen[pick(len(chosen))]] += 1
-            left -= 1
-        out = {"type": "neutral", "placements": placements}
-    return out

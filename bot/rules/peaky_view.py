@@ -1,0 +1,150 @@
+"""What each seat may see of a Risk Peaky Blinders game.
+
+The public view (``seat=None``) is the map renderer's input, key for key, plus what the bot's
+text needs (hand sizes, completed missions, face-up powers, the pending battle and its odds).
+It is built from the state by whitelisting, never by deleting secrets from a copy: a field
+added to the state later stays private until someone decides to show it here.
+
+Secrets: territory cards in hand (names, razors), missions not yet completed, and powers
+still face down. The owner sees the first two under ``"you"``; face-down powers are shown as
+``{"state": "face_down"}`` even to their owner, as the rulebook says nobody looks at them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from bot.rules.base import State
+from bot.rules.peaky_data import NEUTRAL
+
+if TYPE_CHECKING:
+    from bot.rules.peaky_blinders import PeakyBlinders
+
+__all__ = ["build_view"]
+
+
+def build_view(game: PeakyBlinders, state: State, seat: str | None = None) -> dict[str, Any]:
+    data = game.data
+    result = state["result"]
+    players = state["players"]
+    factions: dict[str, Any] = {}
+    for s in state["order"]:
+        g = data.gangs[players[s]["gang"]]
+        factions[s] = {"name": g["name"], "leader": g["leader"], "color": g["color"], "player": s, "gang": g["id"]}
+    for gang in state["neutrals"] + state["neutrals_out"]:
+        g = data.gangs[gang]
+        factions[NEUTRAL + gang] = {"name": g["name"], "leader": g["leader"], "color": g["color"],
+                                    "player": None, "gang": gang}
+    counts: dict[str, int] = {}
+    sizes: dict[str, int] = {}
+    for t, o in state["owner"].items():
+        counts[o] = counts.get(o, 0) + 1
+        sizes[o] = sizes.get(o, 0) + state["troops"][t]
+    public_players = {}
+    for s in state["order"]:
+        p = players[s]
+        public_players[s] = {
+            "gang": p["gang"],
+            "territories": counts.get(s, 0),
+            "members": sizes.get(s, 0),
+            "cards": len(p["hand"]),
+            "missions_secret": sum(1 for m in p["missions"] if not m["done"]),
+            "missions_done": [mission_public(game, m["id"]) for m in p["missions"] if m["done"]],
+            "powers_face_down": sum(1 for x in p["powers"] if not x["up"]),
+            "powers_kept": [data.powers[x["id"]].public() for x in p["powers"] if x["up"]],
+        }
+    crown = state["crown"]
+    battle = state["battle"]
+    out: dict[str, Any] = {
+        "game": game.id,
+        "map": state["map"],
+        "turn": state["turn"],
+        "phase": state["phase"],
+        "current": None if result is not None else state["order"][state["cur"]],
+        "labels": {},
+        "factions": factions,
+        "territories": game.public_territories(state),
+        "crown": None if crown is None else {
+            "step": crown["step"],
+            "steps": len(data.route),
+            "territory": data.route[crown["step"]][0],
+            "dice": data.route[crown["step"]][1],
+            "last_roll": crown["last_roll"],
+        },
+        "eliminated": list(state["eliminated"]),
+        "winners": None if result is None else list(result["winners"]),
+        "highlight": state["highlight"],
+        "players": public_players,
+        "neutrals": {
+            NEUTRAL + g: {"gang": g, "alive": g in state["neutrals"], "territories": counts.get(NEUTRAL + g, 0),
+                          "reward_cards": len(state["neutral_rewards"].get(g, []))}
+            for g in state["neutrals"] + state["neutrals_out"]
+        },
+        "placement": None if state["phase"] != "place" else {
+            "reserve": state["reserve"],
+            "income": dict(state["income"]),
+            "traded": state["traded"],
+            "flipped": state["flipped"],
+            "neutral_done": state["neutral_done"],
+        },
+        "battle": None if battle is None else battle_view(game, state, battle),
+        "conquered": state["conquered"],
+        "deck": len(state["deck"]),
+        "discard": len(state["discard"]),
+        "options": dict(state["options"]),
+        "outcome": result,
+    }
+    if seat is not None and seat in players:
+        out["you"] = private_view(game, state, seat)
+    return out
+
+
+def mission_public(game: PeakyBlinders, mid: str) -> dict[str, Any]:
+    m = game.data.missions[mid]
+    return {"id": m.id, "name": m.name, "text": m.text, "territories": list(m.territories),
+            "turns": m.turns, "reward": m.reward}
+
+
+def battle_view(game: PeakyBlinders, state: State, b: dict[str, Any]) -> dict[str, Any]:
+    defenders = state["troops"][b["to"]]
+    bonus = game.defence_bonus(state, b["to"])
+    return {
+        "attacker": b["attacker"], "defender": b["defender"], "from": b["from"], "to": b["to"],
+        "committed": b["committed"], "sent": b["sent"], "defenders": defenders, "rolls": b["rolls"],
+        "last": b["last"], "stronghold": bool(bonus), "effects": [dict(e) for e in b["effects"]],
+        "odds": odds(b["committed"], defenders, bonus),
+    }
+
+
+def private_view(game: PeakyBlinders, state: State, seat: str) -> dict[str, Any]:
+    p = state["players"][seat]
+    data = game.data
+    missions = []
+    for m in p["missions"]:
+        info = mission_public(game, m["id"])
+        info.update({"held": m["held"], "done": m["done"],
+                     "holding_now": all(state["owner"][t] == seat for t in info["territories"])})
+        missions.append(info)
+    return {
+        "seat": seat,
+        "cards": [{"territory": c, "name": game.tname(c), "razors": data.razors[c]} for c in p["hand"]],
+        "razors": sum(data.razors[c] for c in p["hand"]),
+        "missions": missions,
+        "powers": [
+            {"state": "kept", **data.powers[x["id"]].public()} if x["up"] else {"state": "face_down"}
+            for x in p["powers"]
+        ],
+    }
+
+
+def odds(attackers: int, defenders: int, bonus: int) -> float | None:
+    """Chance the pending attack takes the territory (powers aside), if the odds module
+    is there; odds are a nicety, never a reason for a view to fail."""
+    try:
+        from bot.rules.risk.odds import conquest_probability
+    except ImportError:  # pragma: no cover - the odds module ships separately
+        return None
+    try:
+        return float(conquest_probability(attackers, defenders, defence_bonus=bonus))
+    except Exception:  # pragma: no cover
+        return None
