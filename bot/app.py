@@ -72,15 +72,32 @@ class GameMasterBot(commands.Bot):
         log.info("ready as %s (id %s) in %d guilds", self.user, getattr(self.user, "id", "?"), len(self.guilds))
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """One log line per command and per click: who, where, which game."""
+        data = interaction.data or {}
         if interaction.type == discord.InteractionType.application_command:
-            name = (interaction.command.qualified_name if interaction.command else
-                    (interaction.data or {}).get("name"))
-            log.info("command /%s %s", name, where(interaction))
+            what = "/" + " ".join(self._command_path(data))
+        elif interaction.type == discord.InteractionType.component:
+            what = f"click {data.get('custom_id', '?')}"
+        else:
+            return
+        row = await self.service.store.active_game(interaction.channel_id) if interaction.channel_id else None
+        game = f"{row.game}#{row.id}" if row else "-"
+        log.info("%s %s game=%s", what, where(interaction), game)
+
+    @staticmethod
+    def _command_path(data: dict[str, Any]) -> list[str]:
+        words = [str(data.get("name", "?"))]
+        options = data.get("options") or []
+        while options and options[0].get("type") in (1, 2):
+            words.append(str(options[0].get("name")))
+            options = options[0].get("options") or []
+        return words
 
     async def on_app_command_error(self, interaction: discord.Interaction,
                                    error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)
         if isinstance(original, UserError):
+            log.info("refused %s: %s %s", original.key, original, where(interaction))
             await ui.refuse(interaction, original)
             return
         if isinstance(error, app_commands.TransformerError):
@@ -100,7 +117,6 @@ class GameMasterBot(commands.Bot):
 
     # -- buttons ----------------------------------------------------------------------
     async def lobby_click(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
-        log.info("lobby %s game=%s %s", op, game_id, where(interaction))
         row = await self.service.store.get_game(game_id)
         try:
             if row is None or row.status != "lobby" or row.channel_id != interaction.channel_id:
@@ -113,6 +129,7 @@ class GameMasterBot(commands.Bot):
             else:
                 row = await self.service.start(row.channel_id, user, await self.is_moderator(interaction))
         except UserError as err:
+            log.info("refused %s: %s %s", err.key, err, where(interaction))
             await ui.refuse(interaction, err)
             return
         locale = interaction.guild_locale or interaction.locale
@@ -121,7 +138,6 @@ class GameMasterBot(commands.Bot):
             await ui.post_turn(None, interaction, row, None, locale, extra=[t("game.started", locale)])
 
     async def action_click(self, interaction: discord.Interaction, game_id: int, version: int, code: str) -> None:
-        log.info("action %s game=%s v=%s %s", code, game_id, version, where(interaction))
         row = await self.service.store.get_game(game_id)
         try:
             if row is None or row.channel_id != interaction.channel_id or row.status != "running":
@@ -141,6 +157,7 @@ class GameMasterBot(commands.Bot):
                 raise UserError("err.bad_action", "That is not an action.") from err
             played = await self.service.act(row.channel_id, user, action, expected_version=version)
         except UserError as err:
+            log.info("refused %s: %s %s", err.key, err, where(interaction))
             await ui.refuse(interaction, err)
             return
         await interaction.response.defer()

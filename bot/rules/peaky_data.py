@@ -14,31 +14,26 @@ from pathlib import Path
 from typing import Any
 
 from bot.rules.risk.board import DATA_DIR, Board
-from bot.rules.risk.cards import RAZOR_TABLE
 
 __all__ = [
-    "DEFENCE_EFFECTS",
     "ATTACK_EFFECTS",
+    "DEFENCE_EFFECTS",
     "GANG_IDS",
     "NEUTRAL",
+    "DataError",
     "Mission",
     "PeakyData",
     "Power",
     "load_data",
+    "load_gangs",
+    "load_missions",
+    "load_powers",
+    "load_razors",
     "validate_route",
 ]
 
 NEUTRAL = "neutral:"  # faction key prefix of a neutral gang (two players)
 GANG_IDS = ("peaky_blinders", "birmingham_boys", "jewish_gang", "sabinis", "ira")
-# Used only until data/peaky_blinders/gangs.json exists; that file is the truth.
-_DEFAULT_GANGS = {
-    "peaky_blinders": {"name": "Peaky Blinders", "leader": "Thomas Shelby", "color": "#1f3a5f"},
-    "birmingham_boys": {"name": "Birmingham Boys", "leader": "Billy Kimber", "color": "#8c1c13"},
-    "jewish_gang": {"name": "Jewish Gang", "leader": "Alfie Solomons", "color": "#d9a404"},
-    "sabinis": {"name": "Sabinis", "leader": 'Charles "Darby" Sabini', "color": "#2e7d32"},
-    "ira": {"name": "IRA", "leader": "Captain Swing", "color": "#6a1b9a"},
-}
-
 NOW_EFFECTS = frozenset({"gain", "lose"})
 ATTACK_EFFECTS = frozenset({"attack_highest", "attack_all", "attack_save"})
 DEFENCE_EFFECTS = frozenset({"defend_highest", "defend_all", "defend_save"})
@@ -64,6 +59,11 @@ class Mission:
     reward: int
     raw: dict[str, Any]
 
+    def public(self) -> dict[str, Any]:
+        """What a met mission shows, in both languages the data carries."""
+        return {"id": self.id, "name": self.name, "text": self.text, "territories": list(self.territories),
+                "turns": self.turns, "reward": self.reward, **_french(self.raw)}
+
 
 @dataclass(frozen=True)
 class Power:
@@ -81,8 +81,13 @@ class Power:
     raw: dict[str, Any]
 
     def public(self) -> dict[str, Any]:
+        """What a face-up card shows, in both languages the data carries."""
         return {"id": self.id, "name": self.name, "text": self.text, "effect": self.effect,
-                "value": self.value, "scope": self.scope}
+                "value": self.value, "scope": self.scope, **_french(self.raw)}
+
+
+def _french(raw: dict[str, Any]) -> dict[str, str]:
+    return {k: raw[k] for k in ("name_fr", "text_fr") if k in raw}
 
 
 @dataclass(frozen=True)
@@ -101,21 +106,20 @@ def _read(path: Path) -> Any:
 
 
 def load_gangs(folder: Path) -> dict[str, dict[str, Any]]:
-    path = folder / "gangs.json"
-    if not path.exists():
-        return {g: {"id": g, **_DEFAULT_GANGS[g]} for g in GANG_IDS}
-    raw = _read(path)
-    if isinstance(raw, dict) and "gangs" in raw:
-        raw = raw["gangs"]
-    items = list(raw.values()) if isinstance(raw, dict) else list(raw)
-    if isinstance(raw, dict) and all(isinstance(v, dict) and "id" not in v for v in items):
-        items = [{"id": k, **v} for k, v in raw.items()]
+    """The five gangs (``gangs.json``: ``{"gangs": [{"id", "name", "leader", "color"}]}``),
+    in the rulebook's order, which is also the seat order of the default assignment."""
+    raw = _read(folder / "gangs.json")
+    items = raw["gangs"] if isinstance(raw, dict) else raw
     gangs = {g["id"]: g for g in items}
     missing = [g for g in GANG_IDS if g not in gangs]
-    if missing:
-        raise DataError(f"gangs.json lacks the gangs {missing}")
-    return {g: {"id": g, "name": gangs[g].get("name", g), "leader": gangs[g].get("leader", ""),
-                "color": gangs[g].get("color", "#777777"), **gangs[g]} for g in GANG_IDS}
+    extra = [g for g in gangs if g not in GANG_IDS]
+    if missing or extra:
+        raise DataError(f"gangs.json must hold exactly the gangs {list(GANG_IDS)} (missing {missing}, unknown {extra})")
+    for g in GANG_IDS:
+        lacking = [k for k in ("name", "leader", "color") if not gangs[g].get(k)]
+        if lacking:
+            raise DataError(f"gang '{g}' lacks {lacking}")
+    return {g: dict(gangs[g]) for g in GANG_IDS}
 
 
 def validate_route(board: Board, raw: Any) -> tuple[tuple[tuple[str, bool], ...], str]:
@@ -149,7 +153,7 @@ def validate_route(board: Board, raw: Any) -> tuple[tuple[tuple[str, bool], ...]
     return tuple(steps), steps[-1][0]
 
 
-def _load_missions(board: Board, raw: Any) -> dict[str, Mission]:
+def load_missions(board: Board, raw: Any) -> dict[str, Mission]:
     items = raw["missions"] if isinstance(raw, dict) else raw
     out: dict[str, Mission] = {}
     for m in items:
@@ -171,7 +175,7 @@ def _load_missions(board: Board, raw: Any) -> dict[str, Mission]:
     return out
 
 
-def _load_powers(raw: Any) -> dict[str, Power]:
+def load_powers(raw: Any) -> dict[str, Power]:
     items = raw["powers"] if isinstance(raw, dict) else raw
     out: dict[str, Power] = {}
     for p in items:
@@ -192,7 +196,7 @@ def _load_powers(raw: Any) -> dict[str, Power]:
     return out
 
 
-def _load_razors(board: Board, raw: Any) -> dict[str, int]:
+def load_razors(board: Board, raw: Any) -> dict[str, int]:
     razors = raw["razors"] if isinstance(raw, dict) and "razors" in raw else raw
     missing = [t for t in board.order if t not in razors]
     extra = [t for t in razors if t not in board.territories]
@@ -201,7 +205,6 @@ def _load_razors(board: Board, raw: Any) -> dict[str, int]:
     bad = {t: v for t, v in razors.items() if v not in (1, 2)}
     if bad:
         raise DataError(f"a territory card has 1 or 2 razors: {bad}")
-    assert max(RAZOR_TABLE) >= 2
     return {t: int(razors[t]) for t in board.order}
 
 
@@ -211,9 +214,9 @@ def load_data(board: Board, folder: Path | None = None) -> PeakyData:
     route, tavern = validate_route(board, board.raw.get("crown_route"))
     return PeakyData(
         gangs=load_gangs(folder),
-        razors=_load_razors(board, _read(folder / "cards.json")),
-        missions=_load_missions(board, _read(folder / "missions.json")),
-        powers=_load_powers(_read(folder / "powers.json")),
+        razors=load_razors(board, _read(folder / "cards.json")),
+        missions=load_missions(board, _read(folder / "missions.json")),
+        powers=load_powers(_read(folder / "powers.json")),
         route=route,
         tavern=tavern,
     )

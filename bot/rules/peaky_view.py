@@ -100,9 +100,7 @@ def build_view(game: PeakyBlinders, state: State, seat: str | None = None) -> di
 
 
 def mission_public(game: PeakyBlinders, mid: str) -> dict[str, Any]:
-    m = game.data.missions[mid]
-    return {"id": m.id, "name": m.name, "text": m.text, "territories": list(m.territories),
-            "turns": m.turns, "reward": m.reward}
+    return game.data.missions[mid].public()
 
 
 def battle_view(game: PeakyBlinders, state: State, b: dict[str, Any]) -> dict[str, Any]:

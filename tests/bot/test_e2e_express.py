@@ -79,7 +79,8 @@ async def fake():
         yield server
 
 
-async def test_a_whole_game_by_buttons_and_commands_with_a_restart(fake, tmp_path):
+async def test_a_whole_game_by_buttons_and_commands_with_a_restart(fake, tmp_path, caplog):
+    caplog.set_level("DEBUG")
     db = f"sqlite:///{tmp_path}/e2e.sqlite3"
     guild = fake.add_guild("Friends")
     table = guild.add_text_channel("risk")
@@ -207,6 +208,10 @@ async def test_a_whole_game_by_buttons_and_commands_with_a_restart(fake, tmp_pat
         log = await bot.service.store.actions(final.id)
         replayed = game.replay(final.players, final.options, final.seed, [(a.seat, a.action) for a in log])
         assert replayed == final.state
+    # a log line per command and per refusal, with the game; never the token
+    assert "/game new guild=" in caplog.text and "game=risk_express#" in caplog.text
+    assert "refused err.not_your_button" in caplog.text
+    assert fake.token not in caplog.text
 
 
 async def test_moderation_and_french(fake, tmp_path):

@@ -218,7 +218,7 @@ class MapGame(Game):
             drawn, reshuffled = draw(state["deck"], state["discard"], n, rng, self.reshuffle_discard(state))
             state["players"][seat]["hand"].extend(drawn)
             if reshuffled:
-                events.append({"type": "reshuffle", "deck": len(state["deck"]) + len(drawn)})
+                events.append({"type": "reshuffle", "deck": len(state["deck"])})
             events.append(
                 {
                     "type": "draw",

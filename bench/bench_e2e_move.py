@@ -1,0 +1,87 @@
+"""One move end to end through the fake Discord: click → engine → commit → render → upload.
+
+Target: median ≤ 25 ms, p99 ≤ 100 ms. Run: python bench/bench_e2e_move.py
+The fake Discord (tests/fakediscord) runs on 127.0.0.1 in this process, like the e2e tests.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import statistics
+import tempfile
+import time
+
+import _path  # noqa: F401
+
+from bot.app import GameMasterBot
+from bot.config import Settings
+from bot.rules import GAMES
+from tests.fakediscord import FakeDiscord
+
+MOVES = 400
+
+
+def live_prompt(fake, channel):
+    live = [m for m in fake.channel_messages(channel) if any(c.startswith(("gm:", "gms:")) for c in m.custom_ids)]
+    return live[-1]
+
+
+async def main() -> None:
+    logging.disable(logging.WARNING)
+    game = GAMES["risk_express"]
+    rnd = random.Random(1)
+    all_ms: list[float] = []
+    board_ms: list[float] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        async with FakeDiscord() as fake:
+            guild = fake.add_guild("Bench")
+            table = guild.add_text_channel("risk")
+            players = [guild.add_member(f"P{i}") for i in range(3)]
+            users = {str(u.id): u for u in players}
+            bot = GameMasterBot(Settings(token=fake.token, database_url=f"sqlite:///{tmp}/b.sqlite3"),
+                                guild_ready_timeout=0.05)
+            async with fake.run(bot):
+                while len(all_ms) < MOVES:
+                    res = await fake.slash(players[0], table, "game", "new", options={"game": "risk_express"})
+                    for p in players[1:]:
+                        await fake.slash(p, table, "game", "join")
+                    mark = fake.mark()
+                    await fake.click(players[0], res.message, label="Start")
+                    await fake.wait_message(table, lambda m: bool(m.files), since=mark)
+                    while len(all_ms) < MOVES:
+                        row = await bot.service.store.active_game(table.id)
+                        if row is None:
+                            break
+                        msg = live_prompt(fake, table)
+                        row_comps = [c for r in msg.components for c in r["components"]]
+                        comp = rnd.choice(row_comps)
+                        user = users[game.current(row.state)]
+                        mark = fake.mark()
+                        t0 = time.perf_counter()
+                        if comp["type"] == 2:
+                            await fake.click(user, msg, comp["custom_id"])
+                        else:
+                            await fake.select(user, msg, comp["custom_id"], [comp["options"][0]["value"]])
+                        posted = await fake.wait_message(table, lambda m: not m.ephemeral, since=mark)
+                        ms = (time.perf_counter() - t0) * 1000
+                        all_ms.append(ms)
+                        if posted.files:
+                            board_ms.append(ms)
+                        await fake.settle(0.005)
+
+    def report(name: str, values: list[float]) -> None:
+        values = sorted(values)
+        med = statistics.median(values)
+        p99 = values[min(len(values) - 1, int(len(values) * 0.99))]
+        ok = med <= 25 and p99 <= 100
+        print(f"{name}: median {med:.1f} ms, p99 {p99:.1f} ms over {len(values)}  "
+              f"target median ≤ 25 ms, p99 ≤ 100 ms  {'OK' if ok else 'BELOW TARGET'}")
+
+    report("move end to end (all moves)", all_ms)
+    report("move end to end (moves that post the board PNG)", board_ms)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
