@@ -1,0 +1,96 @@
+"""Benchmark of the Risk-family map renderer on the Peaky Blinders board.
+
+Prints the median time of ``render_map`` over random mid-game views (different owners,
+counts, Crown step and attack arrow every call, so no per-view cache helps), the PNG
+size and the picture's megapixels, beside the targets. Not a test: it never fails.
+
+    .venv/bin/python bench/bench_map_render.py [--runs 60] [--out /tmp/peaky_sample.png]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from renderers.risk_map import load_map, map_art, render_map  # noqa: E402
+
+TARGET_MS = 20.0
+TARGET_KB = 400.0
+TARGET_MP = 1.5
+
+
+def sample_view(seed: int = 1, players: int = 5, map_id: str = "peaky_blinders") -> dict:
+    """A plausible public view: random owners and counts, the Crown somewhere, an attack."""
+    rnd = random.Random(seed)
+    meta = load_map(map_id)
+    gangs = json.loads((ROOT / "data" / map_id / "gangs.json").read_text())["gangs"]
+    names = ["Alice", "Bob", "Chloé", "Dmitri", "Eve"]
+    factions, labels = {}, {}
+    for i, g in enumerate(gangs):
+        seat = f"seat-{i + 1}" if i < players else f"neutral:{g['id']}"
+        player = seat if i < players else None
+        factions[seat] = {"name": g["name"], "leader": g["leader"], "color": g["color"],
+                          "player": player}
+        if player:
+            labels[seat] = names[i]
+    keys = list(factions)
+    ids = [t["id"] for t in meta["territories"]]
+    territories = {tid: {"owner": rnd.choice(keys), "troops": rnd.choice(
+        [1, 1, 2, 3, 4, 5, 7, 9, 12, 18, 25])} for tid in ids}
+    src = rnd.choice(ids)
+    nbrs = [b["b"] if b["a"] == src else b["a"] for b in meta["borders"] if src in (b["a"], b["b"])]
+    return {
+        "game": "peaky_blinders", "map": map_id, "turn": rnd.randint(1, 40),
+        "phase": rnd.choice(["place", "attack", "battle", "manoeuvre"]),
+        "current": keys[rnd.randrange(players)], "labels": labels, "factions": factions,
+        "territories": territories,
+        "crown": {"step": rnd.randrange(len(meta["crown_route"])),
+                  "steps": len(meta["crown_route"])},
+        "eliminated": [], "winners": None,
+        "highlight": {"from": src, "to": rnd.choice(nbrs)},
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=60)
+    ap.add_argument("--out", default="")
+    args = ap.parse_args()
+
+    t0 = time.perf_counter()
+    art = map_art("peaky_blinders")
+    first = (time.perf_counter() - t0) * 1000
+    views = [sample_view(seed) for seed in range(args.runs)]
+    render_map(views[0])  # warm the badge cache the way a running game does
+    times, sizes = [], []
+    for v in views:
+        t = time.perf_counter()
+        png = render_map(v)
+        times.append((time.perf_counter() - t) * 1000)
+        sizes.append(len(png) / 1024)
+    w, h = art.size
+    mp = w * h / 1e6
+    med, kb = statistics.median(times), statistics.median(sizes)
+    print(f"map            {w}×{h} = {mp:.2f} MP        target ≥ {TARGET_MP} MP   "
+          f"{'ok' if mp >= TARGET_MP else 'MISS'}")
+    print(f"static layer   {first:.0f} ms once per process (cached)")
+    print(f"render median  {med:.1f} ms (p90 {sorted(times)[int(len(times) * .9)]:.1f})"
+          f"   target ≤ {TARGET_MS:.0f} ms   {'ok' if med <= TARGET_MS else 'MISS'}")
+    print(f"PNG median     {kb:.0f} KB (max {max(sizes):.0f})          target ≤ {TARGET_KB:.0f} KB"
+          f"  {'ok' if max(sizes) <= TARGET_KB else 'MISS'}")
+    if args.out:
+        Path(args.out).write_bytes(render_map(views[0]))
+        print(f"sample         {args.out}")
+
+
+if __name__ == "__main__":
+    main()
