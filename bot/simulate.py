@@ -30,7 +30,10 @@ def random_game(game: Game, seats: list[str], seed: int, options: dict[str, Any]
         actions = game.legal_actions(state, seat)
         if not actions:
             raise AssertionError(f"{game.id}: {seat} must act but has no legal action")
-        action = chooser.choice(actions)
+        if hasattr(game, "random_action"):  # games whose legal actions are compact forms
+            action = game.random_action(state, seat, chooser.randrange)
+        else:
+            action = chooser.choice(actions)
         after, events = game.apply(state, seat, action)
         yield state, seat, action, after, events
         state = after

@@ -165,7 +165,7 @@ def action_view(row: GameRow, locale: Any) -> discord.ui.View | None:
     seats = engine.to_act(row.state)
     if not seats:
         return None
-    actions = engine.legal_actions(row.state, seats[0])
+    actions = pres.buttons(row.state, seats[0], engine.legal_actions(row.state, seats[0]))
     if not actions:
         return None
     view = discord.ui.View(timeout=None)

@@ -25,6 +25,10 @@ class Presenter:
     def decode(self, code: str) -> dict[str, Any]:
         return json.loads(code)
 
+    def buttons(self, state: dict[str, Any], seat: str, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The legal actions offered as buttons (the rest go through slash commands)."""
+        return legal
+
     def narrate(self, events: list[dict[str, Any]], names: dict[str, str], locale: Any) -> list[str]:
         return []
 

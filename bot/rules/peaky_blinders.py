@@ -28,11 +28,13 @@ action                 phase       fields
                        battle
 =====================  ==========  ===================================================
 
-``attack`` declares and rolls at once. Later phases' actions are accepted as soon as the
-earlier phase's duties are done. ``legal_actions`` returns the compact form described in
-:mod:`bot.rules.risk.game` (lists = pick one, ``{"min", "max"}`` = pick a number; ``trade``:
-pick cards from ``cards`` worth ``razors``; ``neutral``: spread ``members`` over 1–3 of
-``territories``); :func:`bot.rules.risk.game.concretize` turns one into a concrete action.
+``attack`` declares and rolls at once; an attack that loses every member sent ends the
+attacks of the turn (the rulebook; option ``beaten_stops_attacks``). Later phases' actions are
+accepted as soon as the earlier phase's duties are done. ``legal_actions`` returns the compact
+form described in :mod:`bot.rules.risk.moves` (lists = pick one, ``{"min", "max"}`` = pick a
+number; ``trade``: pick cards from ``cards`` worth ``razors``; ``neutral``: spread ``members``
+over 1–3 of ``territories``); :func:`bot.rules.risk.moves.concretize` or
+:meth:`random_action` turn one into a concrete action.
 
 Secrets: an event's ``private`` field maps a seat to what only that seat may see (card names
 drawn or handed over). The public narration must use :func:`public_events`.
@@ -55,11 +57,42 @@ from bot.rules.peaky_view import build_view
 from bot.rules.risk.battle import resolve_roll
 from bot.rules.risk.board import Board
 from bot.rules.risk.cards import RAZOR_TABLE, trade_value
-from bot.rules.risk.game import MapGame
+from bot.rules.risk.game import MapGame, rule_error
 
-__all__ = ["NEUTRAL", "PeakyBlinders", "public_events"]
+__all__ = ["NEUTRAL", "PB_MESSAGES", "PeakyBlinders", "public_events"]
 
 NEUTRAL_MEMBERS = 3
+
+# Every message a player can get from this edition (the shared engine's are in
+# ``bot.rules.risk.game.MESSAGES``): English catalog text, placeholders filled by the params.
+PB_MESSAGES: dict[str, str] = {
+    "pb.err.bad_seat": "Seat names may not start with 'neutral:'.",
+    "pb.err.trade_phase": "You can only trade cards during the placement phase.",
+    "pb.err.flip_phase": "You can only flip a power card during the placement phase.",
+    "pb.err.neutral_phase": "You can only reinforce a neutral gang during the placement phase.",
+    "pb.err.already_traded": "You have already traded cards this turn.",
+    "pb.err.no_cards": "Say which territory cards to trade.",
+    "pb.err.duplicate_card": "Each card can only be traded once.",
+    "pb.err.card_not_held": "You do not hold the card {card}.",
+    "pb.err.bad_trade": "A trade must be worth 2 to 10 razors; these cards are worth {razors}.",
+    "pb.err.already_flipped": "You have already flipped a power card this turn.",
+    "pb.err.no_power": "You have no face-down power card left.",
+    "pb.err.no_neutral": "There is no neutral gang to reinforce.",
+    "pb.err.neutral_done": "You have already reinforced a neutral gang this turn.",
+    "pb.err.neutral_spread": "Put the 3 neutral members on 1 to 3 territories of one neutral gang.",
+    "pb.err.not_neutral": "{territory} is not held by a neutral gang.",
+    "pb.err.neutral_mixed": "All the neutral members must go to the same neutral gang.",
+    "pb.err.neutral_count": "Place exactly 3 neutral members, not {n}.",
+    "pb.err.neutral_first": "Add 3 members to a neutral gang first.",
+    "pb.err.power_timing": "Play an attack power during an attack, before a roll.",
+    "pb.err.power_not_attack": "That power helps in defence, not in attack.",
+    "pb.err.power_not_held": "You have no face-up attack power card of that name.",
+    "pb.err.bad_powers": "'powers' is a list of different power cards.",
+}
+
+
+def pb_error(key: str, **params: Any) -> RuleError:
+    return rule_error(key, PB_MESSAGES, **params)
 
 
 def public_events(events: list[Event], seat: str | None = None) -> list[Event]:
@@ -115,7 +148,7 @@ class PeakyBlinders(MapGame):
     def _setup(self, state: State, rng: Rng) -> None:
         seats: list[str] = state["seats"]
         if any(s.startswith(NEUTRAL) for s in seats):
-            raise RuleError("Seat names may not start with 'neutral:'.", "err.bad_seat")
+            raise pb_error("pb.err.bad_seat")
         data, board = self.data, self.board
         n = len(seats)
         gangs = list(data.gangs)
@@ -183,7 +216,11 @@ class PeakyBlinders(MapGame):
                 "mission_income": 0,
             }
         )
-        self._start_turn(state, rng, [])
+        # setup() returns no events: the first turn's opening (income, a mission met from the
+        # deal) is kept for the bot to narrate, as every game does.
+        opening: list[Event] = []
+        self._start_turn(state, rng, opening)
+        state["opening_events"] = opening
 
     # -- income and missions --------------------------------------------------------------
     def _before_income(self, state: State, rng: Rng, seat: str, events: list[Event]) -> None:
@@ -225,32 +262,28 @@ class PeakyBlinders(MapGame):
                   "play_power": self._act_play_power})
         return h
 
-    def _need_place_phase(self, state: State, what: str) -> None:
+    def _need_place_phase(self, state: State, key: str) -> None:
         if state["phase"] != "place":
-            raise RuleError(f"You can only {what} during the placement phase.", "err.wrong_phase", phase="place")
+            raise pb_error(key)
 
     def _act_trade(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
-        self._need_place_phase(state, "trade cards")
+        self._need_place_phase(state, "pb.err.trade_phase")
         if state["traded"]:
-            raise RuleError("You have already traded cards this turn.", "err.already_traded")
+            raise pb_error("pb.err.already_traded")
         cards = action.get("cards")
         if not isinstance(cards, list) or not cards or not all(isinstance(c, str) for c in cards):
-            raise RuleError("Say which territory cards to trade.", "err.no_cards")
+            raise pb_error("pb.err.no_cards")
         if len(set(cards)) != len(cards):
-            raise RuleError("Each card can only be traded once.", "err.duplicate_card")
+            raise pb_error("pb.err.duplicate_card")
         hand = state["players"][seat]["hand"]
         missing = [c for c in cards if c not in hand]
         if missing:
             name = self.tname(missing[0]) if missing[0] in self.board.territories else missing[0]
-            raise RuleError(f"You do not hold the card {name}.", "err.card_not_held", card=missing[0])
+            raise pb_error("pb.err.card_not_held", card=name)
         razors = sum(self.data.razors[c] for c in cards)
         members = trade_value(razors)
         if members is None:
-            raise RuleError(
-                f"A trade must be worth 2 to {max(RAZOR_TABLE)} razors; these cards are worth {razors}.",
-                "err.bad_trade",
-                razors=razors,
-            )
+            raise pb_error("pb.err.bad_trade", razors=razors)
         for c in cards:
             hand.remove(c)
         state["discard"].extend(cards)
@@ -259,13 +292,13 @@ class PeakyBlinders(MapGame):
         events.append({"type": "trade", "seat": seat, "cards": list(cards), "razors": razors, "members": members})
 
     def _act_flip(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
-        self._need_place_phase(state, "flip a power card")
+        self._need_place_phase(state, "pb.err.flip_phase")
         if state["flipped"]:
-            raise RuleError("You have already flipped a power card this turn.", "err.already_flipped")
+            raise pb_error("pb.err.already_flipped")
         powers = state["players"][seat]["powers"]
         card = next((p for p in powers if not p["up"]), None)
         if card is None:
-            raise RuleError("You have no face-down power card left.", "err.no_power")
+            raise pb_error("pb.err.no_power")
         state["flipped"] = True
         power = self.data.powers[card["id"]]
         ev: Event = {"type": "power_flipped", "seat": seat, "power": power.id, "name": power.name,
@@ -301,41 +334,35 @@ class PeakyBlinders(MapGame):
         return lost
 
     def _act_neutral(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
-        self._need_place_phase(state, "reinforce a neutral gang")
+        self._need_place_phase(state, "pb.err.neutral_phase")
         if not state["neutrals"]:
-            raise RuleError("There is no neutral gang to reinforce.", "err.no_neutral")
+            raise pb_error("pb.err.no_neutral")
         if state["neutral_done"]:
-            raise RuleError("You have already reinforced a neutral gang this turn.", "err.neutral_done")
+            raise pb_error("pb.err.neutral_done")
         placements = action.get("placements")
         if not isinstance(placements, dict) or not 1 <= len(placements) <= 3:
-            raise RuleError(
-                f"Put the {NEUTRAL_MEMBERS} neutral members on 1 to 3 territories of one neutral gang.",
-                "err.neutral_spread",
-            )
+            raise pb_error("pb.err.neutral_spread")
         factions = set()
         for tid, k in placements.items():
             self._territory(tid)
             owner = state["owner"][tid]
             if not owner.startswith(NEUTRAL):
-                raise RuleError(f"{self.tname(tid)} is not held by a neutral gang.", "err.not_neutral", territory=tid)
+                raise pb_error("pb.err.not_neutral", territory=self.tname(tid))
             factions.add(owner)
-            self._int(k, 1, NEUTRAL_MEMBERS, "neutral members")
+            self._int(k, 1, NEUTRAL_MEMBERS)
         if len(factions) > 1:
-            raise RuleError("All the neutral members must go to the same neutral gang.", "err.neutral_mixed")
+            raise pb_error("pb.err.neutral_mixed")
         if sum(placements.values()) != NEUTRAL_MEMBERS:
-            raise RuleError(
-                f"Place exactly {NEUTRAL_MEMBERS} neutral members, not {sum(placements.values())}.",
-                "err.neutral_count",
-            )
+            raise pb_error("pb.err.neutral_count", n=sum(placements.values()))
         for tid, k in placements.items():
             state["troops"][tid] += k
         state["neutral_done"] = True
         events.append({"type": "neutral", "seat": seat, "faction": factions.pop(), "placements": dict(placements)})
 
-    def _placement_pending(self, state: State, seat: str) -> str | None:
+    def _placement_pending(self, state: State, seat: str) -> RuleError | None:
         reason = super()._placement_pending(state, seat)
         if reason is None and not state["neutral_done"] and state["neutrals"]:
-            return f"Add {NEUTRAL_MEMBERS} members to a neutral gang first."
+            return pb_error("pb.err.neutral_first")
         return reason
 
     # -- battle ---------------------------------------------------------------------------
@@ -357,8 +384,8 @@ class PeakyBlinders(MapGame):
         if pid not in held:
             kept_any = any(p["id"] == pid and p["up"] for p in state["players"][seat]["powers"])
             if kept_any:
-                raise RuleError("That power helps in defence, not in attack.", "err.power_not_attack", power=pid)
-            raise RuleError("You have no face-up attack power card of that name.", "err.power_not_held", power=pid)
+                raise pb_error("pb.err.power_not_attack")
+            raise pb_error("pb.err.power_not_held")
         power = held[pid]
         self._use_power(state, seat, pid)
         battle["effects"].append({"power": pid, "effect": power.effect, "value": power.value, "scope": power.scope})
@@ -369,13 +396,13 @@ class PeakyBlinders(MapGame):
                  events: list[Event]) -> None:
         pids = action.get("powers", [])
         if not isinstance(pids, list) or len(set(map(str, pids))) != len(pids):
-            raise RuleError("'powers' is a list of different power cards.", "err.bad_powers")
+            raise pb_error("pb.err.bad_powers")
         for pid in pids:
             self._play_attack_power(state, seat, battle, pid, events)
 
     def _act_play_power(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
         if state["phase"] != "battle":
-            raise RuleError("Play an attack power during an attack, before a roll.", "err.no_battle")
+            raise pb_error("pb.err.power_timing")
         self._play_attack_power(state, seat, state["battle"], action.get("power"), events)
 
     def defence_bonus(self, state: State, tid: str) -> int:

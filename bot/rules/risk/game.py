@@ -32,11 +32,43 @@ from bot.rules.risk.board import NO_CLOSED, Board, reinforcements
 from bot.rules.risk.cards import draw
 from bot.rules.risk.moves import concretize
 
-__all__ = ["PHASES", "MapGame", "concretize"]
+__all__ = ["MESSAGES", "PHASES", "MapGame", "concretize", "rule_error"]
 
 PHASES = ("place", "attack", "manoeuvre")
 _PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
-_PHASE_WORDS = {"place": "placement", "attack": "attack", "manoeuvre": "manoeuvre"}
+
+
+# Every message a player can get from the shared engine. The text is the English catalog
+# entry; ``RuleError.params`` fill its placeholders, so the bot can translate it by key.
+MESSAGES: dict[str, str] = {
+    "err.unknown_action": "Unknown action '{action}'.",
+    "err.battle_pending": "Finish the attack on {territory} first: roll again or retreat.",
+    "err.missing_territory": "Say which territory.",
+    "err.unknown_territory": "There is no territory '{territory}' on this map.",
+    "err.bad_number": "Numbers of members are whole numbers.",
+    "err.out_of_range": "Choose between {lo} and {hi} members, not {n}.",
+    "err.not_yours": "You do not control {territory}.",
+    "err.members_to_place": "Place your {n} remaining members first.",
+    "err.place_phase_only": "You can only place members during the placement phase.",
+    "err.placement_over": "The placement phase is over for this turn.",
+    "err.attack_over": "The attack phase is over for this turn.",
+    "err.none_to_place": "You have no members left to place.",
+    "err.attack_own": "{territory} is yours: you cannot attack it.",
+    "err.not_adjacent": "{src} does not border {dst}.",
+    "err.too_few_to_attack": "You need at least 2 members in {territory} to attack: one must stay behind.",
+    "err.bad_flag": "'until' is yes or no.",
+    "err.no_battle_roll": "There is no attack to roll for: attack a territory first.",
+    "err.no_battle_retreat": "There is no attack to retreat from.",
+    "err.same_territory": "Choose two different territories to manoeuvre between.",
+    "err.too_few_to_move": "{territory} has only one member, and one must stay behind.",
+    "err.not_connected": "{src} and {dst} are not joined by territories you control.",
+    "err.already_out": "That player is already out of the game.",
+}
+
+
+def rule_error(key: str, messages: dict[str, str] | None = None, **params: Any) -> RuleError:
+    """A ``RuleError`` whose text is its catalog template filled with ``params``."""
+    return RuleError((messages or MESSAGES)[key].format(**params), key, **params)
 
 
 class MapGame(Game):
@@ -76,14 +108,10 @@ class MapGame(Game):
         kind = action["type"]
         handler = self._handlers().get(kind)
         if handler is None:
-            raise RuleError(f"There is no action '{kind}' in this game.", "err.unknown_action", action=kind)
+            raise rule_error("err.unknown_action", action=kind)
         if state["phase"] == "battle" and kind not in self.battle_actions:
             b = state["battle"]
-            raise RuleError(
-                f"Finish the attack on {self.tname(b['to'])} first: roll again or retreat.",
-                "err.battle_pending",
-                territory=b["to"],
-            )
+            raise rule_error("err.battle_pending", territory=self.tname(b["to"]))
         handler(state, rng, seat, action, events)
         if state.get("result") is None:
             self._automate(state, rng, events)
@@ -105,31 +133,22 @@ class MapGame(Game):
     # -- validation helpers -------------------------------------------------------------
     def _territory(self, value: Any, field: str = "territory") -> str:
         if not isinstance(value, str) or not value:
-            raise RuleError(f"Say which territory ('{field}').", "err.missing_territory", field=field)
+            raise rule_error("err.missing_territory")
         if value not in self.board.territories:
-            raise RuleError(f"There is no territory '{value}' on this map.", "err.unknown_territory", territory=value)
+            raise rule_error("err.unknown_territory", territory=value)
         return value
 
     @staticmethod
-    def _int(value: Any, lo: int, hi: int, what: str) -> int:
+    def _int(value: Any, lo: int, hi: int) -> int:
         if not isinstance(value, int) or isinstance(value, bool):
-            raise RuleError(f"The number of {what} must be a whole number.", "err.bad_number", what=what)
+            raise rule_error("err.bad_number")
         if not lo <= value <= hi:
-            if hi < lo:
-                raise RuleError(f"You have no {what} to use here.", "err.none_available", what=what)
-            raise RuleError(
-                f"The number of {what} must be between {lo} and {hi}, not {value}.",
-                "err.out_of_range",
-                what=what,
-                lo=lo,
-                hi=hi,
-                n=value,
-            )
+            raise rule_error("err.out_of_range", lo=lo, hi=hi, n=value)
         return value
 
     def _own(self, state: State, seat: str, tid: str) -> None:
         if state["owner"][tid] != seat:
-            raise RuleError(f"You do not control {self.tname(tid)}.", "err.not_yours", territory=tid)
+            raise rule_error("err.not_yours", territory=self.tname(tid))
 
     def _enter_phase(self, state: State, seat: str, phase: str, events: list[Event]) -> None:
         """Move forward to ``phase`` if the current phase's duties are done."""
@@ -137,22 +156,18 @@ class MapGame(Game):
         if cur == phase:
             return
         if _PHASE_INDEX[cur] > _PHASE_INDEX[phase]:
-            raise RuleError(
-                f"The {_PHASE_WORDS[phase]} phase is over for this turn.",
-                "err.wrong_phase",
-                phase=phase,
-            )
+            raise rule_error("err.attack_over" if phase == "attack" else "err.placement_over")
         if cur == "place":
             reason = self._placement_pending(state, seat)
             if reason:
-                raise RuleError(reason, "err.placement_pending")
+                raise reason
             self._leave_placement(state, seat, events)
         state["phase"] = phase
 
-    def _placement_pending(self, state: State, seat: str) -> str | None:
+    def _placement_pending(self, state: State, seat: str) -> RuleError | None:
         """Why the placement phase cannot end yet, or ``None``."""
         if state["reserve"] > 0:
-            return f"Place your {state['reserve']} remaining members first."
+            return rule_error("err.members_to_place", n=state["reserve"])
         return None
 
     def _leave_placement(self, state: State, seat: str, events: list[Event]) -> None:
@@ -263,19 +278,19 @@ class MapGame(Game):
     # -- placement ----------------------------------------------------------------------
     def _act_place(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
         if state["phase"] != "place":
-            raise RuleError("You can only place members during the placement phase.", "err.wrong_phase", phase="place")
+            raise rule_error("err.place_phase_only")
         tid = self._territory(action.get("territory"))
         self._own(state, seat, tid)
         if state["reserve"] <= 0:
-            raise RuleError("You have no members left to place.", "err.none_to_place")
-        n = self._int(action.get("count", state["reserve"]), 1, state["reserve"], "members")
+            raise rule_error("err.none_to_place")
+        n = self._int(action.get("count", state["reserve"]), 1, state["reserve"])
         state["troops"][tid] += n
         state["reserve"] -= n
         events.append({"type": "place", "seat": seat, "territory": tid, "count": n, "left": state["reserve"]})
 
     def _act_end_placement(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
         if state["phase"] != "place":
-            raise RuleError("The placement phase is already over.", "err.wrong_phase", phase="place")
+            raise rule_error("err.placement_over")
         self._enter_phase(state, seat, "attack", events)
         events.append({"type": "phase", "seat": seat, "phase": "attack"})
 
@@ -287,25 +302,16 @@ class MapGame(Game):
         dst = self._territory(action.get("to"), "to")
         self._own(state, seat, src)
         if not self.hostile(state, seat, dst):
-            raise RuleError(f"{self.tname(dst)} is yours: you cannot attack it.", "err.attack_own", territory=dst)
+            raise rule_error("err.attack_own", territory=self.tname(dst))
         if not board.adjacent(src, dst, self.closed(state)):
-            raise RuleError(
-                f"{self.tname(src)} does not border {self.tname(dst)}.",
-                "err.not_adjacent",
-                src=src,
-                dst=dst,
-            )
+            raise rule_error("err.not_adjacent", src=self.tname(src), dst=self.tname(dst))
         avail = state["troops"][src] - 1
         if avail < 1:
-            raise RuleError(
-                f"You need at least 2 members in {self.tname(src)} to attack: one must stay behind.",
-                "err.too_few_to_attack",
-                territory=src,
-            )
-        count = self._int(action.get("count", avail), 1, avail, f"members to send from {self.tname(src)}")
+            raise rule_error("err.too_few_to_attack", territory=self.tname(src))
+        count = self._int(action.get("count", avail), 1, avail)
         until = action.get("until", False)
         if not isinstance(until, bool):
-            raise RuleError("'until' is yes or no.", "err.bad_flag")
+            raise rule_error("err.bad_flag")
         battle = {
             "attacker": seat,
             "defender": state["owner"][dst],
@@ -341,15 +347,15 @@ class MapGame(Game):
 
     def _act_roll(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
         if state["phase"] != "battle":
-            raise RuleError("There is no attack to roll for: attack a territory first.", "err.no_battle")
+            raise rule_error("err.no_battle_roll")
         until = action.get("until", False)
         if not isinstance(until, bool):
-            raise RuleError("'until' is yes or no.", "err.bad_flag")
+            raise rule_error("err.bad_flag")
         self._roll(state, rng, until, events)
 
     def _act_retreat(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
         if state["phase"] != "battle":
-            raise RuleError("There is no attack to retreat from.", "err.no_battle")
+            raise rule_error("err.no_battle_retreat")
         b = state["battle"]
         state["troops"][b["from"]] += b["committed"]
         events.append(
@@ -476,7 +482,7 @@ class MapGame(Game):
 
     def _act_end_attack(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
         if state["phase"] == "manoeuvre":
-            raise RuleError("The attack phase is already over.", "err.wrong_phase", phase="attack")
+            raise rule_error("err.attack_over")
         self._enter_phase(state, seat, "manoeuvre", events)
         events.append({"type": "phase", "seat": seat, "phase": "manoeuvre"})
 
@@ -488,23 +494,14 @@ class MapGame(Game):
         self._own(state, seat, src)
         self._own(state, seat, dst)
         if src == dst:
-            raise RuleError("Choose two different territories to manoeuvre between.", "err.same_territory")
+            raise rule_error("err.same_territory")
         avail = state["troops"][src] - 1
         if avail < 1:
-            raise RuleError(
-                f"{self.tname(src)} has only one member, and one must stay behind.",
-                "err.too_few_to_move",
-                territory=src,
-            )
-        n = self._int(action.get("count", avail), 1, avail, f"members to move from {self.tname(src)}")
+            raise rule_error("err.too_few_to_move", territory=self.tname(src))
+        n = self._int(action.get("count", avail), 1, avail)
         path = self.board.path(src, dst, self.passable(state, seat), self.closed(state))
         if path is None:
-            raise RuleError(
-                f"{self.tname(src)} and {self.tname(dst)} are not joined by territories you control.",
-                "err.not_connected",
-                src=src,
-                dst=dst,
-            )
+            raise rule_error("err.not_connected", src=self.tname(src), dst=self.tname(dst))
         state["troops"][src] -= n
         state["troops"][dst] += n
         state["highlight"] = {"from": src, "to": dst}
@@ -516,13 +513,54 @@ class MapGame(Game):
         events.append({"type": "end_turn", "seat": seat})
         self._end_turn(state, rng, events)
 
+    # -- moderators -----------------------------------------------------------------------
+    def _system(self, state: State, rng: Rng, action: Action, events: list[Event]) -> None:
+        """``skip``: the current turn ends where it stands (a pending attack retreats, members
+        not yet placed are lost, cards earned are drawn), then the end of turn runs as usual.
+        ``kick``: the player leaves; their gang stays on the board, never acts again, and can
+        be conquered; their cards go to the discard pile."""
+        seat = state["order"][state["cur"]]
+        if action["type"] == "skip":
+            events.append({"type": "skipped", "seat": seat})
+            self._abandon_turn(state)
+            self._end_turn(state, rng, events)
+            return
+        gone = action["seat"]
+        if gone in state["eliminated"]:
+            raise rule_error("err.already_out")
+        events.append({"type": "kicked", "seat": gone})
+        state["eliminated"].append(gone)
+        player = state["players"][gone]
+        state["discard"].extend(player["hand"])
+        player["hand"] = []
+        self._on_player_out(state, gone, "", events)
+        active = [s for s in state["order"] if s not in state["eliminated"]]
+        if len(active) == 1:
+            self._finish(state, active, "elimination", events)
+            return
+        if seat == gone:
+            self._abandon_turn(state)
+            state["conquered"] = 0
+            self._end_turn(state, rng, events)
+
+    def _abandon_turn(self, state: State) -> None:
+        b = state["battle"]
+        if b is not None:
+            state["troops"][b["from"]] += b["committed"]
+            self._close_battle(state)
+        state["reserve"] = 0
+
     # -- legal actions ------------------------------------------------------------------
     def legal_actions(self, state: State, seat: str) -> list[Action]:
         if seat not in self.to_act(state):
             return []
         phase = state["phase"]
         if phase == "place":
-            return self._legal_place(state, seat)
+            out = self._legal_place(state, seat)
+            if self._placement_pending(state, seat) is None:
+                # later phases' actions are accepted once placement's duties are done
+                out += [*self._legal_attacks(state, seat), *self._legal_manoeuvres(state, seat), {"type": "end_turn"}]
+            return out
         if phase == "battle":
             return self._legal_battle(state, seat)
         if phase == "attack":

@@ -1,0 +1,60 @@
+"""Risk Peaky Blinders random games benchmark: ``python bench/bench_peaky_games.py [games]``.
+
+Plays whole games (with the British Crown, 2 to 5 players, random legal actions) through
+the engine contract only: ``setup``, ``legal_actions``, ``apply``, ``outcome``. Every ``apply``
+copies the state, so this is the cost the bot, the simulator and the random tests pay.
+Prints the figure beside its target; not a timed test, nothing here fails CI.
+
+Target: ≥ 10 games/s.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.rules.peaky_blinders import PeakyBlinders  # noqa: E402
+
+TARGET = 10.0
+SEATS = ["s1", "s2", "s3", "s4", "s5"]
+
+
+def play(game: PeakyBlinders, players: int, seed: int) -> tuple[int, int]:
+    """One game to the end; returns (actions applied, player turns)."""
+    state = game.setup(SEATS[:players], {}, seed)
+    pick = random.Random(seed).randrange
+    actions = 0
+    while game.outcome(state) is None:
+        (seat,) = game.to_act(state)
+        state, _ = game.apply(state, seat, game.random_action(state, seat, pick))
+        actions += 1
+    return actions, state["turn"]
+
+
+def main() -> None:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    game = PeakyBlinders()
+    game.data  # noqa: B018 - load and validate the data outside the timing
+    for players in (2, 3, 4, 5):
+        play(game, players, 0)  # warm-up
+    start = time.perf_counter()
+    actions, turns = [], []
+    for i in range(games):
+        a, t = play(game, 2 + i % 4, i + 1)
+        actions.append(a)
+        turns.append(t)
+    elapsed = time.perf_counter() - start
+    rate = games / elapsed
+    print(f"Risk Peaky Blinders, {games} random games (2-5 players, with the Crown)")
+    print(f"  {rate:8.1f} games/s    target >= {TARGET:.0f} games/s    {'OK' if rate >= TARGET else 'BELOW TARGET'}")
+    print(f"  {sum(actions) / elapsed:8.0f} actions/s  "
+          f"(mean {statistics.mean(actions):.0f} actions, {statistics.mean(turns):.0f} turns a game)")
+
+
+if __name__ == "__main__":
+    main()

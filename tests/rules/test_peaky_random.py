@@ -1,0 +1,158 @@
+"""Risk Peaky Blinders played to the end with random legal actions, through the engine
+contract only (setup / legal_actions / apply / outcome), invariants checked after every step."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from bot.rules.base import canonical
+from bot.rules.peaky_blinders import NEUTRAL, PeakyBlinders
+
+G = PeakyBlinders()
+
+
+def _data_ready() -> bool:
+    try:
+        G.data  # noqa: B018
+    except FileNotFoundError:
+        return False
+    return True
+
+
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(not _data_ready(), reason="Peaky Blinders data files not there yet")]
+
+SEATS = ["s1", "s2", "s3", "s4", "s5"]
+MAX_STEPS = 20_000
+
+
+def members(st: dict) -> int:
+    """Members on the board plus those out fighting in a pending attack."""
+    return sum(st["troops"].values()) + (st["battle"]["committed"] if st["battle"] else 0)
+
+
+def member_delta(events: list[dict]) -> int:
+    """What the rules say the number of members changed by, from the events."""
+    d = 0
+    for e in events:
+        t = e["type"]
+        if t == "place":
+            d += e["count"]
+        elif t == "neutral":
+            d += sum(e["placements"].values())
+        elif t == "roll":
+            d -= e["att_losses"] + e["def_losses"]
+        elif t == "power_flipped" and e["result"] == "lose":
+            d -= sum(e["losses"].values())
+    return d
+
+
+def check(before: dict, after: dict, events: list[dict]) -> None:
+    board = G.board
+    factions = set(after["seats"]) | {NEUTRAL + g for g in after["neutrals"]}
+    for t in board.order:
+        assert after["owner"][t] in factions, (t, after["owner"][t])
+        assert after["troops"][t] >= 1, t  # never an empty territory
+    # Members change only by placement, battle losses and powers.
+    assert members(after) == members(before) + member_delta(events)
+    # Every card is somewhere, exactly once.
+    cards = list(after["deck"]) + after["discard"]
+    for p in after["players"].values():
+        cards += p["hand"]
+    for c in after["neutral_rewards"].values():
+        cards += c
+    assert len(cards) == 42 and sorted(cards) == sorted(board.order)
+    # The Crown never moves back.
+    if before["crown"] is not None:
+        assert after["crown"]["step"] >= before["crown"]["step"]
+        assert 0 <= after["crown"]["step"] <= 23
+    assert after["reserve"] >= 0
+    for s in after["seats"]:
+        n = sum(1 for o in after["owner"].values() if o == s)
+        assert (n == 0) == (s in after["eliminated"])
+    powers = sum(len(p["powers"]) for p in after["players"].values()) + len(after["power_discard"])
+    assert powers == (6 if len(after["seats"]) == 2 else 2 * len(after["seats"]))
+    # Plain JSON, round trip exact.
+    assert json.loads(json.dumps(after)) == after
+
+
+def play(n: int, seed: int, options: dict[str, Any] | None = None, policy: str = "random",
+         full_checks: bool = True) -> tuple[dict, list[tuple[str, dict]], int]:
+    options = options or {}
+    st = G.setup(SEATS[:n], options, seed)
+    rnd = random.Random(seed * 7919 + n)
+    log: list[tuple[str, dict]] = []
+    steps = 0
+    while G.outcome(st) is None:
+        (seat,) = G.to_act(st)
+        action = G.random_action(st, seat, rnd.randrange) if policy == "random" else aggressive(st, seat, rnd)
+        frozen = canonical(st) if full_checks else ""
+        new, events = G.apply(st, seat, action)
+        if full_checks:
+            assert canonical(st) == frozen  # apply never touches its input
+        check(st, new, events)
+        log.append((seat, action))
+        st = new
+        steps += 1
+        assert steps < MAX_STEPS, "the game did not end"
+    out = G.outcome(st)
+    assert out is not None and st["phase"] == "over" and G.to_act(st) == []
+    assert set(out["scores"]) == set(st["seats"])
+    assert G.view(st)["winners"] == out["winners"]
+    return st, log, steps
+
+
+def aggressive(st: dict, seat: str, rnd: random.Random) -> dict:
+    """A policy that finishes games without the Crown: mass on the front, attack to the end."""
+    acts = G.legal_actions(st, seat)
+    kinds = {a["type"]: a for a in acts}
+    if st["phase"] == "place":
+        for k in ("trade", "neutral"):
+            if k in kinds:
+                return _concrete(kinds[k], rnd)
+        if "place" in kinds:
+            front = [t for t in kinds["place"]["territory"]
+                     if any(st["owner"][n] != seat for n in G.board.neighbours(t))]
+            return {"type": "place", "territory": rnd.choice(front or kinds["place"]["territory"])}
+        return {"type": "end_placement"}
+    if st["phase"] == "battle":
+        return {"type": "roll", "until": True}
+    attacks = [a for a in acts if a["type"] == "attack" and a["count"]["max"] >= 3]
+    if attacks and st["phase"] == "attack":
+        a = max(attacks, key=lambda x: x["count"]["max"] - st["troops"][x["to"]])
+        return {"type": "attack", "from": a["from"], "to": a["to"], "count": a["count"]["max"], "until": True}
+    return {"type": "end_turn"}
+
+
+def _concrete(action: dict, rnd: random.Random) -> dict:
+    from bot.rules.risk.game import concretize
+
+    return concretize(action, rnd.randrange, G.card_points())
+
+
+@pytest.mark.parametrize("n", [2, 3, 5])
+def test_random_games_with_the_crown(n: int) -> None:
+    reasons: dict[str, int] = {}
+    for seed in range(340):
+        st, _, _ = play(n, seed, {"gangs": "random"} if seed % 2 else None)
+        reason = G.outcome(st)["reason"]
+        reasons[reason] = reasons.get(reason, 0) + 1
+    assert reasons.get("crown", 0) > 0
+
+
+def test_replay_from_the_log_is_identical() -> None:
+    for n, seed in ((2, 11), (3, 12), (4, 13), (5, 14)):
+        st, log, _ = play(n, seed)
+        again = G.replay(SEATS[:n], {}, seed, log)
+        assert canonical(again) == canonical(st)
+
+
+@pytest.mark.parametrize(("n", "seed"), [(2, 1), (3, 2), (4, 3)])
+def test_games_without_the_crown_end_by_conquest(n: int, seed: int) -> None:
+    st, _, _ = play(n, seed, {"crown": False}, policy="aggressive", full_checks=False)
+    assert G.outcome(st)["reason"] in ("conquest", "elimination")
+    assert len(G.outcome(st)["winners"]) == 1
