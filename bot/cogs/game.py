@@ -48,14 +48,19 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
     # -- lobby ------------------------------------------------------------------------
     @app_commands.command(name=_("new"), description=_("Open a new game in this channel"))
     @app_commands.describe(game=_("Which game"), continue_attempt=_("Risk Express: continue the previous player's failed attempt"),
-                           crown=_("Peaky Blinders: play with the British Crown (default on)"))
-    @app_commands.choices(game=GAME_CHOICES)
+                           crown=_("Peaky Blinders: play with the British Crown (default on)"),
+                           gangs=_("Peaky Blinders: which gang each player leads (default: in joining order)"),
+                           beaten_stops_attacks=_("Peaky Blinders: losing every member sent ends your attacks (default on)"))
+    @app_commands.choices(game=GAME_CHOICES, gangs=[app_commands.Choice(name=_("in joining order"), value="seat_order"),
+                                                    app_commands.Choice(name=_("at random"), value="random")])
     @app_commands.guild_only()
     async def new(self, interaction: discord.Interaction, game: str,
-                  continue_attempt: bool | None = None, crown: bool | None = None) -> None:
+                  continue_attempt: bool | None = None, crown: bool | None = None, gangs: str | None = None,
+                  beaten_stops_attacks: bool | None = None) -> None:
         if game not in GAMES:
             raise UserError("err.unknown_game", "Unknown game '{game}'.", game=game)
-        options = option_values(game, continue_attempt=continue_attempt, crown=crown)
+        options = option_values(game, continue_attempt=continue_attempt, crown=crown, gangs=gangs,
+                                beaten_stops_attacks=beaten_stops_attacks)
         row = await self.service.new_game(interaction.channel_id, interaction.guild_id, str(interaction.user.id),
                                           game, options, interaction.user.display_name)
         locale = interaction.guild_locale or interaction.locale
