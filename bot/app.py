@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -24,13 +25,15 @@ def where(interaction: discord.Interaction) -> str:
 
 
 class GameMasterBot(commands.Bot):
-    def __init__(self, settings: Settings, store: Store | None = None, **kwargs: Any) -> None:
+    def __init__(self, settings: Settings, store: Store | None = None,
+                 seed_source: Callable[[], int] | None = None, **kwargs: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          help_command=None, **kwargs)
         self.settings = settings
         self._store = store
+        self._seed_source = seed_source  # tests pin the deals; by default a random seed per game
         self.service: GameService = None  # type: ignore[assignment]
         self.tree.on_error = self.on_app_command_error
         self.synced = False
@@ -38,7 +41,7 @@ class GameMasterBot(commands.Bot):
     async def setup_hook(self) -> None:
         store = self._store or await Store.open(self.settings.database_url)
         self._store = store
-        self.service = GameService(store)
+        self.service = GameService(store, self._seed_source)
         self.add_dynamic_items(ui.LobbyButton, ui.ActionButton, ui.ActionSelect)
         from bot.cogs.express import ExpressCog
         from bot.cogs.game import GameCog

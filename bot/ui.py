@@ -228,3 +228,15 @@ async def post_turn(channel: discord.abc.Messageable | None, interaction: discor
         if old and old != message.id:
             await bot.strip_buttons(row.channel_id, old)
     return message
+
+
+async def play_move(interaction: discord.Interaction, game_id: str, action: dict[str, Any]) -> None:
+    """A move typed as a slash command: checked and committed before anything is shown
+    (a refusal stays private), then narrated and drawn for the channel."""
+    bot = bot_of(interaction)
+    row = await bot.service.game(interaction.channel_id)
+    if row.game != game_id:
+        raise UserError("err.wrong_game", "This channel is playing {game}, not this game.", game=GAMES[row.game].name)
+    played = await bot.service.act(interaction.channel_id, str(interaction.user.id), action)
+    await interaction.response.defer(thinking=True)
+    await post_turn(None, interaction, played.row, played, interaction.guild_locale or interaction.locale)

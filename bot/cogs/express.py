@@ -79,10 +79,4 @@ class ExpressCog(commands.GroupCog, group_name=_("express"), group_description=_
         await self._act(interaction, {"type": "fresh"})
 
     async def _act(self, interaction: discord.Interaction, action: dict[str, Any]) -> None:
-        row = await self.bot.service.game(interaction.channel_id)
-        if row.game != "risk_express":
-            raise UserError("err.wrong_game", "This channel is playing {game}, not Risk Express.",
-                            game=GAMES[row.game].name)
-        played = await self.bot.service.act(interaction.channel_id, str(interaction.user.id), action)
-        await interaction.response.defer(thinking=True)
-        await ui.post_turn(None, interaction, played.row, played, interaction.guild_locale or interaction.locale)
+        await ui.play_move(interaction, "risk_express", action)

@@ -17,7 +17,6 @@ from bot.i18n import t
 from bot.rules import GAMES
 from bot.rules.risk.cards import trade_value
 from bot.rules.risk.odds import battle_outcomes, conquest_probability
-from bot.service import UserError
 
 if TYPE_CHECKING:
     from bot.app import GameMasterBot
@@ -68,13 +67,7 @@ class PeakyCog(commands.GroupCog, group_name=_("peaky"), group_description=_("Ri
         return row, [a for a in acts if a["type"] == kind]
 
     async def _act(self, interaction: discord.Interaction, action: dict[str, Any]) -> None:
-        row = await self.bot.service.game(interaction.channel_id)
-        if row.game != "peaky_blinders":
-            raise UserError("err.wrong_game", "This channel is playing {game}, not this game.",
-                            game=GAMES[row.game].name)
-        played = await self.bot.service.act(interaction.channel_id, str(interaction.user.id), action)
-        await interaction.response.defer(thinking=True)
-        await ui.post_turn(None, interaction, played.row, played, interaction.guild_locale or interaction.locale)
+        await ui.play_move(interaction, "peaky_blinders", action)
 
     # -- autocomplete -----------------------------------------------------------------
     async def ac_place(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:

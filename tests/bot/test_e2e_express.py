@@ -22,8 +22,10 @@ from tests.fakediscord import FakeDiscord
 game = GAMES["risk_express"]
 
 
-def make_bot(db: str) -> GameMasterBot:
-    return GameMasterBot(Settings(token="fake-token", database_url=db), guild_ready_timeout=0.05)
+def make_bot(db: str, seed: int = 1) -> GameMasterBot:
+    seeds = iter(range(seed, seed + 1000))
+    return GameMasterBot(Settings(token="fake-token", database_url=db), seed_source=lambda: next(seeds),
+                         guild_ready_timeout=0.05)
 
 
 def decode_png(data: bytes) -> Image.Image:

@@ -20,8 +20,10 @@ from tests.fakediscord import FakeDiscord
 game = GAMES["peaky_blinders"]
 
 
-def make_bot(db: str) -> GameMasterBot:
-    return GameMasterBot(Settings(token="fake-token", database_url=db), guild_ready_timeout=0.05)
+def make_bot(db: str, seed: int = 1) -> GameMasterBot:
+    seeds = iter(range(seed, seed + 1000))
+    return GameMasterBot(Settings(token="fake-token", database_url=db), seed_source=lambda: next(seeds),
+                         guild_ready_timeout=0.05)
 
 
 @pytest.fixture
@@ -122,13 +124,17 @@ async def test_three_players_to_the_crown(fake, tmp_path):
         # refusals change nothing
         before = row.version
         other = next(u for s, u in users.items() if s != seat)
+        own = next(t for t, o in row.state["owner"].items() if o == seat)
+        foreign = next(t for t, o in row.state["owner"].items() if o != seat)
         for user, cmd, opts, text in [
-            (other, "place", {"territory": "london"}, "not your turn"),
-            (stranger, "place", {"territory": "london"}, "not playing"),
+            (other, "place", {"territory": own}, "not your turn"),
+            (stranger, "place", {"territory": own}, "not playing"),
             (users[seat], "place", {"territory": "atlantis"}, "no territory"),
-            (users[seat], "place", {"territory": "london", "count": 999}, "between"),
-            (users[seat], "attack", {"from": "london", "to": "kerry"}, ""),
-            (users[seat], "manoeuvre", {"from": "london", "to": "kerry"}, ""),
+            (users[seat], "place", {"territory": foreign}, "do not control"),
+            (users[seat], "place", {"territory": own, "count": 999}, "between"),
+            (users[seat], "place", {"territory": own, "count": 0}, "between"),
+            (users[seat], "attack", {"from": own, "to": foreign}, ""),
+            (users[seat], "manoeuvre", {"from": own, "to": foreign}, ""),
         ]:
             res = await fake.slash(user, table, "peaky", cmd, options=opts)
             assert res.ephemeral and text in res.content.lower() + res.content, (cmd, res.content)
