@@ -51,6 +51,9 @@ def run_simulate(args: argparse.Namespace) -> int:
         return 2
     try:
         simulate(args.game, args.players, args.seed, args.out, parse_options(args.option))
+    except BrokenPipeError:  # piped into head: fine
+        sys.stderr.close()
+        return 0
     except RuleError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2

@@ -64,6 +64,22 @@ class RiskExpressPresenter(Presenter):
         return t(f"re.action.{action['type']}", locale)
 
     def narrate(self, events: list[dict[str, Any]], names: dict[str, str], locale: Any) -> list[str]:
+        """One line per decision; a chain of throws and lost dice reads as one line."""
+        lines: list[str] = []
+        chain: list[str] = []
+        for ev in events:
+            if ev["type"] in ("roll", "miss"):
+                chain += self._lines([ev], names, locale)
+                continue
+            if chain:
+                lines.append(" → ".join(chain))
+                chain = []
+            lines += self._lines([ev], names, locale)
+        if chain:
+            lines.append(" → ".join(chain))
+        return lines
+
+    def _lines(self, events: list[dict[str, Any]], names: dict[str, str], locale: Any) -> list[str]:
         lines: list[str] = []
         data = load_cards()
         for ev in events:
