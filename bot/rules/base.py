@@ -85,6 +85,18 @@ class Rng:
     def dice(self, count: int, sides: int = 6) -> list[int]:
         return [self.below(sides) + 1 for _ in range(count)]
 
+    def throw(self, count: int, sides: int = 6) -> list[int]:
+        """``count`` dice from a single draw: one uniform number below ``sides**count``,
+        read digit by digit (exactly uniform, and far cheaper than a draw per die)."""
+        if count <= 0:
+            return []
+        x = self.below(sides**count)
+        out = []
+        for _ in range(count):
+            x, d = divmod(x, sides)
+            out.append(d + 1)
+        return out
+
     def shuffle(self, items: list[Any]) -> None:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)

@@ -161,7 +161,7 @@ class RiskExpress(Game):
         while True:
             counts = {}
             for seat in contenders:
-                dice = [FACES[rng.below(6)] for _ in range(DICE)]
+                dice = [FACES[d - 1] for d in rng.throw(DICE)]
                 counts[seat] = dice.count(GENERAL)
                 rolls.append({"seat": seat, "dice": dice, "generals": counts[seat]})
             best = max(counts.values())
@@ -447,7 +447,7 @@ class RiskExpress(Game):
     def _start_throws(self, state: State, rng: Rng, events: list[Event]) -> None:
         state["phase"] = "place"
         state["attempt"] = {"card": None, "filled": {}, "tray": [], "set_aside": 0, "general_needed": False}
-        state["attempt"]["tray"] = [FACES[rng.below(6)] for _ in range(DICE)]
+        state["attempt"]["tray"] = [FACES[d - 1] for d in rng.throw(DICE)]
         events.append({"type": "roll", "seat": state["seats"][state["current"]], "dice": list(state["attempt"]["tray"])})
         self._settle(state, rng, events)
 
@@ -476,7 +476,7 @@ class RiskExpress(Game):
         if n == 0:
             self._fail(state, rng, events)
             return
-        att["tray"] = [FACES[rng.below(6)] for _ in range(n)]
+        att["tray"] = [FACES[d - 1] for d in rng.throw(n)]
         events.append({"type": "roll", "seat": state["seats"][state["current"]], "dice": list(att["tray"])})
         self._settle(state, rng, events)
 
@@ -491,7 +491,7 @@ class RiskExpress(Game):
             if not att["tray"]:
                 self._fail(state, rng, events)
                 return
-            att["tray"] = [FACES[rng.below(6)] for _ in range(len(att["tray"]))]
+            att["tray"] = [FACES[d - 1] for d in rng.throw(len(att["tray"]))]
             events.append({"type": "roll", "seat": seat, "dice": list(att["tray"])})
 
     def _fail(self, state: State, rng: Rng, events: list[Event]) -> None:

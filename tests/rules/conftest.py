@@ -24,6 +24,9 @@ class ScriptedRng(base.Rng):
         assert 0 <= value < n, f"scripted {value} for a draw below {n}"
         return value
 
+    def throw(self, count: int, sides: int = 6) -> list[int]:
+        return [self.below(sides) + 1 for _ in range(count)]
+
 
 @pytest.fixture
 def scripted_dice(monkeypatch: pytest.MonkeyPatch):
