@@ -92,7 +92,7 @@ async def test_refused_actions_write_nothing(store, tmp_path):
         (service.reset(CHANNEL, False), "err.mod_only"),
         (service.kick(CHANNEL, False, other), "err.mod_only"),
         (service.kick(CHANNEL, True, "12345"), "err.target_not_player"),
-        (service.end(CHANNEL, other, False), "err.host_only"),
+        (service.end(CHANNEL, next(p for p in row.players if p != row.host_id), False), "err.host_only"),
         (service.new_game(CHANNEL, 5, "1", "risk_express"), "err.channel_busy"),
         (service.new_game(101, 5, "1", "chess"), "err.unknown_game"),
         (service.new_game(101, 5, "1", "risk_express", {"turbo": 1}), "err.unknown_option"),
