@@ -12,7 +12,9 @@ from discord.ext import commands
 
 from bot import ui
 from bot.config import Settings
+from bot.games import presenter
 from bot.i18n import t
+from bot.rules import GAMES
 from bot.service import GameService, UserError
 from bot.store import Store
 from bot.translator import CatalogTranslator
@@ -145,9 +147,6 @@ class GameMasterBot(commands.Bot):
         try:
             if row is None or row.channel_id != interaction.channel_id or row.status != "running":
                 raise UserError("err.stale", "That choice is out of date: the game has moved on.")
-            from bot.games import presenter
-            from bot.rules import GAMES
-
             assert row.state is not None
             seats = GAMES[row.game].to_act(row.state)
             user = str(interaction.user.id)

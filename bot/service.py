@@ -116,19 +116,22 @@ class GameService:
             return await self.store.update_game(row, players=[*row.players, user_id], names=names)
 
     async def leave(self, channel_id: int, user_id: str) -> GameRow:
-        """Leave a lobby. The host leaving hands the lobby to the next player; the last
-        player leaving closes it."""
+        """Leave a lobby (a started game is left through a moderator's kick)."""
         async with self.lock(channel_id):
             row = await self.game(channel_id)
             if row.status != "lobby":
                 raise UserError("err.leave_running", "The game has started: ask a moderator to /game kick you.")
             if user_id not in row.players:
                 raise UserError("err.not_joined", "You are not in this lobby.")
-            players = [p for p in row.players if p != user_id]
-            if not players:
-                return await self.store.update_game(row, players=players, status="ended")
-            host = row.host_id if row.host_id != user_id else players[0]
-            return await self.store.update_game(row, players=players, host_id=host)
+            return await self._drop_from_lobby(row, user_id)
+
+    async def _drop_from_lobby(self, row: GameRow, user_id: str) -> GameRow:
+        """The host leaving hands the lobby to the next player; the last one closes it."""
+        players = [p for p in row.players if p != user_id]
+        if not players:
+            return await self.store.update_game(row, players=players, status="ended")
+        host = row.host_id if row.host_id != user_id else players[0]
+        return await self.store.update_game(row, players=players, host_id=host)
 
     async def start(self, channel_id: int, user_id: str, is_moderator: bool) -> GameRow:
         async with self.lock(channel_id):
@@ -215,17 +218,12 @@ class GameService:
     async def kick(self, channel_id: int, is_moderator: bool, target: str) -> Played | GameRow:
         if not is_moderator:
             raise UserError("err.mod_only", "Only a moderator can do that.")
-        row = await self.game(channel_id)
-        if target not in row.players:
-            raise UserError("err.target_not_player", "That member is not playing in this game.")
-        if row.status == "lobby":
-            async with self.lock(channel_id):
-                row = await self.game(channel_id)
-                players = [p for p in row.players if p != target]
-                if not players:
-                    return await self.store.update_game(row, players=players, status="ended")
-                host = row.host_id if row.host_id != target else players[0]
-                return await self.store.update_game(row, players=players, host_id=host)
+        async with self.lock(channel_id):
+            row = await self.game(channel_id)
+            if target not in row.players:
+                raise UserError("err.target_not_player", "That member is not playing in this game.")
+            if row.status == "lobby":
+                return await self._drop_from_lobby(row, target)
         return await self._system(channel_id, {"type": "kick", "seat": target})
 
     async def _system(self, channel_id: int, action: dict[str, Any]) -> Played:

@@ -36,10 +36,9 @@ def bot_of(interaction: discord.Interaction) -> GameMasterBot:
 
 
 def names_for(row: GameRow, mention: bool = False) -> dict[str, str]:
+    """Display names for pictures; mentions for messages (kicked players keep their name)."""
     if mention:
-        return {seat: f"<@{seat}>" for seat in row.players} | {
-            seat: f"<@{seat}>" for seat in row.names
-        }
+        return {seat: f"<@{seat}>" for seat in {*row.players, *row.names}}
     return dict(row.names)
 
 

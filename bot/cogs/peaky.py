@@ -155,6 +155,8 @@ class PeakyCog(commands.GroupCog, group_name=_("peaky"), group_description=_("Ri
         # razors: offer, for each total, the trade that uses the fewest cards.
         best: dict[int, tuple[str, ...]] = {}
         for k in range(1, min(len(hand), 10) + 1):
+            if len(best) == 9:  # every total from 2 to 10 found: a big hand costs no more
+                break
             for combo in combinations(hand, k):
                 total = sum(razors[c] for c in combo)
                 if 2 <= total <= 10 and total not in best:

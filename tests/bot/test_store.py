@@ -28,6 +28,13 @@ async def running_game(service: GameService, players=("1", "2", "3")) -> None:
     await service.start(CHANNEL, players[0], False)
 
 
+async def first_move(service: GameService):
+    """The running game, whose turn it is, and a legal move for them."""
+    row = await service.game(CHANNEL)
+    seat = GAMES["risk_express"].current(row.state)
+    return row, seat, GAMES["risk_express"].legal_actions(row.state, seat)[0]
+
+
 def table_dump(path) -> list:
     con = sqlite3.connect(path)
     try:
@@ -52,9 +59,7 @@ async def test_migration_from_an_empty_file(tmp_path):
 async def test_an_accepted_action_is_one_logged_transaction(store):
     service = GameService(store, seed_source=lambda: 42)
     await running_game(service)
-    row = await service.game(CHANNEL)
-    seat = GAMES["risk_express"].current(row.state)
-    action = GAMES["risk_express"].legal_actions(row.state, seat)[0]
+    row, seat, action = await first_move(service)
     played = await service.act(CHANNEL, seat, action)
     assert played.row.version == row.version + 1
     log = await store.actions(row.id)
@@ -106,9 +111,7 @@ async def test_refused_actions_write_nothing(store, tmp_path):
 async def test_concurrent_clicks_none_lost_none_doubled(store):
     service = GameService(store, seed_source=lambda: 7)
     await running_game(service)
-    row = await service.game(CHANNEL)
-    seat = GAMES["risk_express"].current(row.state)
-    action = GAMES["risk_express"].legal_actions(row.state, seat)[0]
+    row, seat, action = await first_move(service)
     # the same button clicked ten times at once: exactly one is played
     results = await asyncio.gather(
         *(service.act(CHANNEL, seat, action, expected_version=row.version) for _ in range(10)),
