@@ -13,22 +13,42 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.i18n import lang_of
 from bot.rules import GAMES, RuleError
 from bot.rules.base import SYSTEM, Event, Game
-from bot.store import Conflict, GameRow, Store
+from bot.store import ActionRow, Conflict, GameRow, GuildSettings, Store
+
+LANGUAGES = ("en", "fr")
+MAX_LOBBY_IDLE_DAYS = 90
+
+
+def fill(template: str, params: dict[str, Any]) -> str:
+    """``template`` with its ``{name}`` fields filled once. Player text inside ``params`` is
+    never read as a template, and a template that does not fit its params is returned as
+    it is rather than raising."""
+    if not params:
+        return template
+    try:
+        return template.format_map(params)
+    except (KeyError, IndexError, ValueError, AttributeError, TypeError):
+        return template
 
 
 class UserError(Exception):
-    """A refusal for the person who asked: translated by ``key``, English by default."""
+    """A refusal for the person who asked: translated by ``key``, English by default.
+
+    ``default`` is an English template filled once with ``params``; ``str(err)`` is that
+    text. Refusals built from a ``RuleError`` keep its finished message as it is."""
 
     def __init__(self, key: str, default: str, **params: Any) -> None:
-        super().__init__(default.format(**params) if params else default)
+        super().__init__(fill(default, params))
         self.key = key
         self.params = params
 
     @classmethod
     def from_rule(cls, err: RuleError) -> UserError:
-        e = cls(err.key or "err.rule", str(err), **err.params)
+        e = cls(err.key or "err.rule", "")
+        e.params = dict(err.params)
         e.args = (str(err),)
         return e
 
@@ -48,6 +68,17 @@ class Played:
 
 def _engine(row: GameRow) -> Game:
     return GAMES[row.game]
+
+
+def _setup(engine: Game, players: list[str], options: dict[str, Any], seed: int,
+           picks: dict[str, dict[str, str]] | None) -> dict[str, Any]:
+    if picks:
+        return engine.setup(players, options, seed, picks=picks)  # type: ignore[call-arg]
+    return engine.setup(players, options, seed)
+
+
+def anytime_types(engine: Game) -> frozenset[str]:
+    return getattr(engine, "anytime_actions", frozenset())
 
 
 class GameService:
@@ -70,6 +101,14 @@ class GameService:
             raise UserError("err.no_game", "There is no game in this channel. Start one with /game new.")
         return row
 
+    async def game_or_last(self, channel_id: int) -> GameRow:
+        """The channel's game, or else the last one played there (its final board and
+        scores stay viewable until a new game starts)."""
+        row = await self.store.latest_game(channel_id)
+        if row is None or (row.status == "ended" and row.state is None):
+            raise UserError("err.no_game", "There is no game in this channel. Start one with /game new.")
+        return row
+
     async def running(self, channel_id: int) -> GameRow:
         row = await self.game(channel_id)
         if row.status == "lobby":
@@ -83,10 +122,18 @@ class GameService:
 
     # -- lobby ------------------------------------------------------------------------
     async def new_game(self, channel_id: int, guild_id: int | None, user_id: str, game_id: str,
-                       options: dict[str, Any] | None = None, name: str | None = None) -> GameRow:
+                       options: dict[str, Any] | None = None, name: str | None = None,
+                       lang: str | None = None, locale: Any = None) -> GameRow:
+        """Open a lobby. The game's language (everything the channel reads) is ``lang`` if
+        given, else the server's setting, else the creator's own locale."""
         engine = GAMES.get(game_id)
         if engine is None:
-            raise UserError("err.unknown_game", "Unknown game '{game}'.", game=game_id)
+            raise UserError("err.unknown_game", "Unknown game '{game}'.", game=str(game_id)[:50])
+        if lang is not None and lang not in LANGUAGES:
+            raise UserError("err.bad_language", "Unknown language '{lang}': English (en) or French (fr).",
+                            lang=str(lang)[:20])
+        if lang is None:
+            lang = (await self.store.guild_settings(guild_id)).language or lang_of(locale)
         try:
             opts = engine.validate_options(options or {})
         except RuleError as err:
@@ -98,7 +145,7 @@ class GameService:
                                 game=GAMES[existing.game].name)
             try:
                 return await self.store.create_lobby(channel_id, guild_id, game_id, user_id, opts,
-                                                     self.seed_source(), {user_id: name or user_id})
+                                                     self.seed_source(), {user_id: name or user_id}, lang)
             except Conflict as err:
                 raise UserError("err.channel_busy", "This channel already has a game.", game="?") from err
 
@@ -126,12 +173,34 @@ class GameService:
             return await self._drop_from_lobby(row, user_id)
 
     async def _drop_from_lobby(self, row: GameRow, user_id: str) -> GameRow:
-        """The host leaving hands the lobby to the next player; the last one closes it."""
+        """The host leaving hands the lobby to the next player; the last one closes it.
+        Whatever the leaver had picked (a gang) is free again."""
         players = [p for p in row.players if p != user_id]
+        picks = {p: v for p, v in row.picks.items() if p != user_id}
         if not players:
-            return await self.store.update_game(row, players=players, status="ended")
+            return await self.store.update_game(row, players=players, picks=picks, status="ended")
         host = row.host_id if row.host_id != user_id else players[0]
-        return await self.store.update_game(row, players=players, host_id=host)
+        return await self.store.update_game(row, players=players, picks=picks, host_id=host)
+
+    async def pick(self, channel_id: int, user_id: str, key: str, value: str) -> GameRow:
+        """A lobby choice (a gang): one per player and key, never one another has taken."""
+        async with self.lock(channel_id):
+            row = await self.game(channel_id)
+            if row.status != "lobby":
+                raise UserError("err.already_started", "This game has already started.")
+            if user_id not in row.players:
+                raise UserError("err.not_joined", "You are not in this lobby.")
+            engine = _engine(row)
+            choices = engine.seat_picks(row.options) if hasattr(engine, "seat_picks") else {}
+            if key not in choices or value not in choices[key]:
+                raise UserError("err.bad_pick", "That is not one of the choices.")
+            picks = {p: dict(v) for p, v in row.picks.items()}
+            picks.setdefault(user_id, {})[key] = value
+            try:
+                engine.validate_picks(picks, row.options)  # type: ignore[attr-defined]
+            except RuleError as err:
+                raise UserError.from_rule(err) from err
+            return await self.store.update_game(row, picks=picks)
 
     async def start(self, channel_id: int, user_id: str, is_moderator: bool) -> GameRow:
         async with self.lock(channel_id):
@@ -145,11 +214,19 @@ class GameService:
                 raise UserError("err.player_count", "{game} needs {min}–{max} players; {n} joined.",
                                 game=engine.name, min=engine.min_players, max=engine.max_players, n=len(row.players))
             try:
-                state = engine.setup(row.players, row.options, row.seed)
+                state = _setup(engine, row.players, row.options, row.seed, self._picks(row))
             except RuleError as err:
                 raise UserError.from_rule(err) from err
-            return await self.store.update_game(row, state=state, status="running",
+            return await self.store.update_game(row, state=state, status="running", seats=list(row.players),
                                                 turn_started_at=self.store.clock())
+
+    @staticmethod
+    def _picks(row: GameRow) -> dict[str, dict[str, str]]:
+        """The picks of the players still in the lobby, for the choices the options offer."""
+        engine = _engine(row)
+        offered = engine.seat_picks(row.options) if hasattr(engine, "seat_picks") else {}
+        return {p: {k: v for k, v in choice.items() if k in offered}
+                for p, choice in row.picks.items() if p in row.players and any(k in offered for k in choice)}
 
     # -- play -------------------------------------------------------------------------
     async def act(self, channel_id: int, user_id: str, action: dict[str, Any],
@@ -158,16 +235,28 @@ class GameService:
         on a message the game has moved past: a double click plays once."""
         async with self.lock(channel_id):
             row = await self.running(channel_id)
-            if expected_version is not None and row.version != expected_version:
-                raise UserError("err.stale", "That choice is out of date: the game has moved on.")
             seat = await self.seat_of(row, user_id)
             engine = _engine(row)
+            if expected_version is not None and row.version != expected_version \
+                    and not await self._only_anytime_since(row, expected_version, seat):
+                raise UserError("err.stale", "That choice is out of date: the game has moved on.")
             assert row.state is not None
             try:
                 new_state, events = engine.apply(row.state, seat, action)
             except RuleError as err:
                 raise UserError.from_rule(err) from err
             return await self._commit(row, seat, action, new_state, events)
+
+    async def _only_anytime_since(self, row: GameRow, version: int, seat: str) -> bool:
+        """A button drawn at ``version`` is still good if all that happened since is other
+        players' anytime actions (a defence order), which change no one's choices."""
+        if version > row.version:
+            return False
+        since = await self.store.actions(row.id, after_version=version)
+        if len(since) != row.version - version:
+            return False
+        kinds = anytime_types(_engine(row))
+        return all(a.seat != seat and a.action.get("type") in kinds for a in since)
 
     async def _commit(self, row: GameRow, seat: str, action: dict[str, Any],
                       new_state: dict[str, Any], events: list[Event],
@@ -188,27 +277,35 @@ class GameService:
     async def end(self, channel_id: int, user_id: str, is_moderator: bool) -> GameRow:
         async with self.lock(channel_id):
             row = await self.game(channel_id)
-            if user_id != row.host_id and not is_moderator:
+            if not (is_moderator or self.is_host(row, user_id)):
                 raise UserError("err.host_only", "Only the host or a moderator can do that.")
             return await self.store.update_game(row, status="ended")
 
+    @staticmethod
+    def is_host(row: GameRow, user_id: str) -> bool:
+        """The host keeps host rights only while they play: a kicked host has none."""
+        return user_id == row.host_id and user_id in row.players
+
     async def reset(self, channel_id: int, is_moderator: bool) -> GameRow:
-        """Start the channel's game again from the beginning: same players and options,
-        a new deal. The old game stays in the database, ended."""
+        """Start the channel's game again from the beginning: same players, options and
+        picks, a new deal, in one transaction. The old game stays in the database, ended."""
         if not is_moderator:
             raise UserError("err.mod_only", "Only a moderator can do that.")
         async with self.lock(channel_id):
             row = await self.game(channel_id)
             engine = _engine(row)
-            await self.store.update_game(row, status="ended")
-            fresh = await self.store.create_lobby(row.channel_id, row.guild_id, row.game, row.host_id,
-                                                  row.options, self.seed_source(), row.names)
-            fresh = await self.store.update_game(fresh, players=row.players)
-            if row.status == "lobby":
-                return fresh
-            state = engine.setup(row.players, row.options, fresh.seed)
-            return await self.store.update_game(fresh, state=state, status="running",
-                                                turn_started_at=self.store.clock())
+            start = None
+            if row.status != "lobby":
+                picks = self._picks(row)
+
+                def start(seed: int) -> dict[str, Any]:
+                    return _setup(engine, row.players, row.options, seed, picks)
+            try:
+                return await self.store.reset_game(row, self.seed_source(), start)
+            except RuleError as err:
+                raise UserError.from_rule(err) from err
+            except Conflict as err:
+                raise UserError("err.stale", "That choice is out of date: the game has moved on.") from err
 
     async def skip(self, channel_id: int, is_moderator: bool) -> Played:
         if not is_moderator:
@@ -239,3 +336,78 @@ class GameService:
             if action["type"] == "kick":
                 players = [p for p in row.players if p != action["seat"]]
             return await self._commit(row, SYSTEM, action, new_state, events, players)
+
+    # -- what the channel has seen ------------------------------------------------------
+    async def unannounced(self, row: GameRow) -> list[ActionRow]:
+        """Actions committed but never posted (Discord failed after the commit)."""
+        if row.state is None or row.announced_version >= row.version:
+            return []
+        return await self.store.actions(row.id, after_version=row.announced_version)
+
+    async def mark_announced(self, row_id: int, version: int) -> None:
+        await self.store.mark_announced(row_id, version)
+
+    # -- replay -----------------------------------------------------------------------
+    async def replay(self, row: GameRow) -> dict[str, Any]:
+        """The game rebuilt from its seed, seats, options, picks and log (kicks included)."""
+        engine = _engine(row)
+        seats = row.seats or (row.state or {}).get("seats") or row.players
+        log = [(a.seat, a.action) for a in await self.store.actions(row.id)]
+        picks = self._picks_for_replay(row, seats)
+        if picks:
+            return engine.replay(seats, row.options, row.seed, log, picks=picks)  # type: ignore[call-arg]
+        return engine.replay(seats, row.options, row.seed, log)
+
+    @staticmethod
+    def _picks_for_replay(row: GameRow, seats: list[str]) -> dict[str, dict[str, str]]:
+        engine = _engine(row)
+        offered = engine.seat_picks(row.options) if hasattr(engine, "seat_picks") else {}
+        return {p: {k: v for k, v in choice.items() if k in offered}
+                for p, choice in row.picks.items() if p in seats and any(k in offered for k in choice)}
+
+    # -- server settings and housekeeping ----------------------------------------------
+    async def settings(self, guild_id: int | None) -> GuildSettings:
+        return await self.store.guild_settings(guild_id)
+
+    async def update_settings(self, guild_id: int | None, can_manage_guild: bool, **fields: Any) -> GuildSettings:
+        """Server-wide settings need Manage Server (or Administrator). ``None`` values are
+        left as they are; ``clear_moderator_role=True`` removes the role."""
+        if guild_id is None:
+            raise UserError("err.guild_only", "Settings belong to a server: use this command in one.")
+        if not can_manage_guild:
+            raise UserError("err.settings_perm", "Only members with Manage Server can change the server's settings.")
+        changes: dict[str, Any] = {}
+        if fields.pop("clear_moderator_role", False):
+            changes["moderator_role_id"] = None
+        role = fields.pop("moderator_role_id", None)
+        if role is not None:
+            changes["moderator_role_id"] = int(role)
+        language = fields.pop("language", None)
+        if language is not None:
+            if language not in LANGUAGES:
+                raise UserError("err.bad_language", "Unknown language '{lang}': English (en) or French (fr).",
+                                lang=str(language)[:20])
+            changes["language"] = language
+        days = fields.pop("lobby_idle_days", None)
+        if days is not None:
+            if isinstance(days, bool) or not isinstance(days, int) or not 1 <= days <= MAX_LOBBY_IDLE_DAYS:
+                raise UserError("err.bad_idle_days", "Idle lobbies close after 1 to {max} days.",
+                                max=MAX_LOBBY_IDLE_DAYS)
+            changes["lobby_idle_days"] = days
+        if fields:
+            raise UserError("err.bad_value", "That value is not valid.")
+        if not changes:
+            return await self.store.guild_settings(guild_id)
+        return await self.store.set_guild_settings(guild_id, **changes)
+
+    async def close_idle_lobbies(self) -> list[GameRow]:
+        """Close the lobbies nobody started within their server's ``lobby_idle_days``, so a
+        forgotten lobby does not hold its channel forever. Returns the closed lobbies."""
+        closed = []
+        for row in await self.store.idle_lobbies(self.store.clock()):
+            async with self.lock(row.channel_id):
+                try:
+                    closed.append(await self.store.update_game(row, status="ended"))
+                except Conflict:  # somebody joined or started it just now: not idle
+                    continue
+        return closed

@@ -59,7 +59,23 @@ MIGRATIONS: list[str] = [
         updated_at REAL NOT NULL
     );
     """,
+    # 2: the game's language, the seats at start (replay after kicks), lobby picks, what was
+    # posted (a move committed but never announced is posted later), server settings
+    """
+    ALTER TABLE games ADD COLUMN lang TEXT NOT NULL DEFAULT 'en';
+    ALTER TABLE games ADD COLUMN seats TEXT;
+    ALTER TABLE games ADD COLUMN picks TEXT NOT NULL DEFAULT '{}';
+    ALTER TABLE games ADD COLUMN announced_version INTEGER NOT NULL DEFAULT 0;
+    UPDATE games SET announced_version = version;
+    UPDATE games SET seats = json_extract(state, '$.seats') WHERE state IS NOT NULL;
+    ALTER TABLE actions ADD COLUMN version INTEGER;
+    ALTER TABLE guild_settings ADD COLUMN language TEXT;
+    ALTER TABLE guild_settings ADD COLUMN lobby_idle_days INTEGER;
+    CREATE INDEX games_lobbies ON games(status, updated_at) WHERE status = 'lobby';
+    """,
 ]
+
+DEFAULT_LOBBY_IDLE_DAYS = 7
 
 
 class StoreError(Exception):
@@ -89,6 +105,10 @@ class GameRow:
     created_at: float
     updated_at: float
     turn_started_at: float | None
+    lang: str = "en"
+    seats: list[str] | None = None
+    picks: dict[str, dict[str, str]] = field(default_factory=dict)
+    announced_version: int = 0
 
     @classmethod
     def from_sql(cls, row: aiosqlite.Row) -> GameRow:
@@ -110,6 +130,10 @@ class GameRow:
             created_at=row["created_at"],
             updated_at=row["updated_at"],
             turn_started_at=row["turn_started_at"],
+            lang=row["lang"],
+            seats=json.loads(row["seats"]) if row["seats"] is not None else None,
+            picks=json.loads(row["picks"]),
+            announced_version=row["announced_version"],
         )
 
 
@@ -120,6 +144,14 @@ class ActionRow:
     action: dict[str, Any]
     events: list[dict[str, Any]]
     created_at: float
+    version: int | None = None  # the game's version after this action (None before migration 2)
+
+
+@dataclass(frozen=True)
+class GuildSettings:
+    moderator_role_id: int | None = None
+    language: str | None = None
+    lobby_idle_days: int = DEFAULT_LOBBY_IDLE_DAYS
 
 
 def _dumps(value: Any) -> str:
@@ -204,8 +236,14 @@ class Store:
             row = await cur.fetchone()
         return GameRow.from_sql(row) if row else None
 
-    async def actions(self, game_id: int, last: int | None = None) -> list[ActionRow]:
-        if last is None:
+    async def actions(self, game_id: int, last: int | None = None,
+                      after_version: int | None = None) -> list[ActionRow]:
+        """The log in order: all of it, its ``last`` entries, or those that took the game
+        past ``after_version``."""
+        if after_version is not None:
+            sql = "SELECT * FROM actions WHERE game_id = ? AND version > ? ORDER BY seq"
+            args: tuple[Any, ...] = (game_id, after_version)
+        elif last is None:
             sql, args = "SELECT * FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
         else:
             sql = "SELECT * FROM (SELECT * FROM actions WHERE game_id = ? ORDER BY seq DESC LIMIT ?) ORDER BY seq"
@@ -213,7 +251,8 @@ class Store:
         async with self.db.execute(sql, args) as cur:
             rows = await cur.fetchall()
         return [
-            ActionRow(r["seq"], r["seat"], json.loads(r["action"]), json.loads(r["events"]), r["created_at"])
+            ActionRow(r["seq"], r["seat"], json.loads(r["action"]), json.loads(r["events"]), r["created_at"],
+                      r["version"])
             for r in rows
         ]
 
@@ -223,11 +262,27 @@ class Store:
         return [GameRow.from_sql(r) for r in rows]
 
     async def moderator_role(self, guild_id: int) -> int | None:
-        async with self.db.execute(
-            "SELECT moderator_role_id FROM guild_settings WHERE guild_id = ?", (guild_id,)
-        ) as cur:
+        return (await self.guild_settings(guild_id)).moderator_role_id
+
+    async def guild_settings(self, guild_id: int | None) -> GuildSettings:
+        if guild_id is None:
+            return GuildSettings()
+        async with self.db.execute("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,)) as cur:
             row = await cur.fetchone()
-        return row["moderator_role_id"] if row else None
+        if row is None:
+            return GuildSettings()
+        return GuildSettings(row["moderator_role_id"], row["language"],
+                             row["lobby_idle_days"] or DEFAULT_LOBBY_IDLE_DAYS)
+
+    async def idle_lobbies(self, now: float) -> list[GameRow]:
+        """Lobbies untouched for longer than their server's ``lobby_idle_days``."""
+        async with self.db.execute(
+            "SELECT g.* FROM games g LEFT JOIN guild_settings s ON s.guild_id = g.guild_id"
+            " WHERE g.status = 'lobby' AND g.updated_at < ? - 86400.0 * COALESCE(s.lobby_idle_days, ?)",
+            (now, DEFAULT_LOBBY_IDLE_DAYS),
+        ) as cur:
+            rows = await cur.fetchall()
+        return [GameRow.from_sql(r) for r in rows]
 
     # -- writing ----------------------------------------------------------------------
     async def _transaction(self, work: Callable[[], Any]) -> Any:
@@ -243,36 +298,71 @@ class Store:
 
     async def create_lobby(
         self, channel_id: int, guild_id: int | None, game: str, host_id: str,
-        options: dict[str, Any], seed: int, names: dict[str, str] | None = None,
+        options: dict[str, Any], seed: int, names: dict[str, str] | None = None, lang: str = "en",
     ) -> GameRow:
         now = self.clock()
 
         async def work() -> int:
-            try:
-                cur = await self.db.execute(
-                    "INSERT INTO games (channel_id, guild_id, game, status, host_id, options, players, seed,"
-                    " names, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
-                    (channel_id, guild_id, game, host_id, _dumps(options), _dumps([host_id]), seed,
-                     _dumps(names or {}), now, now),
-                )
-            except aiosqlite.IntegrityError as err:
-                raise Conflict("this channel already has a game") from err
-            return cur.lastrowid
+            return await self._insert_game(channel_id, guild_id, game, host_id, options, seed, names or {},
+                                           lang, [host_id], now)
 
         game_id = await self._transaction(work)
         row = await self.get_game(game_id)
         assert row is not None
         return row
 
+    async def _insert_game(self, channel_id: int, guild_id: int | None, game: str, host_id: str,
+                           options: dict[str, Any], seed: int, names: dict[str, str], lang: str,
+                           players: list[str], now: float, picks: dict[str, Any] | None = None) -> int:
+        try:
+            cur = await self.db.execute(
+                "INSERT INTO games (channel_id, guild_id, game, status, host_id, options, players, seed,"
+                " names, lang, picks, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (channel_id, guild_id, game, host_id, _dumps(options), _dumps(players), seed,
+                 _dumps(names), lang, _dumps(picks or {}), now, now),
+            )
+        except aiosqlite.IntegrityError as err:
+            raise Conflict("this channel already has a game") from err
+        return cur.lastrowid
+
+    async def reset_game(self, row: GameRow, seed: int,
+                         start: Callable[[int], dict[str, Any]] | None = None) -> GameRow:
+        """End ``row`` and open its successor in one transaction: the same players, options,
+        picks and language, a new seed; started at once (``start(seed)`` gives the state)
+        when ``start`` is given. A failure leaves the old game exactly as it was."""
+        now = self.clock()
+        state = start(seed) if start is not None else None
+
+        async def work() -> int:
+            cur = await self.db.execute(
+                "UPDATE games SET status = 'ended', version = version + 1, updated_at = ?"
+                " WHERE id = ? AND version = ?", (now, row.id, row.version))
+            if cur.rowcount != 1:
+                raise Conflict("the game changed meanwhile")
+            game_id = await self._insert_game(row.channel_id, row.guild_id, row.game, row.host_id, row.options,
+                                              seed, row.names, row.lang, row.players, now, row.picks)
+            if state is not None:
+                await self.db.execute(
+                    "UPDATE games SET status = 'running', state = ?, seats = ?, version = version + 1,"
+                    " turn_started_at = ? WHERE id = ?",
+                    (_dumps(state), _dumps(row.players), now, game_id))
+            return game_id
+
+        game_id = await self._transaction(work)
+        fresh = await self.get_game(game_id)
+        assert fresh is not None
+        return fresh
+
     async def update_game(self, row: GameRow, **changes: Any) -> GameRow:
         """Change lobby fields (players, status, lobby message, state…) with a version check."""
         now = self.clock()
         allowed = {"players", "status", "lobby_message_id", "prompt_message_id", "state", "options",
-                   "turn_started_at", "host_id", "names"}
+                   "turn_started_at", "host_id", "names", "seats", "picks", "lang"}
         if set(changes) - allowed:
             raise ValueError(f"cannot change {set(changes) - allowed}")
         encoded = {
-            k: (_dumps(v) if k in ("players", "state", "options", "names") and v is not None else v)
+            k: (_dumps(v) if k in ("players", "state", "options", "names", "seats", "picks") and v is not None
+                else v)
             for k, v in changes.items()
         }
         sets = ", ".join(f"{k} = ?" for k in encoded)
@@ -313,8 +403,9 @@ class Store:
             ) as c:
                 seq = (await c.fetchone())[0]
             await self.db.execute(
-                "INSERT INTO actions (game_id, seq, seat, action, events, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                (row.id, seq, seat, _dumps(action), _dumps(events), now),
+                "INSERT INTO actions (game_id, seq, seat, action, events, created_at, version)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (row.id, seq, seat, _dumps(action), _dumps(events), now, row.version + 1),
             )
 
         await self._transaction(work)
@@ -334,15 +425,36 @@ class Store:
 
         await self._transaction(work)
 
-    async def set_moderator_role(self, guild_id: int, role_id: int | None) -> None:
-        now = self.clock()
+    async def mark_announced(self, game_id: int, version: int) -> None:
+        """Remember that the channel has been shown the game up to ``version`` (bookkeeping:
+        the game's own version is left alone)."""
 
         async def work() -> None:
             await self.db.execute(
-                "INSERT INTO guild_settings (guild_id, moderator_role_id, updated_at) VALUES (?, ?, ?)"
-                " ON CONFLICT(guild_id) DO UPDATE SET moderator_role_id = excluded.moderator_role_id,"
-                " updated_at = excluded.updated_at",
-                (guild_id, role_id, now),
+                "UPDATE games SET announced_version = MAX(announced_version, ?) WHERE id = ?", (version, game_id))
+
+        await self._transaction(work)
+
+    async def set_moderator_role(self, guild_id: int, role_id: int | None) -> None:
+        await self.set_guild_settings(guild_id, moderator_role_id=role_id)
+
+    async def set_guild_settings(self, guild_id: int, **fields: Any) -> GuildSettings:
+        """Change some of a server's settings (``moderator_role_id``, ``language``,
+        ``lobby_idle_days``); the others keep their value."""
+        allowed = {"moderator_role_id", "language", "lobby_idle_days"}
+        if not fields or set(fields) - allowed:
+            raise ValueError(f"cannot set {set(fields) - allowed or 'nothing'}")
+        now = self.clock()
+        cols = ", ".join(fields)
+        marks = ", ".join("?" for _ in fields)
+        updates = ", ".join(f"{k} = excluded.{k}" for k in fields)
+
+        async def work() -> None:
+            await self.db.execute(
+                f"INSERT INTO guild_settings (guild_id, {cols}, updated_at) VALUES (?, {marks}, ?)"
+                f" ON CONFLICT(guild_id) DO UPDATE SET {updates}, updated_at = excluded.updated_at",
+                (guild_id, *fields.values(), now),
             )
 
         await self._transaction(work)
+        return await self.guild_settings(guild_id)
