@@ -27,6 +27,9 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--out", type=Path, default=None, help="write the board PNG after every turn here")
     sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                      help="a game option, e.g. continue_attempt=true")
+    sim.add_argument("--lang", choices=("en", "fr"), default="en", help="the language of the narration and boards")
+    sim.add_argument("--max-pictures", type=int, default=None, metavar="N",
+                     help="with --out: draw at most N turns (default 100), and the final board")
     args = parser.parse_args(argv)
     if args.command == "simulate":
         return run_simulate(args)
@@ -44,13 +47,18 @@ def parse_options(pairs: list[str]) -> dict[str, object]:
 
 def run_simulate(args: argparse.Namespace) -> int:
     from bot.rules import GAMES, RuleError
-    from bot.simulate import simulate
+    from bot.simulate import MAX_PICTURES, simulate
 
     if args.game not in GAMES:
         print(f"Unknown game {args.game!r}; known: {', '.join(GAMES)}", file=sys.stderr)
         return 2
+    cap = MAX_PICTURES if args.max_pictures is None else args.max_pictures
+    if cap < 1:
+        print("error: --max-pictures must be at least 1", file=sys.stderr)
+        return 2
     try:
-        simulate(args.game, args.players, args.seed, args.out, parse_options(args.option))
+        simulate(args.game, args.players, args.seed, args.out, parse_options(args.option), lang=args.lang,
+                 max_pictures=cap, warn=lambda text: print(text, file=sys.stderr))
     except BrokenPipeError:  # piped into head: fine
         sys.stderr.close()
         return 0
@@ -68,11 +76,16 @@ def run_bot() -> int:
     except MissingToken:
         print(TOKEN_HELP, file=sys.stderr)
         return 1
+    import aiohttp
     import discord
 
     from bot.app import GameMasterBot
 
     discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
+    # The bot never joins voice: discord.py's warnings about voice libraries only confuse.
+    discord.VoiceClient.warn_nacl = False
+    if hasattr(discord.VoiceClient, "warn_dave"):
+        discord.VoiceClient.warn_dave = False
     logging.getLogger("gamemaster").info("starting with %s", settings)
     bot = GameMasterBot(settings)
 
@@ -85,9 +98,19 @@ def run_bot() -> int:
     except discord.LoginFailure:
         print("Discord refused the token: check DISCORD_TOKEN (Bot → Reset Token).", file=sys.stderr)
         return 1
+    except (TimeoutError, aiohttp.ClientError, OSError, discord.GatewayNotFound) as err:
+        print(f"Cannot reach Discord ({no_network_reason(err)}): check this machine's internet "
+              "connection, then start the bot again.", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         pass
     return 0
+
+
+def no_network_reason(err: BaseException) -> str:
+    """One short phrase for a connection failure (never a traceback, never the token)."""
+    text = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+    return text[:200]
 
 
 if __name__ == "__main__":

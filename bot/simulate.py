@@ -40,29 +40,52 @@ def random_game(game: Game, seats: list[str], seed: int, options: dict[str, Any]
     raise AssertionError(f"{game.id}: no end after {max_actions} actions")
 
 
+MAX_PICTURES = 100  # a long game has thousands of turns: --out writes at most this many boards
+
+
+def opening_events(game: Game, state: State) -> list[dict[str, Any]]:
+    if hasattr(game, "opening_events"):
+        return list(game.opening_events(state))
+    return list(state.get("opening", []))
+
+
 def simulate(game_id: str, players: int, seed: int, out: Path | None = None,
-             options: dict[str, Any] | None = None, echo: Callable[[str], None] = print) -> dict[str, Any]:
+             options: dict[str, Any] | None = None, echo: Callable[[str], None] = print,
+             lang: str = "en", max_pictures: int = MAX_PICTURES,
+             warn: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """Play a random game, narrate it in ``lang``, and with ``out`` draw the board after
+    every turn: at most ``max_pictures`` of them (a warning says when the cap is reached),
+    and always the final board."""
     from bot.games import presenter
 
     game = GAMES[game_id]
     seats = [f"P{i + 1}" for i in range(players)]
     names = {s: s for s in seats}
     pres = presenter(game_id)
+    warn = warn or echo
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
     state = game.setup(seats, options or {}, seed)
-    for line in pres.narrate(state.get("opening_events", []), names, "en"):
+    for line in pres.narrate(opening_events(game, state), names, lang):
         echo(line)
     pictures = 0
+    skipped = 0
 
-    def draw(s: State, label: str) -> None:
-        nonlocal pictures
+    def draw(s: State, label: str, final: bool = False) -> None:
+        nonlocal pictures, skipped
         if out is None:
+            return
+        if pictures >= max_pictures and not final:
+            if skipped == 0:
+                warn(f"warning: {max_pictures} pictures written; the other turns are not drawn "
+                     "(--max-pictures N to change), the final board is")
+            skipped += 1
             return
         import renderers
 
         view = game.view(s, None)
         view["labels"] = names
+        view["lang"] = lang
         (out / f"{label}.png").write_bytes(renderers.render(view))
         pictures += 1
 
@@ -70,14 +93,15 @@ def simulate(game_id: str, players: int, seed: int, out: Path | None = None,
     moves = 0
     for before, _seat, _action, after, events in random_game(game, seats, seed, options):
         moves += 1
-        for line in pres.narrate(events, names, "en"):
+        for line in pres.narrate(events, names, lang):
             echo(line)
-        if after.get("turn") != before.get("turn") or game.outcome(after) is not None:
-            draw(after, f"turn-{after.get('turn', moves):04d}")
+        over = game.outcome(after) is not None
+        if after.get("turn") != before.get("turn") or over:
+            draw(after, "final" if over else f"turn-{after.get('turn', moves):04d}", final=over)
         state = after
     result = game.outcome(state)
     assert result is not None
     echo(f"Result after {moves} moves: winners {', '.join(result['winners']) or 'none'}; scores {result.get('scores')}")
     if out is not None:
-        echo(f"{pictures} pictures written to {out}")
+        echo(f"{pictures} pictures written to {out}" + (f" ({skipped} turns not drawn)" if skipped else ""))
     return result

@@ -63,3 +63,32 @@ def test_simulate_is_deterministic_and_refuses_unknown_games():
     assert bad.returncode == 2 and "Unknown game" in bad.stderr
     bad = run("simulate", "risk_express", "--players", "9")
     assert bad.returncode == 2 and "2–6 players" in bad.stderr
+
+
+def test_without_network_the_bot_says_so_in_one_line(monkeypatch, tmp_path, capsys):
+    """No route to Discord: one line on stderr, exit 1, no traceback, no token."""
+    import discord
+
+    from bot.__main__ import run_bot
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "secret-token-for-the-test")
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path}/x.sqlite3")
+    monkeypatch.setenv("SYNC_COMMANDS", "0")
+    monkeypatch.setattr(discord.http.Route, "BASE", "http://127.0.0.1:9/api/v10")  # nothing listens there
+    assert run_bot() == 1
+    err = capsys.readouterr().err
+    lines = [line for line in err.splitlines() if line.strip() and "Cannot reach Discord" in line]
+    assert len(lines) == 1, err
+    assert "Traceback" not in err and "secret-token" not in err
+
+
+def test_simulate_caps_the_pictures_and_speaks_french(tmp_path):
+    result = run("simulate", "risk_express", "--players", "2", "--seed", "5", "--out", str(tmp_path),
+                 "--max-pictures", "3", "--lang", "fr")
+    assert result.returncode == 0, result.stderr
+    pictures = sorted(p.name for p in tmp_path.glob("*.png"))
+    assert len(pictures) == 4 and "final.png" in pictures  # three turns and the final board
+    assert "warning: 3 pictures written" in result.stderr
+    english = run("simulate", "risk_express", "--players", "2", "--seed", "5")
+    assert english.stdout != result.stdout  # the narration follows --lang
