@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -10,16 +13,54 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import renderers
 from bot import ui
 from bot.config import Settings
 from bot.games import presenter
 from bot.i18n import t
-from bot.rules import GAMES
+from bot.rules import GAMES, RuleError
 from bot.service import GameService, UserError
-from bot.store import Store
+from bot.store import GameRow, Store
 from bot.translator import CatalogTranslator
 
 log = logging.getLogger("gamemaster")
+
+IDLE_CHECK_SECONDS = 3600.0
+
+# An interaction's token (in /interactions/<id>/<token>/callback, /webhooks/<app>/<token> and
+# the INTERACTION_CREATE payload) lets anyone answer as the bot for 15 minutes; discord.py
+# prints those URLs and payloads at DEBUG.
+_TOKEN_IN_URL = re.compile(r"(/(?:interactions|webhooks)/\d+/)([A-Za-z0-9_.\-]{20,})")
+_TOKEN_IN_PAYLOAD = re.compile(r"""(['"]token['"]\s*:\s*['"])([^'"]+)""")
+_REDACTED_LOGGERS = ("discord.http", "discord.webhook.async_", "discord.webhook.sync", "discord.client",
+                     "discord.gateway", "discord.state", "discord.interactions")
+
+
+def redact(text: str) -> str:
+    """``text`` without interaction tokens (in URLs, and in the gateway's event payloads)."""
+    return _TOKEN_IN_PAYLOAD.sub(r"\1<token>", _TOKEN_IN_URL.sub(r"\1<token>", text))
+
+
+class RedactTokens(logging.Filter):
+    """Hides interaction tokens in discord.py's log lines (its http logger prints
+    webhook URLs, token included, at DEBUG)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        try:
+            message = record.getMessage()
+        except Exception:  # a broken record is logging's problem, not ours
+            return True
+        clean = redact(message)
+        if clean != message:
+            record.msg, record.args = clean, None
+        return True
+
+
+def install_log_redaction() -> None:
+    for name in _REDACTED_LOGGERS:
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RedactTokens) for f in logger.filters):
+            logger.addFilter(RedactTokens())
 
 
 def where(interaction: discord.Interaction) -> str:
@@ -31,20 +72,26 @@ class GameMasterBot(commands.Bot):
                  seed_source: Callable[[], int] | None = None, **kwargs: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
+        # Nobody is pinged unless a message says whom (ui.ping: the player a decision falls to).
+        kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          help_command=None, **kwargs)
+        install_log_redaction()
         self.settings = settings
         self._store = store
         self._seed_source = seed_source  # tests pin the deals; by default a random seed per game
         self.service: GameService = None  # type: ignore[assignment]
         self.tree.on_error = self.on_app_command_error
         self.synced = False
+        self._post_locks: dict[int, asyncio.Lock] = {}
+        self._idle_task: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         store = self._store or await Store.open(self.settings.database_url)
         self._store = store
         self.service = GameService(store, self._seed_source)
-        self.add_dynamic_items(ui.LobbyButton, ui.ActionButton, ui.ActionSelect)
+        self.add_dynamic_items(ui.LobbyButton, ui.LobbySelect, ui.ActionButton, ui.ActionSelect,
+                               ui.GroupItem, ui.GroupSelect)
         from bot.cogs.express import ExpressCog
         from bot.cogs.game import GameCog
 
@@ -57,6 +104,9 @@ class GameMasterBot(commands.Bot):
         else:
             await self.add_cog(PeakyCog(self))
         await self.tree.set_translator(CatalogTranslator())
+        warm = getattr(renderers, "warm", None)
+        if warm is not None:  # the boards' static layers, before the first game needs them
+            await asyncio.to_thread(warm)
         if self.settings.sync_commands:
             if self.settings.sync_guild_id:
                 guild = discord.Object(id=self.settings.sync_guild_id)
@@ -67,8 +117,14 @@ class GameMasterBot(commands.Bot):
                 synced = await self.tree.sync()
                 log.info("synced %d global commands (may take up to an hour to appear)", len(synced))
         self.synced = True
+        self._idle_task = asyncio.create_task(self._idle_loop(), name="gamemaster-idle-lobbies")
 
     async def close(self) -> None:
+        if self._idle_task is not None:
+            self._idle_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._idle_task
+            self._idle_task = None
         await super().close()
         if self._store is not None:
             await self._store.close()
@@ -98,29 +154,97 @@ class GameMasterBot(commands.Bot):
             options = options[0].get("options") or []
         return words
 
+    async def on_app_command_completion(self, interaction: discord.Interaction, command: Any) -> None:
+        await self.catch_up(interaction.channel_id)
+
     async def on_app_command_error(self, interaction: discord.Interaction,
                                    error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)
         if isinstance(original, UserError):
-            log.info("refused %s: %s %s", original.key, original, where(interaction))
+            log.info("refused %s: %s %s", original.key, ui.clip(str(original), 300), where(interaction))
             await ui.refuse(interaction, original)
-            return
-        if isinstance(error, app_commands.TransformerError):
+        elif isinstance(error, app_commands.TransformerError):
             await ui.refuse(interaction, UserError("err.bad_value", "That value is not valid."))
-            return
-        log.exception("command failed %s", where(interaction), exc_info=original)
-        try:
-            await ui.refuse(interaction, UserError("err.internal", "Something went wrong; nothing was changed."))
-        except discord.HTTPException:
-            pass
+        else:
+            log.exception("command failed %s", where(interaction), exc_info=original)
+            try:
+                await ui.refuse(interaction, UserError("err.internal", "Something went wrong; nothing was changed."))
+            except discord.HTTPException:
+                pass
+        await self.catch_up(interaction.channel_id)
 
     async def mod_role(self, guild_id: int | None) -> int | None:
-        return await self.service.store.moderator_role(guild_id) if guild_id else None
+        return (await self.service.settings(guild_id)).moderator_role_id if guild_id else None
 
     async def is_moderator(self, interaction: discord.Interaction) -> bool:
         return ui.is_moderator(interaction, await self.mod_role(interaction.guild_id))
 
-    # -- buttons ----------------------------------------------------------------------
+    # -- what the channel has not seen -------------------------------------------------
+    def post_lock(self, channel_id: int) -> asyncio.Lock:
+        """One poster per channel at a time, so a move is announced exactly once."""
+        lock = self._post_locks.get(channel_id)
+        if lock is None:
+            lock = self._post_locks[channel_id] = asyncio.Lock()
+        return lock
+
+    async def catch_up(self, channel_id: int | None) -> None:
+        """Post the moves committed in this channel but never announced (Discord failed
+        after the commit), with the choices that go with them. Best effort."""
+        if channel_id is None or self.service is None:
+            return
+        try:
+            row = await self.service.store.latest_game(channel_id)
+            if row is None or row.state is None or row.status not in ("running", "finished"):
+                return
+            if not await self.service.unannounced(row):
+                return
+            channel = await self._channel(channel_id)
+            if channel is None:
+                return
+            await ui.post_turn(channel, None, row, None, bot=self)
+        except Exception:
+            log.exception("could not catch up on channel %s", channel_id)
+
+    async def _channel(self, channel_id: int) -> Any:
+        channel = self.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self.fetch_channel(channel_id)
+            except discord.HTTPException:
+                return None
+        return channel
+
+    # -- idle lobbies ---------------------------------------------------------------------
+    async def _idle_loop(self) -> None:
+        while True:
+            try:
+                await self.close_idle_lobbies()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("closing idle lobbies failed")
+            await asyncio.sleep(IDLE_CHECK_SECONDS)
+
+    async def close_idle_lobbies(self) -> list[GameRow]:
+        """One tick of the hourly task: close the lobbies idle past their server's limit
+        and say so on their messages (buttons removed)."""
+        closed = await self.service.close_idle_lobbies()
+        for row in closed:
+            log.info("closed idle lobby %s#%s in channel %s", row.game, row.id, row.channel_id)
+            if not row.lobby_message_id:
+                continue
+            days = (await self.service.settings(row.guild_id)).lobby_idle_days
+            channel = await self._channel(row.channel_id)
+            if channel is None:
+                continue
+            text = ui.clip(ui.lobby_text(row) + "\n" + t("lobby.idle_closed", row.lang, days=days))
+            try:
+                await channel.get_partial_message(row.lobby_message_id).edit(content=text, view=None)
+            except (discord.HTTPException, AttributeError):
+                log.debug("could not edit idle lobby message %s", row.lobby_message_id)
+        return closed
+
+    # -- lobby ------------------------------------------------------------------------
     async def lobby_click(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
         row = await self.service.store.get_game(game_id)
         try:
@@ -134,46 +258,115 @@ class GameMasterBot(commands.Bot):
             else:
                 row = await self.service.start(row.channel_id, user, await self.is_moderator(interaction))
         except UserError as err:
-            log.info("refused %s: %s %s", err.key, err, where(interaction))
+            log.info("refused %s: %s %s", err.key, ui.clip(str(err), 300), where(interaction))
             await ui.refuse(interaction, err)
             return
-        locale = interaction.guild_locale or interaction.locale
-        await interaction.response.edit_message(content=ui.lobby_text(row, locale), view=ui.lobby_view(row, locale))
+        await interaction.response.edit_message(content=ui.lobby_text(row), view=ui.lobby_view(row),
+                                                allowed_mentions=discord.AllowedMentions.none())
         if op == "start":
-            await ui.post_turn(None, interaction, row, None, locale, extra=[t("game.started", locale)])
+            await self.post_start(interaction, row)
 
-    async def action_click(self, interaction: discord.Interaction, game_id: int, version: int, code: str) -> None:
+    async def post_start(self, interaction: discord.Interaction, row: GameRow, extra_key: str = "game.started",
+                         **params: Any) -> None:
+        """The first message of a game: what setup did, the board, the first choices."""
+        extra = [t(extra_key, row.lang, **params), *ui.opening_lines(row, row.lang)]
+        await ui.post_turn(None, interaction, row, None, extra=extra)
+
+    async def lobby_choice(self, interaction: discord.Interaction, game_id: int, kind: str, key: str,
+                           value: str) -> None:
+        """A lobby menu: a player's pick (``p``) or one of the game's options (``o``, host)."""
         row = await self.service.store.get_game(game_id)
         try:
-            if row is None or row.channel_id != interaction.channel_id or row.status != "running":
-                raise UserError("err.stale", "That choice is out of date: the game has moved on.")
-            assert row.state is not None
-            seats = GAMES[row.game].to_act(row.state)
+            if row is None or row.status != "lobby" or row.channel_id != interaction.channel_id:
+                raise UserError("err.lobby_gone", "This lobby is closed.")
             user = str(interaction.user.id)
-            if user not in seats:
-                who = ", ".join(f"<@{s}>" for s in seats)
-                raise UserError("err.not_your_button", "These choices are for {who}.", who=who)
-            try:
-                action = presenter(row.game).decode(code)
-            except (ValueError, KeyError) as err:
-                raise UserError("err.bad_action", "That is not an action.") from err
-            played = await self.service.act(row.channel_id, user, action, expected_version=version)
+            if kind == "p":
+                row = await self.service.pick(row.channel_id, user, key, value)
+            else:
+                if key == "*":
+                    key, _, value = value.partition("=")
+                option = ui.option_from_code(row.game, key, value)
+                row = await self.set_lobby_options(row, user, await self.is_moderator(interaction), {key: option})
         except UserError as err:
-            log.info("refused %s: %s %s", err.key, err, where(interaction))
+            log.info("refused %s: %s %s", err.key, ui.clip(str(err), 300), where(interaction))
             await ui.refuse(interaction, err)
             return
+        await interaction.response.edit_message(content=ui.lobby_text(row), view=ui.lobby_view(row),
+                                                allowed_mentions=discord.AllowedMentions.none())
+
+    async def set_lobby_options(self, row: GameRow, user_id: str, is_moderator: bool,
+                                options: dict[str, Any]) -> GameRow:
+        """Change options before the start (the host or a moderator)."""
+        setter = getattr(self.service, "set_options", None)
+        if setter is not None:
+            return await setter(row.channel_id, user_id, is_moderator, options)
+        # Until the service has its own: the same checks, under the channel's lock.
+        async with self.service.lock(row.channel_id):
+            current = await self.service.game(row.channel_id)
+            if current.id != row.id or current.status != "lobby":
+                raise UserError("err.already_started", "This game has already started.")
+            if not (is_moderator or self.service.is_host(current, user_id)):
+                raise UserError("err.host_only", "Only the host or a moderator can do that.")
+            try:
+                merged = GAMES[current.game].validate_options({**current.options, **options})
+            except RuleError as err:
+                raise UserError.from_rule(err) from err
+            return await self.service.store.update_game(current, options=merged)
+
+    # -- moves ------------------------------------------------------------------------
+    async def _deciding_row(self, interaction: discord.Interaction, game_id: int) -> tuple[GameRow, str]:
+        """The running game of this button and the clicking member, who must be the one
+        to act (a stranger's or another player's click is refused)."""
+        row = await self.service.store.get_game(game_id)
+        if row is None or row.channel_id != interaction.channel_id or row.status != "running":
+            raise UserError("err.stale", "That choice is out of date: the game has moved on.")
+        assert row.state is not None
+        seats = GAMES[row.game].to_act(row.state)
+        user = str(interaction.user.id)
+        if user not in seats:
+            names = ui.names_for(row)
+            who = ", ".join(names.get(s, s) for s in seats)
+            raise UserError("err.not_your_button", "These choices are for {who}.", who=who)
+        return row, user
+
+    async def action_click(self, interaction: discord.Interaction, game_id: int, version: int, code: str) -> None:
+        try:
+            row, user = await self._deciding_row(interaction, game_id)
+            try:
+                action = presenter(row.game).decode(code)
+            except (ValueError, KeyError, TypeError) as err:
+                raise UserError("err.bad_action", "That is not an action.") from err
+            # The button's version: the service refuses it if the game moved on, except
+            # for other players' anytime actions (a defence order) in between.
+            played = await self.service.act(row.channel_id, user, action, expected_version=version)
+        except UserError as err:
+            log.info("refused %s: %s %s", err.key, ui.clip(str(err), 300), where(interaction))
+            await ui.refuse(interaction, err)
+            await self.catch_up(interaction.channel_id)
+            return
         await interaction.response.defer()
-        locale = interaction.guild_locale or interaction.locale
-        await ui.post_turn(None, interaction, played.row, played, locale)
+        await ui.post_turn(None, interaction, played.row, played)
+
+    async def group_click(self, interaction: discord.Interaction, game_id: int, version: int, group: str) -> None:
+        """A two-step choice: open a group (or go back) on the same message. Only the
+        player to act may; nothing is committed and the game's version does not move."""
+        try:
+            row, _user = await self._deciding_row(interaction, game_id)
+            view = ui.action_view(row, group=group or None, version=version)
+            if view is None:
+                raise UserError("err.stale", "That choice is out of date: the game has moved on.")
+        except UserError as err:
+            log.info("refused %s: %s %s", err.key, ui.clip(str(err), 300), where(interaction))
+            await ui.refuse(interaction, err)
+            await self.catch_up(interaction.channel_id)
+            return
+        await interaction.response.edit_message(view=view)
 
     async def strip_buttons(self, channel_id: int, message_id: int) -> None:
         """Best effort: an old prompt loses its buttons (they would be refused anyway)."""
-        channel = self.get_channel(channel_id)
+        channel = await self._channel(channel_id)
         if channel is None:
-            try:
-                channel = await self.fetch_channel(channel_id)
-            except discord.HTTPException:
-                return
+            return
         try:
             await channel.get_partial_message(message_id).edit(view=None)  # type: ignore[union-attr]
         except (discord.HTTPException, AttributeError):

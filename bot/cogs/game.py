@@ -1,4 +1,8 @@
-"""``/game …``: the life cycle every game shares (lobby, status, board, moderation)."""
+"""``/game …``: the life cycle every game shares (lobby, status, board, moderation).
+
+What the channel reads is in the game's language (``row.lang``); what only the member
+sees (ephemeral answers) is in the member's own language (``interaction.locale``).
+"""
 
 from __future__ import annotations
 
@@ -11,7 +15,7 @@ from discord.ext import commands
 
 from bot import ui
 from bot.games import presenter
-from bot.i18n import t
+from bot.i18n import lang_of, t
 from bot.rules import GAMES
 from bot.service import UserError
 
@@ -19,6 +23,8 @@ if TYPE_CHECKING:
     from bot.app import GameMasterBot
 
 GAME_CHOICES = [app_commands.Choice(name=g.name, value=g.id) for g in GAMES.values()]
+# Each language under its own name, whatever the member's client language.
+LANGUAGE_CHOICES = [app_commands.Choice(name="English", value="en"), app_commands.Choice(name="Français", value="fr")]
 
 
 def option_values(game_id: str, **given: Any) -> dict[str, Any]:
@@ -36,6 +42,11 @@ def option_values(game_id: str, **given: Any) -> dict[str, Any]:
     return out
 
 
+def private(interaction: discord.Interaction) -> str:
+    """The member's own language, for what only they see."""
+    return lang_of(interaction.locale)
+
+
 class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play board games in this channel")):
     def __init__(self, bot: GameMasterBot) -> None:
         self.bot = bot
@@ -47,14 +58,17 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
 
     # -- lobby ------------------------------------------------------------------------
     @app_commands.command(name=_("new"), description=_("Open a new game in this channel"))
-    @app_commands.describe(game=_("Which game"), continue_attempt=_("Risk Express: continue the previous player's failed attempt"),
+    @app_commands.describe(game=_("Which game"),
+                           language=_("The game's language in the channel (default: the server's, else yours)"),
+                           continue_attempt=_("Risk Express: continue the previous player's failed attempt"),
                            crown=_("Peaky Blinders: play with the British Crown (default on)"),
                            gangs=_("Peaky Blinders: which gang each player leads (default: in joining order)"),
                            beaten_stops_attacks=_("Peaky Blinders: losing every member sent ends your attacks (default on)"))
-    @app_commands.choices(game=GAME_CHOICES, gangs=[app_commands.Choice(name=_("in joining order"), value="seat_order"),
-                                                    app_commands.Choice(name=_("at random"), value="random")])
+    @app_commands.choices(game=GAME_CHOICES, language=LANGUAGE_CHOICES,
+                          gangs=[app_commands.Choice(name=_("in joining order"), value="seat_order"),
+                                 app_commands.Choice(name=_("at random"), value="random")])
     @app_commands.guild_only()
-    async def new(self, interaction: discord.Interaction, game: str,
+    async def new(self, interaction: discord.Interaction, game: str, language: str | None = None,
                   continue_attempt: bool | None = None, crown: bool | None = None, gangs: str | None = None,
                   beaten_stops_attacks: bool | None = None) -> None:
         if game not in GAMES:
@@ -62,9 +76,12 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         options = option_values(game, continue_attempt=continue_attempt, crown=crown, gangs=gangs,
                                 beaten_stops_attacks=beaten_stops_attacks)
         row = await self.service.new_game(interaction.channel_id, interaction.guild_id, str(interaction.user.id),
-                                          game, options, interaction.user.display_name)
-        locale = interaction.guild_locale or interaction.locale
-        await interaction.response.send_message(ui.lobby_text(row, locale), view=ui.lobby_view(row, locale),
+                                          game, options, interaction.user.display_name,
+                                          lang=language, locale=interaction.locale)
+        await self._post_lobby(interaction, row)
+
+    async def _post_lobby(self, interaction: discord.Interaction, row: Any) -> None:
+        await interaction.response.send_message(ui.lobby_text(row), view=ui.lobby_view(row),
                                                 allowed_mentions=discord.AllowedMentions.none())
         message = await interaction.original_response()
         await self.service.store.note_messages(row.id, lobby_message_id=message.id)
@@ -72,57 +89,84 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
     @app_commands.command(name=_("join"), description=_("Join the game being set up in this channel"))
     async def join(self, interaction: discord.Interaction) -> None:
         row = await self.service.join(interaction.channel_id, str(interaction.user.id), interaction.user.display_name)
-        await self._lobby_changed(interaction, row, t("lobby.you_joined", interaction.locale))
+        await self._lobby_changed(interaction, row, t("lobby.you_joined", private(interaction)))
 
     @app_commands.command(name=_("leave"), description=_("Leave the game being set up in this channel"))
     async def leave(self, interaction: discord.Interaction) -> None:
         row = await self.service.leave(interaction.channel_id, str(interaction.user.id))
-        await self._lobby_changed(interaction, row, t("lobby.you_left", interaction.locale))
+        await self._lobby_changed(interaction, row, t("lobby.you_left", private(interaction)))
 
     @app_commands.command(name=_("start"), description=_("Start the game (host or moderator)"))
     async def start(self, interaction: discord.Interaction) -> None:
         row = await self.service.start(interaction.channel_id, str(interaction.user.id),
                                        await self.bot.is_moderator(interaction))
-        locale = interaction.guild_locale or interaction.locale
         await interaction.response.defer(thinking=True)
-        await self._refresh_lobby(row, locale)
-        await ui.post_turn(None, interaction, row, None, locale, extra=[t("game.started", locale)])
+        await self._refresh_lobby(row)
+        await self.bot.post_start(interaction, row)
 
     async def _lobby_changed(self, interaction: discord.Interaction, row: Any, note: str) -> None:
         await interaction.response.send_message(note, ephemeral=True)
-        await self._refresh_lobby(row, interaction.guild_locale or interaction.locale)
+        await self._refresh_lobby(row)
 
-    async def _refresh_lobby(self, row: Any, locale: Any) -> None:
+    async def _refresh_lobby(self, row: Any, note: str = "") -> None:
+        """The lobby message as the game now is (closed: no buttons left on it)."""
         if not row.lobby_message_id:
             return
-        channel = self.bot.get_channel(row.channel_id)
+        channel = await self.bot._channel(row.channel_id)
         if channel is None:
             return
+        text = ui.lobby_text(row) + (f"\n{note}" if note else "")
         try:
             await channel.get_partial_message(row.lobby_message_id).edit(  # type: ignore[union-attr]
-                content=ui.lobby_text(row, locale), view=ui.lobby_view(row, locale))
+                content=ui.clip(text), view=ui.lobby_view(row))
         except discord.HTTPException:
             pass
 
     # -- looking ----------------------------------------------------------------------
     @app_commands.command(name=_("status"), description=_("Whose turn it is, the phase and the scores"))
     async def status(self, interaction: discord.Interaction) -> None:
-        row = await self.service.game(interaction.channel_id)
-        locale = interaction.locale
-        if row.status == "lobby":
-            await interaction.response.send_message(ui.lobby_text(row, locale), ephemeral=True,
+        row = await self.service.game_or_last(interaction.channel_id)
+        lang = private(interaction)
+        if row.state is None:
+            await interaction.response.send_message(ui.lobby_text(row, lang), ephemeral=True,
                                                     allowed_mentions=discord.AllowedMentions.none())
             return
-        assert row.state is not None
-        text = presenter(row.game).status(row.state, ui.names_for(row), locale)
-        header = t("status.header", locale, game=presenter(row.game).name(locale))
-        await interaction.response.send_message(ui.clip(f"{header}\n{text}"), ephemeral=True)
+        text = presenter(row.game).status(row.state, ui.names_for(row), lang)
+        lines = [t("status.header", lang, game=presenter(row.game).name(lang))]
+        if row.status in ("finished", "ended"):
+            lines.append(t("status.over", lang))
+        lines.append(text)
+        await interaction.response.send_message(ui.clip("\n".join(x for x in lines if x)), ephemeral=True,
+                                                allowed_mentions=discord.AllowedMentions.none())
+
+    async def zoom_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        row = await self.service.store.latest_game(interaction.channel_id)
+        if row is None:
+            return []
+        lang = private(interaction)
+        needle = (current or "").strip().lower()
+        out = []
+        for region in ui.zoom_regions(row.game):
+            name = ui.region_name(row.game, region, lang)
+            if not needle or needle in name.lower() or needle in region.lower():
+                out.append(app_commands.Choice(name=ui.clip(name, ui.CHOICE_NAME), value=region[:100]))
+        return out[:25]
 
     @app_commands.command(name=_("board"), description=_("Post the current board picture"))
-    async def board(self, interaction: discord.Interaction) -> None:
-        row = await self.service.running(interaction.channel_id)
+    @app_commands.describe(zoom=_("A close-up of one region"))
+    @app_commands.autocomplete(zoom=zoom_autocomplete)
+    async def board(self, interaction: discord.Interaction, zoom: str | None = None) -> None:
+        row = await self.service.game_or_last(interaction.channel_id)
+        if row.state is None:
+            raise UserError("err.not_started", "The game has not started yet: join it, then the host starts it with /game start.")
+        if zoom is not None:
+            regions = ui.zoom_regions(row.game)
+            by_name = {ui.region_name(row.game, r, lang).lower(): r for r in regions for lang in ("en", "fr")}
+            zoom = zoom if zoom in regions else by_name.get(zoom.strip().lower())
+            if zoom is None:
+                raise UserError("err.bad_zoom", "Pick a region from the list.")
         await interaction.response.defer(thinking=True)
-        file = await ui.board_file(row)
+        file = await ui.board_file(row, zoom)
         await interaction.followup.send(file=file)
 
     @app_commands.command(name=_("hand"), description=_("Your secret information (only you see it)"))
@@ -130,24 +174,29 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         row = await self.service.running(interaction.channel_id)
         seat = await self.service.seat_of(row, str(interaction.user.id))
         assert row.state is not None
-        text = presenter(row.game).hand(row.state, seat, ui.names_for(row), interaction.locale)
-        await interaction.response.send_message(ui.clip(text), ephemeral=True)
+        text = presenter(row.game).hand(row.state, seat, ui.names_for(row), private(interaction))
+        await interaction.response.send_message(ui.clip(text), ephemeral=True,
+                                                allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name=_("log"), description=_("The last moves of this game"))
     @app_commands.describe(n=_("How many moves (1–50)"))
     async def log(self, interaction: discord.Interaction, n: app_commands.Range[int, 1, 50] = 10) -> None:
-        row = await self.bot.service.store.latest_game(interaction.channel_id)
-        if row is None:
-            raise UserError("err.no_game", "There is no game in this channel. Start one with /game new.")
+        row = await self.service.game_or_last(interaction.channel_id)
+        lang = private(interaction)
         actions = await self.service.store.actions(row.id, last=n)
         pres = presenter(row.game)
         names = ui.names_for(row)
         lines = []
+        if row.state is not None and (not actions or (actions[0].seq == 1 and len(actions) < n)):
+            opening = ui.opening_lines(row, lang)
+            if opening:
+                lines.append("`#0` " + " ".join(opening))
         for entry in actions:
-            narrated = pres.narrate(entry.events, names, interaction.locale)
-            lines.append(f"`#{entry.seq}` " + " ".join(narrated))
-        text = "\n".join(lines) if lines else t("log.empty", interaction.locale)
-        await interaction.response.send_message(ui.clip(text), ephemeral=True)
+            narrated = [x for x in pres.narrate(entry.events, names, lang) if x]
+            if narrated:  # a move with nothing public to tell (a secret draw) gets no empty line
+                lines.append(f"`#{entry.seq}` " + " ".join(narrated))
+        text = ui.clip_lines(lines) if lines else t("log.empty", lang)
+        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name=_("rules"), description=_("A short summary of this channel's game"))
     @app_commands.describe(game=_("Which game (default: this channel's)"))
@@ -158,20 +207,20 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
             if row is None:
                 raise UserError("err.no_game_rules", "There is no game here: pick one, e.g. /game rules game:Risk Express.")
             game = row.game
-        await interaction.response.send_message(ui.clip(presenter(game).rules(interaction.locale)), ephemeral=True)
+        await interaction.response.send_message(ui.clip(presenter(game).rules(private(interaction))), ephemeral=True)
 
     @app_commands.command(name=_("help"), description=_("How to use the game master"))
     async def help(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(ui.clip(t("help.text", interaction.locale)), ephemeral=True)
+        await interaction.response.send_message(ui.clip(t("help.text", private(interaction))), ephemeral=True)
 
     # -- ending and moderation --------------------------------------------------------
     @app_commands.command(name=_("end"), description=_("End this channel's game (host or moderator)"))
     async def end(self, interaction: discord.Interaction) -> None:
         row = await self.service.end(interaction.channel_id, str(interaction.user.id),
                                      await self.bot.is_moderator(interaction))
-        locale = interaction.guild_locale or interaction.locale
-        await interaction.response.send_message(t("game.ended", locale, who=interaction.user.mention))
-        await self._refresh_lobby(row, locale)
+        await interaction.response.send_message(t("game.ended", row.lang, who=interaction.user.display_name),
+                                                allowed_mentions=discord.AllowedMentions.none())
+        await self._refresh_lobby(row)
         if row.prompt_message_id:
             await self.bot.strip_buttons(row.channel_id, row.prompt_message_id)
 
@@ -179,48 +228,57 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
     async def reset(self, interaction: discord.Interaction) -> None:
         old = await self.service.game(interaction.channel_id)
         row = await self.service.reset(interaction.channel_id, await self.bot.is_moderator(interaction))
-        locale = interaction.guild_locale or interaction.locale
         if old.prompt_message_id:
             await self.bot.strip_buttons(old.channel_id, old.prompt_message_id)
+        ended = await self.service.store.get_game(old.id)
+        if ended is not None:  # the old lobby's message says closed, its buttons gone
+            await self._refresh_lobby(ended)
         if row.status == "lobby":
-            await interaction.response.send_message(ui.lobby_text(row, locale), view=ui.lobby_view(row, locale),
-                                                    allowed_mentions=discord.AllowedMentions.none())
-            message = await interaction.original_response()
-            await self.service.store.note_messages(row.id, lobby_message_id=message.id)
+            await self._post_lobby(interaction, row)
             return
         await interaction.response.defer(thinking=True)
-        await ui.post_turn(None, interaction, row, None, locale,
-                           extra=[t("game.reset", locale, who=interaction.user.mention)])
+        await self.bot.post_start(interaction, row, "game.reset", who=interaction.user.display_name)
 
     @app_commands.command(name=_("kick"), description=_("Moderators: remove a player from this game"))
     @app_commands.describe(player=_("The player to remove"))
     async def kick(self, interaction: discord.Interaction, player: discord.User) -> None:
         result = await self.service.kick(interaction.channel_id, await self.bot.is_moderator(interaction),
                                          str(player.id))
-        locale = interaction.guild_locale or interaction.locale
         if not hasattr(result, "events"):  # a lobby
-            await interaction.response.send_message(t("lobby.kicked", locale, who=player.mention),
+            await interaction.response.send_message(t("lobby.kicked", result.lang, who=player.display_name),
                                                     allowed_mentions=discord.AllowedMentions.none())
-            await self._refresh_lobby(result, locale)
+            await self._refresh_lobby(result)
             return
         await interaction.response.defer(thinking=True)
-        await ui.post_turn(None, interaction, result.row, result, locale)
+        await ui.post_turn(None, interaction, result.row, result)
 
     @app_commands.command(name=_("skip"), description=_("Moderators: skip the current player's turn"))
     async def skip(self, interaction: discord.Interaction) -> None:
         played = await self.service.skip(interaction.channel_id, await self.bot.is_moderator(interaction))
         await interaction.response.defer(thinking=True)
-        await ui.post_turn(None, interaction, played.row, played, interaction.guild_locale or interaction.locale)
+        await ui.post_turn(None, interaction, played.row, played)
 
-    @app_commands.command(name=_("settings"), description=_("Moderators: set the role that may moderate games"))
-    @app_commands.describe(moderator_role=_("Members with this role may moderate games (empty: Manage Channels only)"))
+    @app_commands.command(name=_("settings"),
+                          description=_("Server settings: moderator role, language, idle lobbies (Manage Server)"))
+    @app_commands.describe(moderator_role=_("Members with this role may moderate games"),
+                           clear_moderator_role=_("Remove the moderator role (Manage Channels only, then)"),
+                           language=_("The language of new games on this server"),
+                           lobby_idle_days=_("Close a lobby nobody starts after this many days (1–90)"))
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     @app_commands.guild_only()
-    async def settings(self, interaction: discord.Interaction, moderator_role: discord.Role | None = None) -> None:
+    async def settings(self, interaction: discord.Interaction, moderator_role: discord.Role | None = None,
+                       language: str | None = None,
+                       lobby_idle_days: app_commands.Range[int, 1, 90] | None = None,
+                       clear_moderator_role: bool | None = None) -> None:
         perms = interaction.permissions
-        if not (perms.manage_channels or perms.administrator or perms.manage_guild):
-            raise UserError("err.settings_perm", "Only members with Manage Channels can change the settings.")
-        assert interaction.guild_id is not None
-        await self.service.store.set_moderator_role(interaction.guild_id, moderator_role.id if moderator_role else None)
-        key = "settings.role_set" if moderator_role else "settings.role_cleared"
+        current = await self.service.update_settings(
+            interaction.guild_id, bool(perms.manage_guild or perms.administrator),
+            moderator_role_id=moderator_role.id if moderator_role else None, language=language,
+            lobby_idle_days=lobby_idle_days, clear_moderator_role=bool(clear_moderator_role))
+        lang = private(interaction)
+        role = f"<@&{current.moderator_role_id}>" if current.moderator_role_id else t("settings.no_role", lang)
+        language_name = dict((c.value, c.name) for c in LANGUAGE_CHOICES).get(current.language or "",
+                                                                             t("settings.no_language", lang))
         await interaction.response.send_message(
-            t(key, interaction.locale, role=moderator_role.mention if moderator_role else ""), ephemeral=True)
+            t("settings.summary", lang, role=role, language=language_name, days=current.lobby_idle_days),
+            ephemeral=True, allowed_mentions=discord.AllowedMentions.none())

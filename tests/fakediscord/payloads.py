@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -422,6 +423,9 @@ class Attachment:
         return data
 
 
+USER_MENTION = re.compile(r"<@!?(\d+)>")
+
+
 def walk_components(components: list[Json]) -> Iterator[Json]:
     """Every component, nested ones included (action rows, containers, sections, labels)."""
     for component in components:
@@ -453,10 +457,27 @@ class Message:
     edited_timestamp: str | None = None
     deleted: bool = False
     reactions: list[str] = field(default_factory=list)
+    allowed_mentions: Json | None = None  # as sent; None: Discord's default (every mention pings)
 
     @property
     def ephemeral(self) -> bool:
         return bool(self.flags & EPHEMERAL)
+
+    @property
+    def mentioned(self) -> list[int]:
+        """The users written as ``<@id>`` in the content, in order, once each."""
+        return list(dict.fromkeys(int(m) for m in USER_MENTION.findall(self.content)))
+
+    def pinged(self) -> list[int]:
+        """Whom Discord notifies for this message as it is now: the mentioned users that
+        ``allowed_mentions`` lets through (every one without it); nobody for an ephemeral."""
+        if self.ephemeral:
+            return []
+        allowed = self.allowed_mentions
+        if allowed is None or "users" in (allowed.get("parse") or []):
+            return self.mentioned
+        users = {int(u) for u in allowed.get("users") or []}
+        return [u for u in self.mentioned if u in users]
 
     @property
     def loading(self) -> bool:
@@ -486,6 +507,8 @@ class Message:
         """Apply a create or edit body (Discord's semantics for ``attachments`` and flags)."""
         if "content" in payload or not editing:
             self.content = payload.get("content") or ""
+        if "allowed_mentions" in payload or not editing:
+            self.allowed_mentions = copy.deepcopy(payload.get("allowed_mentions"))
         for key in ("embeds", "components"):
             if key in payload or not editing:
                 setattr(self, key, copy.deepcopy(payload.get(key) or []))
@@ -553,13 +576,15 @@ class Record:
     components: tuple[Json, ...]
     attachments: tuple[Attachment, ...]
     flags: int
+    pinged: tuple[int, ...] = ()  # users Discord notified because of this record
 
     @classmethod
-    def of(cls, action: str, kind: str, message: Message, interaction_id: int | None) -> Record:
+    def of(cls, action: str, kind: str, message: Message, interaction_id: int | None,
+           notify: bool = False) -> Record:
         return cls(
             action, kind, message.id, message.channel_id, interaction_id, message.content,
             tuple(copy.deepcopy(message.embeds)), tuple(copy.deepcopy(message.components)),
-            tuple(message.attachments), message.flags,
+            tuple(message.attachments), message.flags, tuple(message.pinged()) if notify else (),
         )
 
     @property

@@ -287,7 +287,7 @@ class RestApi:
             # As on Discord, the first followup after a deferral fills in the "thinking" message,
             # which keeps the deferral's visibility whatever flags the followup asks for.
             body = {**body, "flags": int(body.get("flags") or 0) & ~EPHEMERAL}
-            message = self.edit_message(original, body, uploads, "followup", inter)
+            message = self.edit_message(original, body, uploads, "followup", inter, notify=True)
         else:
             message = self.create_message(inter.channel_id, "followup", body, uploads, inter)
             inter.followup_ids.append(message.id)
@@ -426,6 +426,9 @@ class RestApi:
         self.in_flight += 1
         self.activity += 1
         try:
+            failure = self._planned_failure(request)
+            if failure is not None:
+                raise failure
             response = await handler(request)
         except DiscordError as exc:
             response = json_response(exc.body(), exc.status)
@@ -446,6 +449,15 @@ class RestApi:
         self.requests.append((request.method, request.path, response.status))
         self.changed()
         return response
+
+    def _planned_failure(self: FakeDiscord, request: web.Request) -> DiscordError | None:
+        path = request.path.removeprefix(API)
+        for failure in self.failures:
+            method, pattern, status, code, text, count = failure
+            if count > 0 and method == request.method and pattern.search(path):
+                failure[5] -= 1
+                return DiscordError(status, code, text)
+        return None
 
     def check_message(self: FakeDiscord, message: Message) -> None:
         errors = validate_message(message)

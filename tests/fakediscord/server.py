@@ -56,6 +56,7 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
+import re
 import socket
 from collections.abc import AsyncIterator, Callable, Mapping
 from typing import Any
@@ -120,6 +121,7 @@ class FakeDiscord(RestApi):
         self.requests: list[tuple[str, str, int]] = []
         self.unknown_routes: list[str] = []
         self.fake_errors: list[str] = []
+        self.failures: list[list[Any]] = []  # see fail_next
         self.in_flight = 0
         self.activity = 0
         self.port = 0
@@ -319,24 +321,27 @@ class FakeDiscord(RestApi):
         message.apply(payload, uploads, editing=False)
         self.check_message(message)
         self.messages[message.id] = message
-        self._record("create", kind, message, inter)
+        self._record("create", kind, message, inter, notify=True)
         return message
 
     def edit_message(self, message: Message, payload: Json, uploads: dict[int, Attachment], kind: str,
-                     inter: InteractionResult | None = None) -> Message:
+                     inter: InteractionResult | None = None, *, notify: bool = False) -> Message:
+        """An edit notifies nobody, except the one that fills in a "thinking" deferral
+        (``notify``): for the members, that is when the message appears."""
         draft = dataclasses.replace(message)
         draft.apply(payload, uploads, editing=True)
         self.check_message(draft)
         message.__dict__.update(draft.__dict__)  # references held by tests see the edit
-        self._record("edit", kind, message, inter)
+        self._record("edit", kind, message, inter, notify=notify)
         return message
 
     def delete_message(self, message: Message, kind: str, inter: InteractionResult | None = None) -> None:
         message.deleted = True
         self._record("delete", kind, message, inter)
 
-    def _record(self, action: str, kind: str, message: Message, inter: InteractionResult | None) -> None:
-        record = Record.of(action, kind, message, inter.id if inter else None)
+    def _record(self, action: str, kind: str, message: Message, inter: InteractionResult | None,
+                notify: bool = False) -> None:
+        record = Record.of(action, kind, message, inter.id if inter else None, notify)
         self.records.append(record)
         for interaction in self.deferred_updates:
             interaction.note(record)
@@ -345,6 +350,17 @@ class FakeDiscord(RestApi):
 
     def message(self, message_id: int) -> Message:
         return self.messages[message_id]
+
+    def pings(self, *, since: int = 0) -> list[tuple[int, int]]:
+        """(message id, user id) for every notification Discord sent since ``since``
+        (a ``mark()``): mentions let through by ``allowed_mentions`` when a message appears."""
+        return [(r.message_id, user) for r in self.records[since:] for user in r.pinged]
+
+    def fail_next(self, method: str, path: str, *, status: int = 404, code: int = 10015,
+                  message: str = "Unknown Webhook", count: int = 1) -> None:
+        """Make the next ``count`` requests ``method`` whose path matches the regular
+        expression ``path`` fail as Discord would (by default an expired interaction token)."""
+        self.failures.append([method.upper(), re.compile(path), status, code, message, count])
 
     def channel_messages(self, channel: Channel, *, ephemeral: bool = False) -> list[Message]:
         """The channel's messages now, oldest first (ephemeral ones only if asked)."""
