@@ -1,12 +1,19 @@
-"""Message catalogs (English, French), chosen by the interaction's locale.
+"""Message catalogs (English, French), chosen by a language or an interaction's locale.
 
 Catalogs are flat JSON files in ``bot/locales``; a missing French string falls back to
 English, a missing English string to the key itself (a test checks both are complete).
+
+``t(key, lang, **params)`` fills the catalog text's ``{name}`` fields ONCE: a parameter's
+value is inserted as it is and never read as a template, so text a player typed (``{x}``,
+``{0}``, a lone ``{``) reaches the message unchanged. A key may have a singular variant
+``<key>.one``, chosen by :func:`tn` for a count that reads as singular (English: 1;
+French: 0 and 1).
 """
 
 from __future__ import annotations
 
 import json
+import string
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -21,17 +28,95 @@ def catalog(lang: str) -> dict[str, str]:
 
 
 def lang_of(locale: Any) -> str:
-    """``discord.Locale.french`` / ``"fr"`` → ``"fr"``; anything else → ``"en"``."""
+    """``discord.Locale.french`` / ``"fr"`` / ``"fr-FR"`` → ``"fr"``; anything else → ``"en"``."""
     value = str(getattr(locale, "value", locale) or "en").lower()
     return "fr" if value.startswith("fr") else "en"
 
 
+class _Once(string.Formatter):
+    """``str.format`` for catalog text: fields name a parameter (no attribute or index
+    lookups, no conversions); an unknown field stays as it is written."""
+
+    def get_field(self, field_name: str, args: Any, kwargs: Any) -> Any:
+        if field_name in kwargs:
+            return kwargs[field_name], field_name
+        return "{" + field_name + "}", field_name
+
+    def convert_field(self, value: Any, conversion: str | None) -> Any:
+        return value
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        try:
+            return format(value, format_spec)
+        except (TypeError, ValueError):
+            return str(value)
+
+
+_ONCE = _Once()
+
+
+def fill(text: str, params: dict[str, Any]) -> str:
+    """``text`` (a catalog template) with its fields filled once from ``params``."""
+    if not params or "{" not in text:
+        return text
+    try:
+        return _ONCE.vformat(text, (), params)
+    except (ValueError, IndexError, KeyError):  # a broken template: show it unfilled
+        return text
+
+
+def text_of(key: str, lang: str) -> str | None:
+    return catalog(lang).get(key) or catalog("en").get(key)
+
+
 def t(key: str, locale: Any = "en", /, **params: Any) -> str:
     lang = lang_of(locale)
-    text = catalog(lang).get(key) or catalog("en").get(key) or key
-    if params:
-        try:
-            return text.format(**params)
-        except (KeyError, IndexError, ValueError):
-            return text
+    return fill(text_of(key, lang) or key, params)
+
+
+def singular(n: int, lang: str) -> bool:
+    """Whether ``n`` takes the singular (French: « 0 membre », « 1 membre »)."""
+    return abs(n) < 2 if lang == "fr" else abs(n) == 1
+
+
+def tn(key: str, n: int, locale: Any = "en", /, **params: Any) -> str:
+    """``t`` for a sentence about ``n`` things: ``<key>.one`` when ``n`` reads as singular
+    and the catalog has it, else ``<key>``; ``n`` is passed as the parameter ``n`` unless
+    given otherwise."""
+    lang = lang_of(locale)
+    params.setdefault("n", n)
+    if singular(n, lang):
+        text = text_of(f"{key}.one", lang)
+        if text is not None:
+            return fill(text, params)
+    return t(key, lang, **params)
+
+
+def count(noun: str, n: int, locale: Any = "en", /) -> str:
+    """« 3 members » / « 1 member » / « 1 membre »: catalog ``n.<noun>`` (and ``n.<noun>.one``)."""
+    return tn(f"n.{noun}", n, locale, n=fmt_num(n, locale))
+
+
+def fmt_num(n: float, locale: Any = "en", /, digits: int = 0) -> str:
+    """A number as the language writes it: ``1,234.5`` / ``1 234,5`` (no-break spaces)."""
+    text = f"{n:,.{digits}f}"
+    if lang_of(locale) == "fr":
+        text = text.replace(",", "\u202f").replace(".", ",")
     return text
+
+
+def fmt_pct(p: float | None, locale: Any = "en", /, digits: int = 1) -> str:
+    """A probability as a percentage: ``78.7%`` / ``78,7 %`` (a no-break space before %)."""
+    if p is None:
+        return "?"
+    value = fmt_num(100 * p, locale, digits)
+    return f"{value}\u00a0%" if lang_of(locale) == "fr" else f"{value}%"
+
+
+def join(items: list[str], locale: Any = "en", /) -> str:
+    """« a, b and c » / « a, b et c »."""
+    items = [i for i in items if i]
+    if len(items) < 2:
+        return "".join(items)
+    word = " et " if lang_of(locale) == "fr" else " and "
+    return ", ".join(items[:-1]) + word + items[-1]

@@ -1,12 +1,20 @@
-"""French names and descriptions for the slash commands, through discord.py's Translator.
+"""French names and descriptions for the slash commands and their options, through
+discord.py's Translator.
 
-Discord shows each member the command names in their own client language; the
-interaction still carries the English names, so the code matches on those.
+Discord shows each member the command and option names in their own client language; the
+interaction still carries the English names, so the code matches on those (an option's
+value arrives under its English name, e.g. ``from``). The catalog ``fr_commands.json`` maps
+English text to French; an option name may have its own entry ``option:<name>`` where the
+same English word is translated differently as a command (``/game`` → ``/partie``, but
+``game:`` → ``jeu:``). Discord refuses a name that is not lower case, has a space or is
+longer than 32 characters: such a translation is dropped (English is used) rather than
+breaking the sync.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from pathlib import Path
 
@@ -14,6 +22,9 @@ import discord
 from discord import app_commands
 
 CATALOG = Path(__file__).resolve().parent / "locales" / "fr_commands.json"
+NAME = re.compile(r"^[-_\w]{1,32}$")
+NAMES = (app_commands.TranslationContextLocation.command_name, app_commands.TranslationContextLocation.group_name,
+         app_commands.TranslationContextLocation.parameter_name)
 
 
 @cache
@@ -21,9 +32,27 @@ def french() -> dict[str, str]:
     return json.loads(CATALOG.read_text(encoding="utf-8"))
 
 
+def valid_name(text: str) -> bool:
+    """What Discord accepts as a command or option name."""
+    return bool(NAME.match(text)) and text == text.lower()
+
+
+def translate(message: str, location: app_commands.TranslationContextLocation) -> str | None:
+    """The French for ``message`` at ``location`` (a name, a description, a choice)."""
+    table = french()
+    text = None
+    if location is app_commands.TranslationContextLocation.parameter_name:
+        text = table.get(f"option:{message}")
+    if text is None:
+        text = table.get(message)
+    if text is not None and location in NAMES and not valid_name(text):
+        return None
+    return text
+
+
 class CatalogTranslator(app_commands.Translator):
     async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
                         context: app_commands.TranslationContextTypes) -> str | None:
         if locale is discord.Locale.french:
-            return french().get(string.message)
+            return translate(string.message, context.location)
         return None

@@ -1,10 +1,14 @@
 """``/peaky …``: Risk Peaky Blinders moves. Autocomplete offers only what is legal now:
 your territories, the enemies next to them (with the odds), reachable destinations,
-numbers in range."""
+numbers in range.
+
+Discord sends the options filled in so far under their Discord names (``from``, ``to``: the
+renamed ones), so the autocomplete reads them by those names. Every typed value is parsed
+here before the engine sees it: a name nobody knows is refused quoting what was typed.
+"""
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -13,38 +17,60 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot import ui
-from bot.i18n import t
+from bot.games import presenter, typed
+from bot.games.peaky_blinders import DEFENCE_ORDERS, fewest_cards
+from bot.i18n import fmt_num, fmt_pct, t
 from bot.rules import GAMES
-from bot.rules.risk.cards import trade_value
-from bot.rules.risk.odds import battle_outcomes, conquest_probability
+from bot.rules.risk.odds import battle_outcomes
+from bot.service import UserError
 
 if TYPE_CHECKING:
     from bot.app import GameMasterBot
 
 Choice = app_commands.Choice
+GAME = "peaky_blinders"
 
 
 def engine():  # noqa: ANN201
-    return GAMES["peaky_blinders"]
+    return GAMES[GAME]
 
 
-def resolve_territory(text: str | None) -> str | None:
-    """An id picked from the list, or a name typed by hand."""
-    if not text:
-        return text
-    board = engine().board
-    if text in board.territories:
-        return text
-    wanted = text.strip().lower()
-    for tid, terr in board.territories.items():
-        if terr.name.lower() == wanted:
-            return tid
-    return text
+def pres():  # noqa: ANN201
+    return presenter(GAME)
 
 
-def matches(current: str, tid: str) -> bool:
-    needle = (current or "").strip().lower()
-    return not needle or needle in tid or needle in engine().tname(tid).lower()
+def territory_of(text: str | None) -> str:
+    """The territory a player meant, or a refusal quoting what they typed."""
+    tid = pres().territory(text)
+    if tid is None:
+        raise UserError("err.unknown_territory", "There is no territory '{territory}' on this map.",
+                        territory=typed(text or ""))
+    return tid
+
+
+def cards_of(text: str, hand: list[str]) -> list[str]:
+    """``/peaky trade cards:``: a razor total picked from the list (the fewest cards worth
+    it), or card names separated by commas."""
+    words = [w.strip() for w in str(text).split(",") if w.strip()]
+    if len(words) == 1 and words[0].isascii() and words[0].isdigit() and len(words[0]) <= 2:
+        total = int(words[0])
+        cards = fewest_cards(hand, engine().data.razors, total, total).get(total)
+        if cards is None:
+            raise UserError("pb.err.no_trade_total", "Your cards cannot make {razors} razors.", razors=total)
+        return cards
+    if not words or len(words) > 42:
+        raise UserError("pb.err.no_cards", "Say which territory cards to trade.")
+    out = []
+    for word in words:
+        tid = pres().territory(word)
+        if tid is None:
+            raise UserError("pb.err.card_not_held", "You do not hold the card {card}.", card=typed(word))
+        out.append(tid)
+    return out
+
+
+def choices(pairs: list[tuple[str, Any]]) -> list[Choice[Any]]:
+    return [Choice(name=label[:100], value=value) for label, value in pairs[:25]]
 
 
 class PeakyCog(commands.GroupCog, group_name=_("peaky"), group_description=_("Risk Peaky Blinders moves")):
@@ -55,159 +81,81 @@ class PeakyCog(commands.GroupCog, group_name=_("peaky"), group_description=_("Ri
     # -- helpers ----------------------------------------------------------------------
     async def _row(self, interaction: discord.Interaction):  # noqa: ANN202
         row = await self.bot.service.store.active_game(interaction.channel_id)
-        if row is None or row.game != "peaky_blinders" or row.state is None or row.status != "running":
+        if row is None or row.game != GAME or row.state is None or row.status != "running":
             return None
         return row
 
-    async def _legal(self, interaction: discord.Interaction, kind: str) -> tuple[Any, list[dict[str, Any]]]:
+    async def _complete(self, interaction: discord.Interaction, command: str, option: str,
+                        current: str) -> list[Choice[Any]]:
         row = await self._row(interaction)
         if row is None:
-            return None, []
-        acts = engine().legal_actions(row.state, str(interaction.user.id))
-        return row, [a for a in acts if a["type"] == kind]
+            return []
+        given = dict(iter(interaction.namespace))  # keyed by the options' Discord names
+        pairs = pres().complete(command, option, row.state, str(interaction.user.id), given, current,
+                                interaction.locale, dict(row.names))
+        return choices(pairs)
 
     async def _act(self, interaction: discord.Interaction, action: dict[str, Any]) -> None:
-        await ui.play_move(interaction, "peaky_blinders", action)
+        await ui.play_move(interaction, GAME, action)
 
     # -- autocomplete -----------------------------------------------------------------
     async def ac_place(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        row, acts = await self._legal(interaction, "place")
-        out = []
-        for a in acts:
-            for tid in a["territory"]:
-                if matches(current, tid):
-                    n = row.state["troops"][tid]
-                    out.append(Choice(name=f"{engine().tname(tid)} ({n})", value=tid))
-        return out[:25]
+        return await self._complete(interaction, "place", "territory", current)
 
     async def ac_place_count(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
-        _row, acts = await self._legal(interaction, "place")
-        if not acts:
-            return []
-        hi = acts[0]["count"]["max"]
-        return [Choice(name=str(n), value=n) for n in range(hi, 0, -1) if str(n).startswith(str(current or ""))][:25]
+        return await self._complete(interaction, "place", "count", current)
 
     async def ac_attack_from(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        row, acts = await self._legal(interaction, "attack")
-        seen: list[str] = []
-        for a in acts:
-            if a["from"] not in seen and matches(current, a["from"]):
-                seen.append(a["from"])
-        return [Choice(name=f"{engine().tname(s)} ({row.state['troops'][s]})", value=s) for s in seen][:25]
+        return await self._complete(interaction, "attack", "from", current)
 
     async def ac_attack_to(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        row, acts = await self._legal(interaction, "attack")
-        src = resolve_territory(getattr(interaction.namespace, "origin", None))
-        out = []
-        for a in acts:
-            if (src is None or a["from"] == src) and matches(current, a["to"]):
-                dst = a["to"]
-                d = row.state["troops"][dst]
-                bonus = engine().defence_bonus(row.state, dst)
-                p = conquest_probability(a["count"]["max"], d, bonus)
-                label = t("pb.ac.target", interaction.locale, territory=engine().tname(dst), d=d,
-                          owner=self._owner_name(row, dst), n=a["count"]["max"], odds=f"{100 * p:.0f}%")
-                out.append(Choice(name=label[:100], value=dst))
-        return out[:25]
+        return await self._complete(interaction, "attack", "to", current)
 
     async def ac_attack_count(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
-        row, acts = await self._legal(interaction, "attack")
-        src = resolve_territory(getattr(interaction.namespace, "origin", None))
-        dst = resolve_territory(getattr(interaction.namespace, "target", None))
-        for a in acts:
-            if a["from"] == src and a["to"] == dst:
-                d = row.state["troops"][dst]
-                bonus = engine().defence_bonus(row.state, dst)
-                return [Choice(name=t("pb.ac.count", interaction.locale, n=n,
-                                      odds=f"{100 * conquest_probability(n, d, bonus):.0f}%"), value=n)
-                        for n in range(a["count"]["max"], 0, -1)][:25]
-        return []
+        return await self._complete(interaction, "attack", "count", current)
 
     async def ac_move_from(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        row, acts = await self._legal(interaction, "manoeuvre")
-        return [Choice(name=f"{engine().tname(a['from'])} ({row.state['troops'][a['from']]})", value=a["from"])
-                for a in acts if matches(current, a["from"])][:25]
+        return await self._complete(interaction, "manoeuvre", "from", current)
 
     async def ac_move_to(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        row, acts = await self._legal(interaction, "manoeuvre")
-        src = resolve_territory(getattr(interaction.namespace, "origin", None))
-        out: list[str] = []
-        for a in acts:
-            if src is None or a["from"] == src:
-                out += [d for d in a["to"] if d not in out and matches(current, d)]
-        return [Choice(name=f"{engine().tname(d)} ({row.state['troops'][d]})", value=d) for d in out][:25]
+        return await self._complete(interaction, "manoeuvre", "to", current)
 
     async def ac_move_count(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
-        _row, acts = await self._legal(interaction, "manoeuvre")
-        src = resolve_territory(getattr(interaction.namespace, "origin", None))
-        for a in acts:
-            if a["from"] == src:
-                return [Choice(name=str(n), value=n) for n in range(a["count"]["max"], 0, -1)][:25]
-        return []
+        return await self._complete(interaction, "manoeuvre", "count", current)
 
     async def ac_trade(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        row, acts = await self._legal(interaction, "trade")
-        if not acts:
-            return []
-        razors = engine().data.razors
-        hand = acts[0]["cards"]
-        # Which cards go does not matter (trading never costs a territory), only their
-        # razors: offer, for each total, the trade that uses the fewest cards.
-        best: dict[int, tuple[str, ...]] = {}
-        for k in range(1, min(len(hand), 10) + 1):
-            if len(best) == 9:  # every total from 2 to 10 found: a big hand costs no more
-                break
-            for combo in combinations(hand, k):
-                total = sum(razors[c] for c in combo)
-                if 2 <= total <= 10 and total not in best:
-                    best[total] = combo
-        out = []
-        for total in sorted(best, reverse=True):
-            combo = best[total]
-            label = t("pb.ac.trade", interaction.locale, cards=" + ".join(engine().tname(c) for c in combo),
-                      razors=total, n=trade_value(total))
-            out.append(Choice(name=label[:100], value=",".join(combo)[:100]))
-        return out[:25]
+        return await self._complete(interaction, "trade", "cards", current)
 
     async def ac_power(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        _row, acts = await self._legal(interaction, "play_power")
-        powers = engine().data.powers
-        ids: list[str] = []
-        for a in acts:
-            ids += a["power"] if isinstance(a["power"], list) else [a["power"]]
-        return [Choice(name=powers[p].name[:100], value=p) for p in ids][:25]
+        return await self._complete(interaction, "power", "power", current)
 
-    async def ac_neutral(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        row, acts = await self._legal(interaction, "neutral")
-        out = []
-        for a in acts:
-            gang = engine().data.gangs[a["faction"].split(":", 1)[1]]["name"]
-            out += [Choice(name=f"{engine().tname(tid)} — {gang} ({row.state['troops'][tid]})", value=tid)
-                    for tid in a["territories"] if matches(current, tid)]
-        return out[:25]
+    async def ac_neutral_first(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return await self._complete(interaction, "neutral", "first", current)
 
-    def _owner_name(self, row: Any, tid: str) -> str:
-        owner = row.state["owner"][tid]
-        if owner.startswith("neutral:"):
-            return engine().data.gangs[owner.split(":", 1)[1]]["name"]
-        return row.names.get(owner, owner)
+    async def ac_neutral_second(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return await self._complete(interaction, "neutral", "second", current)
+
+    async def ac_neutral_third(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return await self._complete(interaction, "neutral", "third", current)
 
     # -- commands ---------------------------------------------------------------------
     @app_commands.command(name=_("place"), description=_("Place members on one of your territories"))
     @app_commands.describe(territory=_("Your territory"), count=_("How many members (default: all you have left)"))
     @app_commands.autocomplete(territory=ac_place, count=ac_place_count)
     async def place(self, interaction: discord.Interaction, territory: str, count: int | None = None) -> None:
-        action: dict[str, Any] = {"type": "place", "territory": resolve_territory(territory)}
+        action: dict[str, Any] = {"type": "place", "territory": territory_of(territory)}
         if count is not None:
             action["count"] = count
         await self._act(interaction, action)
 
     @app_commands.command(name=_("trade"), description=_("Trade territory cards for members (2–10 razors)"))
-    @app_commands.describe(cards=_("The cards to trade"))
+    @app_commands.describe(cards=_("The cards to trade (pick a total of razors from the list)"))
     @app_commands.autocomplete(cards=ac_trade)
     async def trade(self, interaction: discord.Interaction, cards: str) -> None:
-        ids = [resolve_territory(c.strip()) for c in cards.split(",") if c.strip()]
-        await self._act(interaction, {"type": "trade", "cards": ids})
+        row = await self.bot.service.running(interaction.channel_id)
+        seat = str(interaction.user.id)
+        hand = list(((row.state or {}).get("players", {}).get(seat) or {}).get("hand", []))
+        await self._act(interaction, {"type": "trade", "cards": cards_of(cards, hand)})
 
     @app_commands.command(name=_("flip"), description=_("Flip your next face-down power card"))
     async def flip(self, interaction: discord.Interaction) -> None:
@@ -216,10 +164,10 @@ class PeakyCog(commands.GroupCog, group_name=_("peaky"), group_description=_("Ri
     @app_commands.command(name=_("neutral"), description=_("Two players: add 3 members to one neutral gang"))
     @app_commands.describe(first=_("One member here (and any left over)"), second=_("One member here"),
                            third=_("One member here"))
-    @app_commands.autocomplete(first=ac_neutral, second=ac_neutral, third=ac_neutral)
+    @app_commands.autocomplete(first=ac_neutral_first, second=ac_neutral_second, third=ac_neutral_third)
     async def neutral(self, interaction: discord.Interaction, first: str, second: str | None = None,
                       third: str | None = None) -> None:
-        slots = [resolve_territory(x) for x in (first, second, third) if x]
+        slots = [territory_of(x) for x in (first, second, third) if x]
         placements: dict[str, int] = {}
         for tid in slots:
             placements[tid] = placements.get(tid, 0) + 1
@@ -229,19 +177,19 @@ class PeakyCog(commands.GroupCog, group_name=_("peaky"), group_description=_("Ri
     @app_commands.command(name=_("attack"), description=_("Attack a neighbouring territory"))
     @app_commands.rename(origin=_("from"), target=_("to"))
     @app_commands.describe(origin=_("Your territory to attack from"), target=_("The enemy territory"),
-                           count=_("Members to commit (one must stay behind)"),
-                           until=_("Roll until it is decided (default: one roll at a time)"))
+                           count=_("Members to send (one stays behind; default: all but one)"),
+                           until=_("Roll until decided (default: one roll at a time)"))
     @app_commands.autocomplete(origin=ac_attack_from, target=ac_attack_to, count=ac_attack_count)
     async def attack(self, interaction: discord.Interaction, origin: str, target: str, count: int | None = None,
                      until: bool = False) -> None:
-        action: dict[str, Any] = {"type": "attack", "from": resolve_territory(origin), "to": resolve_territory(target),
+        action: dict[str, Any] = {"type": "attack", "from": territory_of(origin), "to": territory_of(target),
                                   "until": until}
         if count is not None:
             action["count"] = count
         await self._act(interaction, action)
 
     @app_commands.command(name=_("roll"), description=_("Roll again in your attack"))
-    @app_commands.describe(until=_("Roll until it is decided"))
+    @app_commands.describe(until=_("Roll until decided"))
     async def roll(self, interaction: discord.Interaction, until: bool = False) -> None:
         await self._act(interaction, {"type": "roll", "until": until})
 
@@ -253,7 +201,20 @@ class PeakyCog(commands.GroupCog, group_name=_("peaky"), group_description=_("Ri
     @app_commands.describe(power=_("The power card"))
     @app_commands.autocomplete(power=ac_power)
     async def power(self, interaction: discord.Interaction, power: str) -> None:
-        await self._act(interaction, {"type": "play_power", "power": power})
+        pid = pres().power(power)
+        if pid is None:
+            raise UserError("pb.err.unknown_power", "There is no power card '{power}'.", power=typed(power))
+        await self._act(interaction, {"type": "play_power", "power": pid})
+
+    @app_commands.command(name=_("defence"), description=_("When your kept defence powers are used"))
+    @app_commands.describe(order=_("Use them always, only to save the territory, or never"))
+    @app_commands.choices(order=[Choice(name=_("always: on the first roll they improve"), value="always"),
+                                 Choice(name=_("only to save the territory"), value="save"),
+                                 Choice(name=_("never: keep them"), value="never")])
+    async def defence(self, interaction: discord.Interaction, order: str) -> None:
+        if order not in DEFENCE_ORDERS:
+            raise UserError("err.bad_value", "That value is not valid.")
+        await self._act(interaction, {"type": "defence", "order": order})
 
     @app_commands.command(name=_("manoeuvre"), description=_("Move members once, through your own territories; ends your turn"))
     @app_commands.rename(origin=_("from"), target=_("to"))
@@ -261,25 +222,24 @@ class PeakyCog(commands.GroupCog, group_name=_("peaky"), group_description=_("Ri
     @app_commands.autocomplete(origin=ac_move_from, target=ac_move_to, count=ac_move_count)
     async def manoeuvre(self, interaction: discord.Interaction, origin: str, target: str,
                         count: int | None = None) -> None:
-        action: dict[str, Any] = {"type": "manoeuvre", "from": resolve_territory(origin), "to": resolve_territory(target)}
+        action: dict[str, Any] = {"type": "manoeuvre", "from": territory_of(origin), "to": territory_of(target)}
         if count is not None:
             action["count"] = count
         await self._act(interaction, action)
 
-    @app_commands.command(name=_("end"), description=_("End this phase (placement, attacks) or your turn"))
+    @app_commands.command(name=_("end"), description=_("End your turn (whatever is left of placement and attacks)"))
     async def end(self, interaction: discord.Interaction) -> None:
-        row = await self.bot.service.running(interaction.channel_id)
-        phase = (row.state or {}).get("phase")
-        kind = {"place": "end_placement", "attack": "end_attack"}.get(phase, "end_turn")
-        await self._act(interaction, {"type": kind})
+        await self._act(interaction, {"type": "end_turn"})
 
     @app_commands.command(name=_("odds"), description=_("Exact chance that an attack takes a territory"))
-    @app_commands.describe(attackers=_("Members committed to the attack"), defenders=_("Members defending"),
+    @app_commands.describe(attackers=_("Members sent to attack"), defenders=_("Members defending"),
                            stronghold=_("The territory has a stronghold (+1 to the best defence die)"))
     async def odds(self, interaction: discord.Interaction, attackers: app_commands.Range[int, 1, 200],
                    defenders: app_commands.Range[int, 1, 200], stronghold: bool = False) -> None:
         out = battle_outcomes(attackers, defenders, 1 if stronghold else 0)
-        text = t("pb.odds", interaction.locale, a=attackers, d=defenders, odds=f"{100 * out['win']:.1f}%",
-                 al=f"{out['expected_attacker_losses']:.1f}", dl=f"{out['expected_defender_losses']:.1f}",
-                 stronghold=t("pb.odds.stronghold", interaction.locale) if stronghold else "")
+        lang = interaction.locale
+        text = t("pb.odds", lang, a=attackers, d=defenders, odds=fmt_pct(out["win"], lang),
+                 al=fmt_num(out["expected_attacker_losses"], lang, 1),
+                 dl=fmt_num(out["expected_defender_losses"], lang, 1),
+                 stronghold=t("pb.odds.stronghold", lang) if stronghold else "")
         await interaction.response.send_message(text, ephemeral=True)

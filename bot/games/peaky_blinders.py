@@ -1,17 +1,24 @@
 """Risk Peaky Blinders in Discord words: battles with dice as text, odds, the Crown.
 
 Narration goes through ``public_events`` only, so cards drawn or handed over never reach
-the channel; the owner reads them with ``/game hand``.
+the channel; the owner reads them with ``/game hand``. Every event an action can produce
+reads as a line (a phase change only when nothing else of the action does), so no move is
+ever silent in the channel or in ``/game log``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from bot.games import Presenter
-from bot.i18n import t
+from bot.games import Action, Presenter, matches, numbers
+from bot.games.odds import win_chances
+from bot.i18n import count, fmt_num, fmt_pct, join, lang_of, t, tn
+from bot.rules import names as N
 from bot.rules.peaky_blinders import public_events
 from bot.rules.peaky_data import NEUTRAL
+from bot.rules.risk.cards import trade_value
+
+GAME = "peaky_blinders"
 
 # Parameterless actions, offered as buttons (the rest go through /peaky commands).
 CODES = {
@@ -23,31 +30,73 @@ CODES = {
     "ea": {"type": "end_attack"},
     "et": {"type": "end_turn"},
 }
+BUTTONS = frozenset({"roll", "retreat", "flip_power", "end_placement", "end_attack", "end_turn", "play_power"})
+DEFENCE_ORDERS = ("always", "save", "never")
+DEFAULT_DEFENCE = "always"
 
 
 def engine():  # noqa: ANN201 - the registered engine, looked up late to avoid an import cycle
     from bot.rules import GAMES
 
-    return GAMES["peaky_blinders"]
+    return GAMES[GAME]
 
 
-def tname(tid: str) -> str:
-    return engine().tname(tid)
+def tname(tid: str, lang: Any = "en") -> str:
+    return N.name(GAME, "territory", tid, lang)
 
 
 def dice(values: list[int]) -> str:
     return " ".join(f"[{v}]" for v in values)
 
 
-def pct(p: float | None) -> str:
-    return "?" if p is None else f"{100 * p:.1f}%"
+def cap(text: str) -> str:
+    """A name at the start of a sentence (« le Gang juif » → « Le Gang juif »)."""
+    return text[:1].upper() + text[1:]
+
+
+def as_list(value: Any) -> list[Any]:
+    return list(value) if isinstance(value, (list, tuple)) else [value]
+
+
+def fewest_cards(hand: list[str], razors: dict[str, int], lo: int = 2, hi: int = 10) -> dict[int, list[str]]:
+    """For each razor total in ``[lo, hi]`` some cards of ``hand`` add up to, the fewest cards
+    that do (dynamic programming over the totals: linear in the hand, never a search
+    over its subsets). Which cards go does not matter to the rules, only their razors."""
+    best: dict[int, list[str]] = {0: []}
+    for card in hand:
+        value = razors.get(card, 0)
+        if value <= 0:
+            continue
+        for total in sorted(best, reverse=True):  # each card at most once
+            new = total + value
+            if new <= hi and (new not in best or len(best[new]) > len(best[total]) + 1):
+                best[new] = [*best[total], card]
+    return {k: v for k, v in best.items() if lo <= k <= hi}
 
 
 class PeakyPresenter(Presenter):
-    game_id = "peaky_blinders"
+    game_id = GAME
+
+    # -- names ------------------------------------------------------------------------
+    def faction(self, key: str | None, names: dict[str, str], lang: Any = "en", start: bool = False,
+                state: dict[str, Any] | None = None) -> str:
+        """A seat's display name, or a neutral gang's name in ``lang``."""
+        if not key:
+            return "?"
+        if key.startswith(NEUTRAL):
+            gang = N.name(GAME, "gang", key[len(NEUTRAL):], lang)
+            return cap(gang) if start else gang
+        return names.get(key, key)
+
+    def gang_of(self, state: dict[str, Any], seat: str, lang: Any) -> str:
+        gang = state["players"][seat]["gang"]
+        return N.name(GAME, "gang", gang, lang)
+
+    def power_name(self, pid: str, lang: Any) -> str:
+        return N.name(GAME, "power", pid, lang)
 
     # -- buttons ----------------------------------------------------------------------
-    def encode(self, action: dict[str, Any]) -> str:
+    def encode(self, action: Action) -> str:
         for code, act in CODES.items():
             if act == {k: v for k, v in action.items() if not (k == "until" and v is False)}:
                 return code
@@ -55,163 +104,196 @@ class PeakyPresenter(Presenter):
             return f"pp|{action['power']}"
         return super().encode(action)
 
-    def decode(self, code: str) -> dict[str, Any]:
+    def decode(self, code: str) -> Action:
         if code in CODES:
             return dict(CODES[code])
         if code.startswith("pp|"):
             return {"type": "play_power", "power": code[3:]}
         raise ValueError(code)
 
-    def buttons(self, state: dict[str, Any], seat: str, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    def buttons(self, state: dict[str, Any], seat: str, legal: list[Action]) -> list[Action]:
         out = []
         for action in legal:
-            if action["type"] == "play_power" and isinstance(action.get("power"), list):
-                out += [{"type": "play_power", "power": p} for p in action["power"]]
-            elif action["type"] in ("roll", "retreat", "flip_power", "end_placement", "end_attack", "end_turn",
-                                    "play_power"):
+            if action["type"] == "play_power":
+                out += [{"type": "play_power", "power": p} for p in as_list(action.get("power"))]
+            elif action["type"] in BUTTONS:
                 out.append(action)
         return out
 
-    def action_label(self, action: dict[str, Any], state: dict[str, Any], locale: Any) -> str:
+    def action_label(self, action: Action, state: dict[str, Any], locale: Any) -> str:
         kind = action["type"]
         if kind == "roll":
             return t("pb.btn.roll_until" if action.get("until") else "pb.btn.roll", locale)
         if kind == "play_power":
-            power = engine().data.powers[action["power"]]
-            return t("pb.btn.power", locale, name=power.name)[:80]
+            return t("pb.btn.power", locale, name=self.power_name(action["power"], locale))[:80]
         return t(f"pb.btn.{kind}", locale)
 
     # -- narration --------------------------------------------------------------------
-    def faction(self, key: str | None, names: dict[str, str], state: dict[str, Any] | None = None) -> str:
-        if not key:
-            return "?"
-        if key.startswith(NEUTRAL):
-            gang = engine().data.gangs[key[len(NEUTRAL):]]
-            return gang["name"]
-        return names.get(key, key)
-
     def narrate(self, events: list[dict[str, Any]], names: dict[str, str], locale: Any) -> list[str]:
+        lang = lang_of(locale)
         out: list[str] = []
+        quiet: list[str] = []  # phase changes: said only if nothing else of the action is
         for ev in public_events(events, None):
-            line = self._line(ev, names, locale)
+            if ev["type"] == "phase" and ev.get("reason") != "beaten":
+                quiet.append(self._phase_line(ev, names, lang))
+                continue
+            line = self._line(ev, names, lang)
             if line:
                 out.append(line)
-        return out
+        return out or quiet[-1:]
 
-    def _line(self, ev: dict[str, Any], names: dict[str, str], locale: Any) -> str | None:
+    def _phase_line(self, ev: dict[str, Any], names: dict[str, str], lang: str) -> str:
+        who = self.faction(ev.get("seat"), names, lang)
+        key = {"attack": "pb.ev.end_placement", "manoeuvre": "pb.ev.end_attack"}.get(ev.get("phase"), "pb.ev.phase")
+        return t(key, lang, who=who)
+
+    def _line(self, ev: dict[str, Any], names: dict[str, str], lang: str) -> str | None:  # noqa: C901, PLR0911, PLR0912
         kind = ev["type"]
-        who = self.faction(ev.get("seat"), names)
+        who = self.faction(ev.get("seat"), names, lang)
         if kind == "turn":
-            inc = ev["income"]
-            parts = [t(f"pb.income.{k}", locale, n=v) for k, v in inc.items() if v]
-            return t("pb.ev.turn", locale, turn=ev["turn"], who=who, n=ev["reserve"], parts=", ".join(parts))
+            inc = ev.get("income") or {}
+            parts = [t(f"pb.income.{k}", lang, n=fmt_num(v, lang)) for k, v in inc.items() if v]
+            return t("pb.ev.turn", lang, turn=ev["turn"], who=who, members=count("member", ev["reserve"], lang),
+                     parts=", ".join(parts) or "—")
         if kind == "place":
-            return t("pb.ev.place", locale, who=who, n=ev["count"], territory=tname(ev["territory"]), left=ev["left"])
+            return t("pb.ev.place", lang, who=who, members=count("member", ev["count"], lang),
+                     territory=tname(ev["territory"], lang), left=fmt_num(ev["left"], lang))
         if kind == "trade":
-            return t("pb.ev.trade", locale, who=who, cards=", ".join(tname(c) for c in ev["cards"]),
-                     razors=ev["razors"], n=ev["members"])
+            return t("pb.ev.trade", lang, who=who, cards=join([tname(c, lang) for c in ev["cards"]], lang),
+                     razors=count("razor", ev["razors"], lang), members=count("member", ev["members"], lang))
         if kind == "power_flipped":
-            key = {"gain": "pb.ev.power_gain", "lose": "pb.ev.power_lose"}.get(ev.get("result"), "pb.ev.power_kept")
-            lost = ", ".join(f"{tname(tid)} −{n}" for tid, n in (ev.get("losses") or {}).items())
-            return t(key, locale, who=who, name=ev["name"], n=ev.get("value", 0), losses=lost or "—")
+            name = self.power_name(ev["power"], lang)
+            result = ev.get("result")
+            if result == "gain":
+                return t("pb.ev.power_gain", lang, who=who, name=name, members=count("member", ev.get("value", 0), lang))
+            if result == "lose":
+                lost = ", ".join(f"{tname(tid, lang)} −{n}" for tid, n in (ev.get("losses") or {}).items())
+                return t("pb.ev.power_lose", lang, who=who, name=name, losses=lost or "—")
+            return t("pb.ev.power_kept", lang, who=who, name=name)
         if kind == "power_played":
-            return t("pb.ev.power_played", locale, who=who, name=ev["name"])
+            key = "pb.ev.power_defence" if str(ev.get("effect", "")).startswith("defend") else "pb.ev.power_played"
+            return t(key, lang, who=who, name=self.power_name(ev["power"], lang))
         if kind == "neutral":
-            spread = ", ".join(f"{tname(tid)} +{n}" for tid, n in ev["placements"].items())
-            return t("pb.ev.neutral", locale, who=who, gang=self.faction(ev["faction"], names), spread=spread)
+            spread = ", ".join(f"{tname(tid, lang)} +{n}" for tid, n in ev["placements"].items())
+            return t("pb.ev.neutral", lang, who=who, gang=self.faction(ev["faction"], names, lang), spread=spread)
         if kind == "attack":
-            return t("pb.ev.attack", locale, who=who, src=tname(ev["from"]), dst=tname(ev["to"]), n=ev["committed"],
-                     defender=self.faction(ev.get("defender"), names), d=ev["defenders"])
+            return tn("pb.ev.attack", ev["committed"], lang, who=who, src=tname(ev["from"], lang),
+                      dst=tname(ev["to"], lang), defender=self.faction(ev.get("defender"), names, lang),
+                      d=fmt_num(ev["defenders"], lang))
         if kind == "roll":
-            return t("pb.ev.roll", locale, att=dice(ev["att"]), dfn=dice(ev["def"]), al=ev["att_losses"],
+            return t("pb.ev.roll", lang, att=dice(ev["att"]), dfn=dice(ev["def"]), al=ev["att_losses"],
                      dl=ev["def_losses"], left=ev["committed"], defenders=ev["defenders"])
         if kind == "conquest":
-            return t("pb.ev.conquest", locale, who=who, territory=tname(ev["to"]),
-                     loser=self.faction(ev.get("loser"), names), n=ev["troops"])
+            return tn("pb.ev.conquest", ev["troops"], lang, who=who, territory=tname(ev["to"], lang),
+                      loser=self.faction(ev.get("loser"), names, lang))
         if kind == "attack_end":
             if ev["result"] == "retreat":
-                return t("pb.ev.retreat", locale, who=who, n=ev["returned"], territory=tname(ev["from"]))
+                return tn("pb.ev.retreat", ev["returned"], lang, who=who, territory=tname(ev["from"], lang))
             if ev["result"] == "repelled":
-                return t("pb.ev.repelled", locale, territory=tname(ev["to"]))
-            return None
-        if kind == "phase":
-            if ev.get("reason") == "beaten":
-                return t("pb.ev.beaten", locale, who=who)
-            return None
+                return t("pb.ev.repelled", lang, territory=tname(ev["to"], lang))
+            return None  # a conquest: its line is the conquest's
+        if kind == "phase":  # beaten: the other phase changes are narrated by narrate()
+            return t("pb.ev.beaten", lang, who=who)
         if kind == "eliminated":
-            return t("pb.ev.eliminated", locale, who=who, by=self.faction(ev.get("by"), names), cards=ev.get("cards", 0))
+            n = ev.get("cards", 0)
+            key = "pb.ev.eliminated" if n else "pb.ev.eliminated_empty"
+            return t(key, lang, who=who, by=self.faction(ev.get("by"), names, lang),
+                     cards=count("territory_card", n, lang))
         if kind == "neutral_wiped":
-            return t("pb.ev.neutral_wiped", locale, gang=self.faction(ev["faction"], names),
-                     by=self.faction(ev.get("by"), names), cards=ev.get("cards", 0))
+            return t("pb.ev.neutral_wiped", lang, gang=self.faction(ev["faction"], names, lang),
+                     by=self.faction(ev.get("by"), names, lang), cards=count("territory_card", ev.get("cards", 0), lang))
         if kind == "manoeuvre":
-            return t("pb.ev.manoeuvre", locale, who=who, n=ev["count"], src=tname(ev["from"]), dst=tname(ev["to"]))
+            return t("pb.ev.manoeuvre", lang, who=who, members=count("member", ev["count"], lang),
+                     src=tname(ev["from"], lang), dst=tname(ev["to"], lang))
+        if kind == "end_turn":
+            return t("pb.ev.end_turn", lang, who=who)
         if kind == "draw":
-            return t("pb.ev.draw", locale, who=who, n=ev["count"])
+            return t("pb.ev.draw", lang, who=who, cards=count("territory_card", ev["count"], lang))
         if kind == "reshuffle":
-            return t("pb.ev.reshuffle", locale)
+            return t("pb.ev.reshuffle", lang)
         if kind == "crown_roll":
-            return t(f"pb.ev.crown_{ev['result']}", locale, dice=dice(ev["dice"]), total=sum(ev["dice"]),
-                     territory=tname(ev["territory"]))
+            return t(f"pb.ev.crown_{ev['result']}", lang, dice=dice(ev["dice"]), total=sum(ev["dice"]),
+                     territory=tname(ev["territory"], lang))
         if kind == "crown_move":
-            return t("pb.ev.crown_move", locale, territory=tname(ev["territory"]), step=ev["step"] + 1,
+            return t("pb.ev.crown_move", lang, territory=tname(ev["territory"], lang), step=ev["step"] + 1,
                      steps=ev["steps"])
         if kind == "mission_completed":
-            return t("pb.ev.mission", locale, who=who, name=ev["name"], n=ev["reward"])
+            name = N.name(GAME, "mission", ev["mission"], lang) if ev.get("mission") else ev.get("name", "?")
+            return t("pb.ev.mission", lang, who=who, name=name, members=count("member", ev["reward"], lang))
+        if kind == "defence":
+            return t("pb.ev.defence", lang, who=who)
+        if kind == "gangs":  # opening: who leads which gang
+            leads = [t("pb.ev.leads", lang, who=self.faction(s, names, lang), gang=N.name(GAME, "gang", g, lang))
+                     for s, g in (ev.get("gangs") or {}).items()]
+            return t("pb.ev.gangs", lang, leads=join(leads, lang))
+        if kind in ("first", "first_player"):
+            return t("pb.ev.first", lang, who=who)
         if kind == "skipped":
-            return t("ev.skipped", locale, who=who)
+            return t("ev.skipped", lang, who=who)
         if kind == "kicked":
-            return t("ev.kicked", locale, who=who)
+            return t("ev.kicked", lang, who=who)
         if kind == "game_over":
-            scores = " · ".join(f"{self.faction(s, names)} {n}" for s, n in
-                                sorted(ev["scores"].items(), key=lambda kv: -kv[1]))
-            if not ev["winners"]:
-                return t("pb.ev.nobody_wins", locale, scores=scores)
-            return t("pb.ev.game_over", locale, winners=", ".join(self.faction(w, names) for w in ev["winners"]),
-                     scores=scores, reason=t(f"pb.reason.{ev['reason']}", locale))
+            return self._game_over(ev, names, lang)
         return None
+
+    def _game_over(self, ev: dict[str, Any], names: dict[str, str], lang: str) -> str:
+        scores = " · ".join(f"{self.faction(s, names, lang)} {n}" for s, n in
+                            sorted(ev["scores"].items(), key=lambda kv: -kv[1]))
+        if not ev["winners"]:
+            return t("pb.ev.nobody_wins", lang, scores=scores)
+        winners = join([self.faction(w, names, lang) for w in ev["winners"]], lang)
+        key = "pb.ev.game_over" if len(ev["winners"]) == 1 else "pb.ev.game_over_tie"
+        return t(key, lang, winners=winners, scores=scores, reason=t(f"pb.reason.{ev['reason']}", lang))
 
     # -- status, prompt, secrets ------------------------------------------------------
     def status(self, state: dict[str, Any], names: dict[str, str], locale: Any) -> str:
+        lang = lang_of(locale)
         view = engine().view(state, None)
         lines = []
         if view["current"]:
-            lines.append(t("status.turn", locale, turn=view["turn"], who=names.get(view["current"], view["current"]))
-                         + " " + t(f"pb.phase.{view['phase']}", locale))
+            lines.append(t("status.turn", lang, turn=view["turn"], who=names.get(view["current"], view["current"]))
+                         + " " + t(f"pb.phase.{view['phase']}", lang))
         for seat, p in view["players"].items():
-            gang = view["factions"][seat]["name"]
             out = " ☠️" if seat in view["eliminated"] else ""
-            lines.append(t("pb.status.player", locale, who=names.get(seat, seat), gang=gang, t=p["territories"],
-                           m=p["members"], cards=p["cards"]) + out)
-        for key, n in view["neutrals"].items():
+            lines.append(t("pb.status.player", lang, who=names.get(seat, seat),
+                           gang=N.name(GAME, "gang", p["gang"], lang),
+                           territories=count("territory", p["territories"], lang),
+                           members=count("member", p["members"], lang), cards=count("card", p["cards"], lang)) + out)
+        for n in view["neutrals"].values():
             if n["alive"]:
-                lines.append(t("pb.status.neutral", locale, gang=view["factions"][key]["name"], t=n["territories"]))
+                lines.append(t("pb.status.neutral", lang, gang=cap(N.name(GAME, "gang", n["gang"], lang)),
+                               territories=count("territory", n["territories"], lang)))
         if view["crown"]:
             c = view["crown"]
-            lines.append(t("pb.status.crown", locale, step=c["step"] + 1, steps=c["steps"], territory=tname(c["territory"])))
-        prompt = self.prompt(state, names, locale)
+            lines.append(t("pb.status.crown", lang, step=c["step"] + 1, steps=c["steps"],
+                           territory=tname(c["territory"], lang)))
+        prompt = self.prompt(state, names, lang)
         if prompt:
             lines.append(prompt)
         return "\n".join(lines)
 
     def prompt(self, state: dict[str, Any], names: dict[str, str], locale: Any) -> str:
+        lang = lang_of(locale)
         view = engine().view(state, None)
         if view["current"] is None:
             return ""
         phase = view["phase"]
         if phase == "place" and (view["placement"]["reserve"] > 0 or self._neutral_due(view)):
             pl = view["placement"]
-            lines = [t("pb.prompt.place", locale, n=pl["reserve"])]
+            lines = []
+            if pl["reserve"] > 0:
+                lines.append(tn("pb.prompt.place", pl["reserve"], lang))
             if self._neutral_due(view):
-                lines.append(t("pb.prompt.neutral", locale))
+                lines.append(t("pb.prompt.neutral", lang))
             return "\n".join(lines)
         if phase == "battle":
             b = view["battle"]
-            return t("pb.prompt.battle", locale, src=tname(b["from"]), dst=tname(b["to"]), n=b["committed"],
-                     d=b["defenders"], odds=pct(b["odds"]))
+            return t("pb.prompt.battle", lang, src=tname(b["from"], lang), dst=tname(b["to"], lang),
+                     n=b["committed"], d=b["defenders"], odds=fmt_pct(b["odds"], lang))
         if phase in ("attack", "place"):
-            return t("pb.prompt.attack", locale)
+            return t("pb.prompt.attack", lang)
         if phase == "manoeuvre":
-            return t("pb.prompt.manoeuvre", locale)
+            return t("pb.prompt.manoeuvre", lang)
         return ""
 
     @staticmethod
@@ -220,20 +302,185 @@ class PeakyPresenter(Presenter):
         return bool(pl and not pl["neutral_done"] and any(n["alive"] for n in view["neutrals"].values()))
 
     def hand(self, state: dict[str, Any], seat: str, names: dict[str, str], locale: Any) -> str:
+        lang = lang_of(locale)
         you = engine().view(state, seat)["you"]
-        lines = [t("pb.hand.cards", locale, n=len(you["cards"]), razors=you["razors"])]
+        lines = [t("pb.hand.cards", lang, cards=count("territory_card", len(you["cards"]), lang),
+                   razors=count("razor", you["razors"], lang))]
         for card in you["cards"]:
-            lines.append(f"• {card['name']} " + "🪒" * card["razors"])
-        lines.append(t("pb.hand.missions", locale))
+            lines.append(f"• {tname(card['territory'], lang)} " + "🪒" * card["razors"])
+        lines.append(t("pb.hand.missions", lang))
         for m in you["missions"]:
-            where = ", ".join(tname(x) for x in m["territories"])
-            mark = "✅" if m["done"] else ("🟡" if m["holding_now"] else "⬜")
-            lines.append(t("pb.hand.mission", locale, mark=mark, name=m["name"], where=where, turns=m["turns"],
-                           held=m["held"], reward=m["reward"]))
-        lines.append(t("pb.hand.powers", locale))
+            mark = "✅" if m["done"] else ("🟡" if m.get("holding_now") else "⬜")
+            lines.append(t("pb.hand.mission", lang, mark=mark, name=N.name(GAME, "mission", m["id"], lang),
+                           text=N.name(GAME, "mission_text", m["id"], lang),
+                           held=tn("pb.hand.held", m.get("held", 0), lang, turns=count("turn", m["turns"], lang))))
+        lines.append(t("pb.hand.powers", lang))
         for p in you["powers"]:
             if p["state"] == "face_down":
-                lines.append(t("pb.hand.face_down", locale))
+                lines.append(t("pb.hand.face_down", lang))
             else:
-                lines.append(f"• **{p['name']}** — {p.get('text', '')}")
+                lines.append(f"• **{self.power_name(p['id'], lang)}** — {N.name(GAME, 'power_text', p['id'], lang)}")
+        order = self.defence_order(state, seat, you)
+        lines.append(t("pb.hand.defence", lang, order=t(f"opt.peaky_blinders.defence.{order}", lang)))
         return "\n".join(lines)
+
+    @staticmethod
+    def defence_order(state: dict[str, Any], seat: str, you: dict[str, Any] | None = None) -> str:
+        """The seat's standing order for its kept defence powers (always, save, never)."""
+        for source in (you or {}, state.get("players", {}).get(seat, {})):
+            for key in ("defence", "defence_order"):
+                if source.get(key) in DEFENCE_ORDERS:
+                    return source[key]
+        return DEFAULT_DEFENCE
+
+    # -- typed input ------------------------------------------------------------------
+    def territory(self, text: Any) -> str | None:
+        """The territory a player meant (an id from the list, or a name in either language)."""
+        return N.lookup(GAME, "territory", text) if isinstance(text, str) else None
+
+    def power(self, text: Any) -> str | None:
+        return N.lookup(GAME, "power", text) if isinstance(text, str) else None
+
+    # -- autocomplete -----------------------------------------------------------------
+    def complete(self, command: str, option: str, state: dict[str, Any], seat: str, given: dict[str, Any],
+                 current: str, locale: Any, names: dict[str, str]) -> list[tuple[str, Any]]:
+        handler = getattr(self, f"_ac_{command}_{option}", None)
+        if handler is None or state is None or seat not in state.get("players", {}):
+            return []
+        legal = engine().legal_actions(state, seat)
+        return handler(state, seat, legal, given, current or "", lang_of(locale), names)[:25]
+
+    @staticmethod
+    def _of(legal: list[Action], kind: str) -> list[Action]:
+        return [a for a in legal if a["type"] == kind]
+
+    def _territories(self, state: dict[str, Any], tids: list[str], current: str, lang: str,
+                     label: Any = None) -> list[tuple[str, str]]:
+        out = []
+        for tid in dict.fromkeys(tids):
+            name = tname(tid, lang)
+            if matches(current, name, tid):
+                text = label(tid) if label else t("pb.ac.territory", lang, territory=name,
+                                                  n=fmt_num(state["troops"][tid], lang))
+                out.append((text[:100], tid))
+        return sorted(out, key=lambda c: N.fold(c[0]))
+
+    def _ac_place_territory(self, state, seat, legal, given, current, lang, names):  # noqa: ANN001, ANN202
+        tids = [tid for a in self._of(legal, "place") for tid in as_list(a["territory"])]
+        return self._territories(state, tids, current, lang)
+
+    def _ac_place_count(self, state, seat, legal, given, current, lang, names):  # noqa: ANN001, ANN202
+        acts = self._of(legal, "place")
+        if not acts:
+            return []
+        where = self.territory(given.get("territory")) if given.get("territory") else None
+        if where is not None and not any(where in as_list(a["territory"]) for a in acts):
+            return []
+        rng = acts[0]["count"]
+        return [(count("member", n, lang), n) for n in numbers(rng["min"], rng["max"], current)]
+
+    def _attacks(self, legal: list[Action], src: str | None) -> list[Action]:
+        return [a for a in self._of(legal, "attack") if src is None or a["from"] == src]
+
+    def _ac_attack_from(self, state, seat, legal, given, current, lang, names):  # noqa: ANN001, ANN202
+        return self._territories(state, [a["from"] for a in self._attacks(legal, None)], current, lang)
+
+    def _ac_attack_to(self, state, seat, legal, given, current, lang, names):  # noqa: ANN001, ANN202
+        src = self.territory(given.get("from")) if given.get("from") else None
+        best: dict[str, int] = {}  # target → the most members that may attack it
+        for a in self._attacks(legal, src):
+            best[a["to"]] = max(best.get(a["to"], 0), a["count"]["max"])
+        bonus = engine().defence_bonus
+
+        def label(dst: str) -> str:
+            d = state["troops"][dst]
+            n = best[dst]
+            p = win_chances([n], d, bonus(state, dst))[n]
+            return tn("pb.ac.target", n, lang, territory=tname(dst, lang), owner=self.faction(state["owner"][dst], names, lang),
+                      d=fmt_num(d, lang), odds=fmt_pct(p, lang, 0))
+
+        return self._territories(state, list(best), current, lang, label)
+
+    def _ac_attack_count(self, state, seat, legal, given, current, lang, names):  # noqa: ANN001, ANN202
+        src = self.territory(given.get("from")) if given.get("from") else None
+        dst = self.territory(given.get("to")) if given.get("to") else None
+        acts = [a for a in self._attacks(legal, src) if dst is None or a["to"] == dst]
+        if not acts or src is None:
+            return []
+        rng = acts[0]["count"]
+        shown = numbers(rng["min"], rng["max"], current)
+        if dst is None:
+            return [(count("member", n, lang), n) for n in shown]
+        odds = win_chances(shown, state["troops"][dst], engine().defence_bonus(state, dst))
+        return [(tn("pb.ac.count", n, lang, odds=fmt_pct(odds[n], lang, 0)), n) for n in shown]
+
+    def _manoeuvres(self, legal: list[Action], src: str | None) -> list[Action]:
+        return [a for a in self._of(legal, "manoeuvre") if src is None or a["from"] == src]
+
+    def _ac_manoeuvre_from(self, state, seat, legal, given, current, lang, names):  # noqa: ANN001, ANN202
+        dst = self.territory(given.get("to")) if given.get("to") else None
+        srcs = [a["from"] for a in self._manoeuvres(legal, None) if dst is None or dst in as_list(a["to"])]
+        return self._territories(state, srcs, current, lang)
+
+    def _ac_manoeuvre_to(self, state, seat, legal, given, current, lang, names):  # noqa: ANN001, ANN202
+        src = self.territory(given.get("from")) if given.get("from") else None
+        dests = [d for a in self._manoeuvres(legal, src) for d in as_list(a["to"])]
+        return self._territories(state, dests, current, lang)
+
+    def _ac_manoeuvre_count(self, state, seat, legal, given, current, lang, names):  # noqa: ANN001, ANN202
+        src = self.territory(given.get("from")) if given.get("from") else None
+        dst = self.territory(given.get("to")) if given.get("to") else None
+        acts = [a for a in self._manoeuvres(legal, src) if dst is None or dst in as_list(a["to"])]
+        if src is None or not acts:
+            return []
+        rng = acts[0]["count"]
+        return [(count("member", n, lang), n) for n in numbers(rng["min"], rng["max"], current)]
+
+    def _ac_trade_cards(self, state, seat, legal, given, current, lang, names):  # noqa: ANN001, ANN202
+        acts = self._of(legal, "trade")
+        if not acts:
+            return []
+        rng = acts[0].get("razors") or {"min": 2, "max": 10}
+        razors = engine().data.razors
+        out = []
+        for total, cards in sorted(fewest_cards(as_list(acts[0]["cards"]), razors, rng["min"], rng["max"]).items(),
+                                   reverse=True):
+            members = trade_value(total)
+            if members is None:
+                continue
+            label = t("pb.ac.trade", lang, razors=count("razor", total, lang), members=count("member", members, lang),
+                      cards=join([tname(c, lang) for c in cards], lang))
+            if matches(current, label, str(total)):
+                out.append((label[:100], str(total)))
+        return out
+
+    def _ac_power_power(self, state, seat, legal, given, current, lang, names):  # noqa: ANN001, ANN202
+        ids = [p for a in self._of(legal, "play_power") for p in as_list(a["power"])]
+        out = []
+        for pid in dict.fromkeys(ids):
+            name = self.power_name(pid, lang)
+            if matches(current, name, pid):
+                text = t("pb.ac.power", lang, name=name, text=N.name(GAME, "power_text", pid, lang))
+                out.append((text[:100], pid))
+        return out
+
+    def _neutral_choices(self, state, legal, given, option, current, lang, names):  # noqa: ANN001, ANN202
+        acts = self._of(legal, "neutral")
+        first = self.territory(given.get("first")) if option != "first" and given.get("first") else None
+        if first is not None:
+            acts = [a for a in acts if first in as_list(a["territories"])]
+
+        def label(tid: str) -> str:
+            return t("pb.ac.neutral", lang, territory=tname(tid, lang), n=fmt_num(state["troops"][tid], lang),
+                     gang=self.faction(state["owner"][tid], names, lang))
+
+        return self._territories(state, [tid for a in acts for tid in as_list(a["territories"])], current, lang, label)
+
+    def _ac_neutral_first(self, state, seat, legal, given, current, lang, names):  # noqa: ANN001, ANN202
+        return self._neutral_choices(state, legal, given, "first", current, lang, names)
+
+    def _ac_neutral_second(self, state, seat, legal, given, current, lang, names):  # noqa: ANN001, ANN202
+        return self._neutral_choices(state, legal, given, "second", current, lang, names)
+
+    def _ac_neutral_third(self, state, seat, legal, given, current, lang, names):  # noqa: ANN001, ANN202
+        return self._neutral_choices(state, legal, given, "third", current, lang, names)

@@ -1,12 +1,19 @@
-"""Risk Express in Discord words: dice as emoji and text, one line per move."""
+"""Risk Express in Discord words: dice as emoji and text, one line per move.
+
+A turn's first choice (up to 14 cards × their lines) is offered in two steps: the card,
+then the line (:meth:`RiskExpressPresenter.groups`).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from bot.games import Presenter
-from bot.i18n import t
+from bot.games import Action, Group, Presenter, matches
+from bot.i18n import count, join, lang_of, t, tn
+from bot.rules import names as N
 from bot.rules.risk_express import GENERAL, load_cards
+
+GAME = "risk_express"
 
 FACE_EMOJI = {
     "general": "⭐",
@@ -35,18 +42,38 @@ def need_text(need: dict[str, int], locale: Any) -> str:
 def card_name(card_id: str | None, locale: Any) -> str:
     if card_id is None:
         return "—"
-    return load_cards()["cards"][card_id]["name"]
+    return N.name(GAME, "card", card_id, lang_of(locale))
+
+
+def continent_name(cont: str, locale: Any) -> str:
+    return N.name(GAME, "continent", cont, lang_of(locale))
+
+
+def parse_line(text: Any) -> int | str | None:
+    """A line as a player writes it: ``1``–``3`` (counted from 1) or the General line
+    (``general``, ``général``, ``g``, a ⭐). ``None`` for anything else; never raises."""
+    if not isinstance(text, str) or len(text) > 40:
+        return None
+    word = N.fold(text).strip(" .")
+    if word in ("general", "g", "⭐", "general line", "ligne general", "ligne du general"):
+        return GENERAL
+    for prefix in ("line ", "ligne "):
+        if word.startswith(prefix):
+            word = word[len(prefix):].strip()
+    if word in ("1", "2", "3"):  # ASCII digits only: "²" or "١" are no line
+        return int(word) - 1
+    return None
 
 
 class RiskExpressPresenter(Presenter):
-    game_id = "risk_express"
+    game_id = GAME
 
-    def encode(self, action: dict[str, Any]) -> str:
+    def encode(self, action: Action) -> str:
         if action["type"] == "fill":
             return f"f|{action['card']}|{action['line']}"
         return action["type"]
 
-    def decode(self, code: str) -> dict[str, Any]:
+    def decode(self, code: str) -> Action:
         if code.startswith("f|"):
             _, card, line = code.split("|")
             return {"type": "fill", "card": card, "line": line if line == GENERAL else int(line)}
@@ -55,107 +82,182 @@ class RiskExpressPresenter(Presenter):
     def line_name(self, line: Any, locale: Any) -> str:
         return t("re.general_line", locale) if line == GENERAL else t("re.line", locale, n=int(line) + 1)
 
-    def action_label(self, action: dict[str, Any], state: dict[str, Any], locale: Any) -> str:
+    def need_of(self, card_id: str, line: Any) -> dict[str, int]:
+        return {GENERAL: 1} if line == GENERAL else load_cards()["cards"][card_id]["lines"][line]
+
+    def line_label(self, action: Action, locale: Any) -> str:
+        """« line 2 (2🐎) »: a fill once its card is chosen."""
+        return f"{self.line_name(action['line'], locale)} ({need_text(self.need_of(action['card'], action['line']), locale)})"
+
+    def action_label(self, action: Action, state: dict[str, Any], locale: Any) -> str:
         if action["type"] == "fill":
-            cards = load_cards()["cards"]
-            card = cards[action["card"]]
-            need = {GENERAL: 1} if action["line"] == GENERAL else card["lines"][action["line"]]
-            return f"{card['name']} · {self.line_name(action['line'], locale)} ({need_text(need, locale)})"[:80]
+            return f"{card_name(action['card'], locale)} · {self.line_label(action, locale)}"[:80]
         return t(f"re.action.{action['type']}", locale)
 
+    def card_label(self, card_id: str, state: dict[str, Any], locale: Any) -> str:
+        """« Canada · 2 points · Alice's » — what a card is worth and whose it is."""
+        card = load_cards()["cards"][card_id]
+        owner = (state.get("owners") or {}).get(card_id)
+        key = "re.group.owned" if owner is not None else "re.group.free"
+        return t(key, locale, card=card_name(card_id, locale), points=count("point", card["points"], locale))[:80]
+
+    def groups(self, state: dict[str, Any], seat: str, actions: list[Action], locale: Any) -> list[Group] | None:
+        """The card first (one group per card), then its lines; flat when the throw leaves
+        one card (the target is fixed, or only one card fits)."""
+        by_card: dict[str, list[Action]] = {}
+        for action in actions:
+            if action["type"] != "fill":
+                return None
+            by_card.setdefault(action["card"], []).append(action)
+        if len(by_card) < 2:
+            return None
+        return [(cid, self.card_label(cid, state, locale), acts) for cid, acts in by_card.items()]
+
+    # -- narration --------------------------------------------------------------------
     def narrate(self, events: list[dict[str, Any]], names: dict[str, str], locale: Any) -> list[str]:
         """One line per decision; a chain of throws and lost dice reads as one line."""
+        lang = lang_of(locale)
         lines: list[str] = []
         chain: list[str] = []
         for ev in events:
             if ev["type"] in ("roll", "miss"):
-                chain += self._lines([ev], names, locale)
+                chain += self._lines([ev], names, lang)
                 continue
             if chain:
                 lines.append(" → ".join(chain))
                 chain = []
-            lines += self._lines([ev], names, locale)
+            lines += self._lines([ev], names, lang)
         if chain:
             lines.append(" → ".join(chain))
         return lines
 
-    def _lines(self, events: list[dict[str, Any]], names: dict[str, str], locale: Any) -> list[str]:
+    def _lines(self, events: list[dict[str, Any]], names: dict[str, str], lang: str) -> list[str]:  # noqa: C901, PLR0912
         lines: list[str] = []
-        data = load_cards()
         for ev in events:
             kind = ev["type"]
             who = names.get(ev.get("seat", ""), ev.get("seat", ""))
             if kind == "turn":
-                lines.append(t("re.ev.turn", locale, turn=ev["turn"], who=who))
+                lines.append(t("re.ev.turn", lang, turn=ev["turn"], who=who))
             elif kind == "roll":
-                lines.append(t("re.ev.roll", locale, dice=dice_text(ev["dice"])))
+                lines.append(t("re.ev.roll", lang, dice=dice_text(ev["dice"])))
             elif kind == "miss":
-                lines.append(t("re.ev.miss", locale, left=ev["left"]))
+                lines.append(tn("re.ev.miss", ev["left"], lang, left=ev["left"]))
             elif kind == "fill":
-                lines.append(t("re.ev.fill", locale, who=who, card=card_name(ev["card"], locale),
-                               line=self.line_name(ev["line"], locale), dice=dice_text(ev["dice"])))
+                lines.append(t("re.ev.fill", lang, who=who, card=card_name(ev["card"], lang),
+                               line=self.line_name(ev["line"], lang), dice=dice_text(ev["dice"])))
             elif kind == "conquer":
                 frm = ev.get("from")
                 key = "re.ev.conquer_from" if frm else "re.ev.conquer"
-                lines.append(t(key, locale, who=who, card=card_name(ev["card"], locale), points=ev["points"],
-                               loser=names.get(frm or "", frm or "")))
+                lines.append(t(key, lang, who=who, card=card_name(ev["card"], lang),
+                               points=count("point", ev["points"], lang), loser=names.get(frm or "", frm or "")))
             elif kind == "continent":
-                lines.append(t("re.ev.continent", locale, who=who,
-                               continent=data["continents"][ev["continent"]]["name"], value=ev["value"]))
+                lines.append(t("re.ev.continent", lang, who=who, continent=continent_name(ev["continent"], lang),
+                               points=count("point", ev["value"], lang)))
             elif kind == "failed":
                 key = "re.ev.failed" if ev.get("card") else "re.ev.failed_none"
-                lines.append(t(key, locale, who=who, card=card_name(ev.get("card"), locale)))
+                lines.append(t(key, lang, who=who, card=card_name(ev.get("card"), lang)))
             elif kind == "may_continue":
-                lines.append(t("re.ev.may_continue", locale, who=who, card=card_name(ev["card"], locale),
+                lines.append(t("re.ev.may_continue", lang, who=who, card=card_name(ev["card"], lang),
                                other=names.get(ev["from"], ev["from"])))
             elif kind == "continue":
-                lines.append(t("re.ev.continue", locale, who=who, card=card_name(ev["card"], locale)))
+                lines.append(t("re.ev.continue", lang, who=who, card=card_name(ev["card"], lang)))
             elif kind == "fresh":
-                lines.append(t("re.ev.fresh", locale, who=who))
+                lines.append(t("re.ev.fresh", lang, who=who))
+            elif kind in ("start_roll", "start_rolls", "first_player", "first"):
+                lines += self._opening(ev, names, lang)
             elif kind == "skipped":
-                lines.append(t("ev.skipped", locale, who=who))
+                lines.append(t("ev.skipped", lang, who=who))
             elif kind == "kicked":
-                lines.append(t("ev.kicked", locale, who=who))
+                lines.append(t("ev.kicked", lang, who=who))
             elif kind == "game_over":
-                winners = ", ".join(names.get(w, w) for w in ev["winners"])
+                winners = join([names.get(w, w) for w in ev["winners"]], lang)
                 table = " · ".join(f"{names.get(s, s)} {p}" for s, p in
                                    sorted(ev["scores"].items(), key=lambda kv: -kv[1]))
-                lines.append(t("re.ev.game_over", locale, winners=winners, scores=table))
+                key = "re.ev.game_over" if len(ev["winners"]) == 1 else "re.ev.game_over_tie"
+                lines.append(t(key, lang, winners=winners, scores=table))
         return lines
+
+    def _opening(self, ev: dict[str, Any], names: dict[str, str], lang: str) -> list[str]:
+        """Who starts: every player's throw of the seven dice (most Generals starts; a tie
+        throws again), then the first player."""
+        kind = ev["type"]
+        if kind in ("first_player", "first"):
+            return [t("re.ev.first", lang, who=names.get(ev.get("seat", ""), ev.get("seat", "")))]
+        rolls = ev.get("rolls") if kind == "start_rolls" else [ev]
+        out = []
+        for r in rolls or []:
+            generals = r.get("generals", list(r.get("dice", [])).count(GENERAL))
+            out.append(tn("re.ev.start_roll", generals, lang, who=names.get(r.get("seat", ""), r.get("seat", "")),
+                          dice=dice_text(r.get("dice", []))))
+        return ["; ".join(out)] if out else []
 
     def status(self, state: dict[str, Any], names: dict[str, str], locale: Any) -> str:
         from bot.rules import GAMES
 
-        game = GAMES["risk_express"]
+        lang = lang_of(locale)
+        game = GAMES[GAME]
         scores = game.scores(state)
         board = " · ".join(f"{names.get(s, s)}: {scores[s]}" for s in state["seats"])
         owned = sum(1 for o in state["owners"].values() if o is not None)
-        out = [t("re.status.scores", locale, scores=board), t("re.status.cards", locale, owned=owned, total=14)]
+        out = [t("re.status.scores", lang, scores=board), t("re.status.cards", lang, owned=owned, total=14)]
         if state["winners"] is None:
             seat = game.current(state)
-            out.insert(0, t("status.turn", locale, turn=state["turn"], who=names.get(seat or "", seat or "")))
-            out.append(self.prompt(state, names, locale))
+            out.insert(0, t("status.turn", lang, turn=state["turn"], who=names.get(seat or "", seat or "")))
+            out.append(self.prompt(state, names, lang))
         return "\n".join(x for x in out if x)
 
     def prompt(self, state: dict[str, Any], names: dict[str, str], locale: Any) -> str:
+        lang = lang_of(locale)
         if state.get("winners") is not None:
             return ""
         if state["phase"] == "continue":
             failed = state["failed"]
-            return t("re.prompt.continue", locale, card=card_name(failed["card"], locale),
+            return t("re.prompt.continue", lang, card=card_name(failed["card"], lang),
                      other=names.get(failed["seat"], failed["seat"]))
         att = state["attempt"]
-        parts = [t("re.prompt.tray", locale, dice=dice_text(att["tray"]), aside=att["set_aside"])]
+        parts = [tn("re.prompt.tray", att["set_aside"], lang, dice=dice_text(att["tray"]), aside=att["set_aside"])]
         if att["card"]:
-            cards = load_cards()["cards"]
-            card = cards[att["card"]]
+            card = load_cards()["cards"][att["card"]]
             done = []
             for i, line in enumerate(card["lines"]):
                 mark = "✅" if str(i) in att["filled"] else "⬜"
-                done.append(f"{mark} {need_text(line, locale)}")
+                done.append(f"{mark} {need_text(line, lang)}")
             if att["general_needed"]:
                 done.append(f"{'✅' if GENERAL in att['filled'] else '⬜'} 1{FACE_EMOJI['general']}")
-            parts.append(t("re.prompt.target", locale, card=card["name"], lines=" · ".join(done)))
+            parts.append(t("re.prompt.target", lang, card=card_name(att["card"], lang), lines=" · ".join(done)))
         else:
-            parts.append(t("re.prompt.choose", locale))
+            parts.append(t("re.prompt.choose", lang))
         return "\n".join(parts)
+
+    # -- typed input and autocomplete -----------------------------------------------------
+    def card(self, text: Any) -> str | None:
+        """The card a player meant: an id from the list, or a name in either language."""
+        return N.lookup(GAME, "card", text) if isinstance(text, str) else None
+
+    def complete(self, command: str, option: str, state: dict[str, Any], seat: str, given: dict[str, Any],
+                 current: str, locale: Any, names: dict[str, str]) -> list[tuple[str, Any]]:
+        if command != "play" or state is None:
+            return []
+        from bot.rules import GAMES
+
+        lang = lang_of(locale)
+        fills = [a for a in GAMES[GAME].legal_actions(state, seat) if a["type"] == "fill"]
+        if option == "card":
+            out = []
+            for cid in dict.fromkeys(a["card"] for a in fills):
+                label = self.card_label(cid, state, lang)
+                if matches(current, label, cid, card_name(cid, "en")):
+                    out.append((label[:100], cid))
+            return out[:25]
+        if option == "line":
+            chosen = self.card(given.get("card")) if given.get("card") else None
+            out = []
+            for a in fills:
+                if chosen is not None and a["card"] != chosen:
+                    continue
+                label = self.line_label(a, lang) if chosen else self.action_label(a, state, lang)
+                value = GENERAL if a["line"] == GENERAL else str(a["line"] + 1)
+                if matches(current, label, value):
+                    out.append((label[:100], value))
+            return out[:25]
+        return []

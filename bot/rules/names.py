@@ -1,0 +1,128 @@
+"""Display names of game components in a language: territories, regions, gangs, cards,
+continents, missions and powers (their names and texts).
+
+English names live in each game's data files; French ones in ``data/<game>/names_fr.json``
+(from the French rulebooks; our own translations are listed there as provisional), and for
+missions and powers in their data's ``name_fr`` / ``text_fr`` fields. A French name that is
+missing falls back to the English one, and an unknown key to the key itself, so a name is
+always something printable. Pure: reads the data once, imports only the standard library
+and ``bot.rules``.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+__all__ = ["KINDS", "fold", "french_table", "lookup", "name", "provisional"]
+
+DATA = Path(__file__).resolve().parents[2] / "data"
+KINDS = ("territory", "region", "gang", "card", "continent", "mission", "mission_text", "power", "power_text")
+
+
+def _lang(lang: Any) -> str:
+    value = str(getattr(lang, "value", lang) or "en").lower()
+    return "fr" if value.startswith("fr") else "en"
+
+
+@cache
+def french_table(game_id: str) -> dict[str, Any]:
+    path = DATA / game_id / "names_fr.json"
+    if not path.exists():
+        return {}
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@cache
+def _english(game_id: str) -> dict[str, dict[str, str]]:
+    """Every kind's English names (and mission/power texts), read from the engines' data."""
+    out: dict[str, dict[str, str]] = {k: {} for k in KINDS}
+    if game_id == "risk_express":
+        from bot.rules.risk_express import load_cards
+
+        data = load_cards()
+        out["card"] = {cid: c["name"] for cid, c in data["cards"].items()}
+        out["continent"] = {cid: c["name"] for cid, c in data["continents"].items()}
+    elif game_id == "peaky_blinders":
+        from bot.rules import GAMES
+
+        game: Any = GAMES[game_id]
+        board = game.board
+        out["territory"] = {tid: t.name for tid, t in board.territories.items()}
+        out["region"] = {rid: r.name for rid, r in board.regions.items()}
+        out["gang"] = {gid: g["name"] for gid, g in game.data.gangs.items()}
+        for mid, m in game.data.missions.items():
+            out["mission"][mid] = m.name
+            out["mission_text"][mid] = m.text
+        for pid, p in game.data.powers.items():
+            out["power"][pid] = p.name
+            out["power_text"][pid] = p.text
+    return out
+
+
+@cache
+def _french(game_id: str) -> dict[str, dict[str, str]]:
+    table = french_table(game_id)
+    out: dict[str, dict[str, str]] = {k: dict(table.get(k) or {}) for k in KINDS}
+    if game_id == "peaky_blinders":
+        from bot.rules import GAMES
+
+        game: Any = GAMES[game_id]
+        for kind, items in (("mission", game.data.missions), ("power", game.data.powers)):
+            for key, item in items.items():
+                raw = item.raw
+                if raw.get("name_fr"):
+                    out[kind].setdefault(key, raw["name_fr"])
+                if raw.get("text_fr"):
+                    out[f"{kind}_text"].setdefault(key, raw["text_fr"])
+    return out
+
+
+def name(game_id: str, kind: str, key: str, lang: Any = "en") -> str:
+    """The ``kind`` name of ``key`` in ``lang`` (``"en"``, ``"fr"`` or a locale)."""
+    if _lang(lang) == "fr":
+        found = _french(game_id).get(kind, {}).get(key)
+        if found:
+            return found
+    return _english(game_id).get(kind, {}).get(key, key)
+
+
+def provisional(game_id: str, kind: str, key: str) -> bool:
+    """Whether the French name of ``key`` is our translation rather than the rulebook's."""
+    return key in (french_table(game_id).get("provisional") or {}).get(kind, [])
+
+
+def fold(text: str) -> str:
+    """Lower case without accents or surrounding spaces: how typed names are compared."""
+    decomposed = unicodedata.normalize("NFKD", text.strip().lower())
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).replace("’", "'")
+
+
+@cache
+def _index(game_id: str, kind: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for table in (_english(game_id), _french(game_id)):
+        for key, text in table.get(kind, {}).items():
+            out.setdefault(fold(text), key)
+            out.setdefault(fold(key), key)
+            out.setdefault(fold(key.replace("_", " ")), key)
+    return out
+
+
+def lookup(game_id: str, kind: str, text: str) -> str | None:
+    """The key a player meant by ``text``: a key, or a name in either language (case and
+    accents ignored; a leading French article may be left out). ``None`` if nothing fits."""
+    if not isinstance(text, str) or not text.strip() or len(text) > 200:
+        return None
+    index = _index(game_id, kind)
+    wanted = fold(text)
+    if wanted in index:
+        return index[wanted]
+    for article in ("le ", "la ", "les ", "l'", "the "):
+        for key_text, key in index.items():
+            if key_text.startswith(article) and key_text[len(article):] == wanted:
+                return key
+    return None
