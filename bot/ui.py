@@ -487,6 +487,17 @@ def deciders(engine: Any, before: dict[str, Any] | None, after: dict[str, Any]) 
     return [s for s in now if s not in was]
 
 
+def quiet_only(engine: Any, row: GameRow, pending: list[Any], played: Played | None) -> bool:
+    """Whether all there is to tell is anytime actions of seats not to act (nothing that
+    changes anyone's choices)."""
+    anytime = getattr(engine, "anytime_actions", frozenset())
+    if not anytime or row.state is None:
+        return False
+    to_act = set(engine.to_act(row.state))
+    moves = [(e.seat, e.action) for e in pending] or ([(played.seat, played.action)] if played else [])
+    return bool(moves) and all(a.get("type") in anytime and s not in to_act for s, a in moves)
+
+
 def move_text(row: GameRow, narration: list[str], pinged: Iterable[str] = (),
               extra: list[str] | None = None) -> str:
     """Narration of what happened, then who must act and what they may choose, in the
@@ -536,11 +547,28 @@ async def post_turn(channel: discord.abc.Messageable | None, interaction: discor
             narration += pres.narrate(played.events, names_for(row), row.lang)  # a store without versions
         if before is None and played is not None:
             before = played.before  # else a start or a catch-up: whoever must act has not been told
+        if quiet_only(engine, row, pending, played):
+            # Another seat's anytime action (a defence order): told in a line; the live
+            # choices stay where they are (their buttons still work, see GameService.act).
+            text = clip_lines(list(extra or []) + narration) or t("ui.done", row.lang)
+            kwargs: dict[str, Any] = {"content": text, "allowed_mentions": discord.AllowedMentions.none()}
+            try:
+                if interaction is not None:
+                    await interaction.followup.send(wait=True, **kwargs)
+                else:
+                    assert channel is not None
+                    await channel.send(**kwargs)
+            except discord.HTTPException as err:
+                log.warning("could not post game %s v%s to channel %s (%s)", row.id, row.version,
+                            row.channel_id, err)
+                return None
+            await bot.service.mark_announced(row.id, row.version)
+            return None
         pinged = deciders(engine, before, row.state)
         if with_board is None:
             with_board = (played is None or played.new_turn or played.finished or len(pending) > 1
                           or engine.outcome(row.state) is not None)
-        kwargs: dict[str, Any] = {"content": move_text(row, narration, pinged, extra)}
+        kwargs = {"content": move_text(row, narration, pinged, extra)}
         if with_board:
             kwargs["file"] = await board_file(row)
         view = action_view(row)

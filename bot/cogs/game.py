@@ -62,10 +62,10 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
                            language=_("The game's language in the channel (default: the server's, else yours)"),
                            continue_attempt=_("Risk Express: continue the previous player's failed attempt"),
                            crown=_("Peaky Blinders: play with the British Crown (default on)"),
-                           gangs=_("Peaky Blinders: which gang each player leads (default: in joining order)"),
+                           gangs=_("Peaky Blinders: each player chooses their gang in the lobby, or at random (default: chosen)"),
                            beaten_stops_attacks=_("Peaky Blinders: losing every member sent ends your attacks (default on)"))
     @app_commands.choices(game=GAME_CHOICES, language=LANGUAGE_CHOICES,
-                          gangs=[app_commands.Choice(name=_("in joining order"), value="seat_order"),
+                          gangs=[app_commands.Choice(name=_("chosen by the players"), value="choose"),
                                  app_commands.Choice(name=_("at random"), value="random")])
     @app_commands.guild_only()
     async def new(self, interaction: discord.Interaction, game: str, language: str | None = None,

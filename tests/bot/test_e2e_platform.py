@@ -365,6 +365,7 @@ async def test_lobby_options_in_words_and_chosen_from_the_lobby(fake, tmp_path):
             pick_off = (crown["custom_id"], "false")
         else:
             pick_off = (menus[0]["custom_id"], "crown=false")
+        shown = lobby.content
         # only the host
         res = await fake.select(bob, lobby, pick_off[0], [pick_off[1]])
         assert res.ephemeral and "host" in res.content
@@ -372,7 +373,7 @@ async def test_lobby_options_in_words_and_chosen_from_the_lobby(fake, tmp_path):
         res = await fake.select(alice, lobby, pick_off[0], [pick_off[1]])
         row = await bot.service.store.active_game(table.id)
         assert row.options["crown"] is False
-        assert fake.message(lobby.id).content != lobby.content or crown_on == "opt.peaky_blinders.crown.true"
+        assert fake.message(lobby.id).content != shown
         await fake.slash(alice, table, "game", "start")
         row = await bot.service.store.active_game(table.id)
         assert row.state["crown"] is None or not row.state["options"]["crown"]
@@ -407,8 +408,40 @@ async def test_players_choose_their_gang_in_the_lobby(fake, tmp_path):
         await fake.slash(alice, table, "game", "start")
         row = await bot.service.store.active_game(table.id)
         view = peaky.view(row.state, None)
-        assert view["factions"][str(alice.id)]["id" if "id" in view["factions"][str(alice.id)] else "key"] \
-            == gangs[0] or gangs[0] in str(view["factions"][str(alice.id)])
+        assert view["factions"][str(alice.id)]["gang"] == gangs[0]
+        assert view["factions"][str(bob.id)]["gang"] == gangs[1]
+        assert not lobby_select(fake.message(lobby.id), "gml")  # menus gone once started
+
+
+# -- 7. another seat's anytime action ----------------------------------------------------
+
+async def test_another_players_defence_order_leaves_the_buttons_working(fake, tmp_path):
+    if "defence" not in getattr(peaky, "anytime_actions", ()):
+        pytest.skip("the Peaky engine has no anytime defence order yet")
+    guild = fake.add_guild("Anytime")
+    table = guild.add_text_channel("peaky")
+    alice, bob, carol = (guild.add_member(n) for n in ("Alice", "Bob", "Carol"))
+    users = {str(u.id): u for u in (alice, bob, carol)}
+    async with fake.run(make_bot(f"sqlite:///{tmp_path}/anytime.sqlite3")) as bot:
+        await open_game(fake, bot, table, alice, [bob, carol], game="peaky_blinders")
+        _mark, row = await start(fake, bot, table, alice)
+        seat = peaky.current(row.state)
+        other = next(u for s, u in users.items() if s != seat)
+        msg = live_prompt(fake, table)
+        button = next(c for c in choices(msg) if c[0].startswith("gm:"))
+        assert button[0].split(":")[2] == str(row.version)
+
+        mark = fake.mark()
+        res = await fake.slash(other, table, "peaky", "defence", options={"order": "never"})
+        assert not res.ephemeral and res.content  # told in the channel, in a line
+        await fake.settle()
+        assert (await bot.service.store.active_game(table.id)).version == row.version + 1
+        assert live_prompt(fake, table).id == msg.id and choices(fake.message(msg.id)) == choices(msg)
+        assert fake.pings(since=mark) == []
+
+        res = await click_choice(fake, users[seat], msg, button)  # drawn one version ago: still good
+        assert not (res.ephemeral and "out of date" in res.content), res.content
+        assert (await bot.service.store.active_game(table.id)).version == row.version + 2
 
 
 # -- 8. after the end, the log, a reset lobby -------------------------------------------
