@@ -87,6 +87,10 @@ class GameMasterBot(commands.Bot):
         self._idle_task: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
+        # The boards' static layers are built in a worker thread while the rest starts up;
+        # the bot goes online (connects to the gateway) only once they are ready.
+        warm = getattr(renderers, "warm", None)
+        warming = asyncio.ensure_future(asyncio.to_thread(warm)) if warm is not None else None
         store = self._store or await Store.open(self.settings.database_url)
         self._store = store
         self.service = GameService(store, self._seed_source)
@@ -104,9 +108,6 @@ class GameMasterBot(commands.Bot):
         else:
             await self.add_cog(PeakyCog(self))
         await self.tree.set_translator(CatalogTranslator())
-        warm = getattr(renderers, "warm", None)
-        if warm is not None:  # the boards' static layers, before the first game needs them
-            await asyncio.to_thread(warm)
         if self.settings.sync_commands:
             if self.settings.sync_guild_id:
                 guild = discord.Object(id=self.settings.sync_guild_id)
@@ -117,6 +118,8 @@ class GameMasterBot(commands.Bot):
                 synced = await self.tree.sync()
                 log.info("synced %d global commands (may take up to an hour to appear)", len(synced))
         self.synced = True
+        if warming is not None:
+            await warming
         self._idle_task = asyncio.create_task(self._idle_loop(), name="gamemaster-idle-lobbies")
 
     async def close(self) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+import threading
 
 import discord
 import pytest
@@ -642,3 +643,15 @@ async def test_debug_logs_never_show_interaction_tokens(fake, tmp_path, caplog):
     for token in tokens:
         assert token not in caplog.text
     assert fake.token not in caplog.text
+
+
+async def test_the_boards_are_warmed_in_a_worker_thread_before_going_online(fake, tmp_path, monkeypatch):
+    calls = []
+
+    def warm() -> None:
+        calls.append((threading.current_thread() is threading.main_thread(), fake.live_session is not None))
+
+    monkeypatch.setattr(renderers, "warm", warm, raising=False)
+    async with fake.run(make_bot(f"sqlite:///{tmp_path}/warm.sqlite3")):
+        pass
+    assert calls == [(False, False)]  # once, off the event loop's thread, before the gateway
