@@ -5,8 +5,9 @@ once: one backward pass over the battle's states gives the chance from every
 ``(attackers, defenders)`` below the largest asked (the forward chain of
 :mod:`bot.rules.risk.odds` answers one start per pass). It is exact while the table stays
 under ``EXACT_CELLS`` states (every army a real game reaches); beyond that, for armies of
-hundreds on both sides, it uses the normal approximation of the 3-against-2 rolls, which
-is within a fraction of a percent there. Either way an answer costs a few milliseconds.
+hundreds on both sides, it uses the normal approximation of the 3-against-2 rolls, within
+two points of the exact chance there (it ignores the last rolls, when a side rolls fewer
+dice). Either way a list's odds cost at most a table of ``BUDGET_CELLS`` states.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from functools import lru_cache
 
 from bot.rules.risk.odds import roll_distribution
 
-EXACT_CELLS = 12_000
+EXACT_CELLS = 12_000  # one battle's exact table
+BUDGET_CELLS = 2 * EXACT_CELLS  # all the battles of one list
 ATT_DICE, DEF_DICE = 3, 2
 
 
@@ -58,27 +60,46 @@ def _normal(attackers: int, defenders: int, bonus: int) -> float:
     return 0.5 * math.erfc(-z / math.sqrt(2))
 
 
+def _bucket(n: int) -> int:
+    """Round a table size up (to a multiple of 16) so nearby questions share one table."""
+    return -(-n // 16) * 16
+
+
+def win_chances_for(pairs: list[tuple[int, int]], bonus: int = 0,
+                    budget: int = BUDGET_CELLS) -> dict[tuple[int, int], float]:
+    """``{(attackers, defenders): chance to take the territory}`` for many battles with the
+    same defence bonus, from ONE exact table covering as many of them as ``budget``
+    states allow (the smallest battles first)."""
+    out: dict[tuple[int, int], float] = {}
+    todo = []
+    for a, d in dict.fromkeys(pairs):
+        if d <= 0:
+            out[a, d] = 1.0
+        elif a < 1:
+            out[a, d] = 0.0
+        else:
+            todo.append((a, d))
+    # One exact table for as many battles as a budget of states allows (smallest first);
+    # the rest, armies of hundreds on both sides, by the normal approximation.
+    width = height = 0
+    for a, d in sorted(todo, key=lambda p: p[0] * p[1]):
+        w, h = max(width, _bucket(a)), max(height, d)
+        if w * h <= budget:
+            width, height = w, h
+    table = _table(width, height, bonus) if width else ()
+    for a, d in todo:
+        if a <= width and d <= height:
+            out[a, d] = table[a][d]
+        else:
+            out[a, d] = _normal(a, d, bonus)
+    return out
+
+
 def win_chance(attackers: int, defenders: int, bonus: int = 0) -> float:
-    return win_chances([attackers], defenders, bonus)[attackers]
+    return win_chances_for([(attackers, defenders)], bonus)[attackers, defenders]
 
 
 def win_chances(counts: list[int], defenders: int, bonus: int = 0) -> dict[int, float]:
     """``{n: chance that n committed attackers take a territory held by defenders}``."""
-    if defenders <= 0:
-        return {n: 1.0 for n in counts}
-    out: dict[int, float] = {n: 0.0 for n in counts if n < 1}
-    # Twice the defenders and more nearly always win; more attackers only help, so the
-    # chance of that smaller army is a floor for every larger one.
-    probe = min(EXACT_CELLS // defenders, 2 * defenders + 30)
-    if probe >= ATT_DICE and any(n > probe for n in counts):
-        floor = _table(probe, defenders, bonus)[probe][defenders]
-        if floor > 0.9995:
-            out.update({n: floor for n in counts if n > probe})
-    exact = [n for n in counts if n not in out and n * defenders <= EXACT_CELLS]
-    if exact:
-        table = _table(max(exact), defenders, bonus)
-        out.update({n: table[n][defenders] for n in exact})
-    for n in counts:
-        if n not in out:
-            out[n] = _normal(n, defenders, bonus)
-    return out
+    found = win_chances_for([(n, defenders) for n in counts], bonus)
+    return {n: found[n, defenders] for n in counts}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games import Action, Presenter, matches, numbers
-from bot.games.odds import win_chances
+from bot.games.odds import BUDGET_CELLS, win_chances, win_chances_for
 from bot.i18n import count, fmt_num, fmt_pct, join, lang_of, t, tn
 from bot.rules import names as N
 from bot.rules.peaky_blinders import public_events
@@ -390,14 +390,20 @@ class PeakyPresenter(Presenter):
         best: dict[str, int] = {}  # target → the most members that may attack it
         for a in self._attacks(legal, src):
             best[a["to"]] = max(best.get(a["to"], 0), a["count"]["max"])
-        bonus = engine().defence_bonus
+        shown = [dst for dst in best if matches(current, tname(dst, lang), dst)]
+        odds: dict[str, float] = {}
+        by_bonus: dict[int, list[str]] = {}
+        for dst in shown:
+            by_bonus.setdefault(engine().defence_bonus(state, dst), []).append(dst)
+        for bonus, dsts in by_bonus.items():  # one odds table per defence bonus, not per target
+            found = win_chances_for([(best[d], state["troops"][d]) for d in dsts], bonus,
+                                    BUDGET_CELLS // len(by_bonus))
+            odds.update({d: found[best[d], state["troops"][d]] for d in dsts})
 
         def label(dst: str) -> str:
-            d = state["troops"][dst]
             n = best[dst]
-            p = win_chances([n], d, bonus(state, dst))[n]
             return tn("pb.ac.target", n, lang, territory=tname(dst, lang), owner=self.faction(state["owner"][dst], names, lang),
-                      d=fmt_num(d, lang), odds=fmt_pct(p, lang, 0))
+                      d=fmt_num(state["troops"][dst], lang), odds=fmt_pct(odds[dst], lang, 0))
 
         return self._territories(state, list(best), current, lang, label)
 
