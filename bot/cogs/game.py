@@ -135,6 +135,12 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         lines = [t("status.header", lang, game=presenter(row.game).name(lang))]
         if row.status in ("finished", "ended"):
             lines.append(t("status.over", lang))
+            outcome = GAMES[row.game].outcome(row.state)
+            if outcome is not None:  # every winner, a three-way tie included
+                names = ui.names_for(row)
+                winners = [names.get(w, w) for w in outcome.get("winners") or []]
+                lines.append(t("status.winners", lang, winners=", ".join(winners)) if winners
+                             else t("status.no_winner", lang))
         lines.append(text)
         await interaction.response.send_message(ui.clip("\n".join(x for x in lines if x)), ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
