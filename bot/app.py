@@ -201,14 +201,14 @@ class GameMasterBot(commands.Bot):
                 return
             if not await self.service.unannounced(row):
                 return
-            channel = await self._channel(channel_id)
+            channel = await self.channel_of(channel_id)
             if channel is None:
                 return
             await ui.post_turn(channel, None, row, None, bot=self)
         except Exception:
             log.exception("could not catch up on channel %s", channel_id)
 
-    async def _channel(self, channel_id: int) -> Any:
+    async def channel_of(self, channel_id: int) -> Any:
         channel = self.get_channel(channel_id)
         if channel is None:
             try:
@@ -237,7 +237,7 @@ class GameMasterBot(commands.Bot):
             if not row.lobby_message_id:
                 continue
             days = (await self.service.settings(row.guild_id)).lobby_idle_days
-            channel = await self._channel(row.channel_id)
+            channel = await self.channel_of(row.channel_id)
             if channel is None:
                 continue
             text = ui.clip(ui.lobby_text(row) + "\n" + t("lobby.idle_closed", row.lang, days=days))
@@ -367,7 +367,7 @@ class GameMasterBot(commands.Bot):
 
     async def strip_buttons(self, channel_id: int, message_id: int) -> None:
         """Best effort: an old prompt loses its buttons (they would be refused anyway)."""
-        channel = await self._channel(channel_id)
+        channel = await self.channel_of(channel_id)
         if channel is None:
             return
         try:

@@ -112,7 +112,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         """The lobby message as the game now is (closed: no buttons left on it)."""
         if not row.lobby_message_id:
             return
-        channel = await self.bot._channel(row.channel_id)
+        channel = await self.bot.channel_of(row.channel_id)
         if channel is None:
             return
         text = ui.lobby_text(row) + (f"\n{note}" if note else "")
