@@ -532,16 +532,18 @@ def _panel_title(art: MapArt, view: dict[str, Any], rgb: Image.Image, d: ImageDr
     y += 36
     winners = view.get("winners")
     if winners is not None:
-        d.rounded_rectangle((8, y - 4, w - 8, y + 86), radius=8, fill=GOLD, outline=INK, width=2)
+        d.rounded_rectangle((8, y - 4, w - 8, y + 104), radius=8, fill=GOLD, outline=INK, width=2)
         if winners:
             d.text((18, y + 2), "WINNER" if len(winners) == 1 else "WINNERS",
                    font=font(18, "bold"), fill=INK)
-            for k, seat in enumerate(winners[:2]):
+            # every winner, however many tie: rows shrink to fit the box
+            row = min(26, 76 // len(winners))
+            fw = font(max(11, min(20, row - 4)), "bold")
+            for k, seat in enumerate(winners):
                 fk = _faction_of(factions, seat)
                 gang = factions.get(fk, {}).get("name", "") if fk else ""
                 text = _name(view, seat) + (f" · {gang}" if gang else "")
-                d.text((18, y + 26 + k * 26), fit_text(text, font(20, "bold"), w - 40),
-                       font=font(20, "bold"), fill=INK)
+                d.text((18, y + 26 + k * row), fit_text(text, fw, w - 40), font=fw, fill=INK)
         else:
             d.text((18, y + 4), "NOBODY WINS", font=font(20, "bold"), fill=INK)
             d.text((18, y + 32), "The Crown took the", font=font(16, "regular"), fill=INK)

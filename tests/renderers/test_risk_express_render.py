@@ -362,3 +362,20 @@ def test_views_from_the_rules_engine_render() -> None:
         decode(rx.render(view))
         last = view
     assert last is not None
+
+
+def test_three_way_tie_shows_every_winner() -> None:
+    """Three players tie: the header names all three and each score cell wears the
+    winner's crown (the third winner changes the picture in both places)."""
+    v = make_view(("s1", "s2", "s3", "s4"), {"s1": "Al", "s2": "Bo", "s3": "Cy", "s4": "Di"})
+    v.update(phase="over", current=None, turn=30, attempt=None,
+             scores={"s1": 12, "s2": 12, "s3": 12, "s4": 5})
+    two = dict(v, winners=["s1", "s2"])
+    three = dict(v, winners=["s1", "s2", "s3"])
+    other = dict(v, winners=["s1", "s2", "s4"])
+    a, b, c = (decode(rx.render(x)) for x in (two, three, other))
+    lay = rx.layout(tuple(len(k["cards"]) for k in v["continents"]), 4)
+    header = (0, 0, rx.W, rx.HEADER_H)
+    assert changed(a, b, header) and changed(b, c, header)
+    sx0, sy0, sx1, sy1 = lay.score
+    assert changed(a, b, (sx0, sy0, sx1, sy1))

@@ -296,3 +296,23 @@ def test_unusual_names_and_big_counts(meta):
     png = render_map(view)
     assert list(_decode(png).size) == meta["layout"]["size"]
     assert len(png) <= 400 * 1024
+
+
+def _title_box(meta: dict) -> tuple[int, int, int, int]:
+    x0, y0, x1, y1 = meta["layout"]["panels"]["title"]
+    return (x0, y0, x1, y1)
+
+
+def test_three_way_tie_shows_every_winner(meta):
+    """A three-way tie on the final board names all three winners: the third one changes
+    the title panel (``winners[:2]`` drew two and dropped the rest)."""
+    base = sample_view(8, phase="over", current=None, highlight=None)
+    base["labels"] = {"seat-0": "Alice", "seat-1": "Bob", "neutral:jewish_gang": "x"}
+    two = render_map(dict(base, winners=["seat-0", "seat-1"]))
+    three = render_map(dict(base, winners=["seat-0", "seat-1", "neutral:jewish_gang"]))
+    other = render_map(dict(base, winners=["seat-0", "seat-1", "neutral:sabinis"]))
+    box = _title_box(meta)
+    a, b, c = (_decode(p).convert("RGB").crop(box) for p in (two, three, other))
+    from PIL import ImageChops
+    assert ImageChops.difference(a, b).getbbox() is not None
+    assert ImageChops.difference(b, c).getbbox() is not None
