@@ -13,6 +13,23 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any
 
+from bot.rules.errors import MalformedAction, RuleError
+from bot.rules.schema import Field, Schema, check_action
+
+__all__ = [
+    "SYSTEM",
+    "Action",
+    "Event",
+    "Game",
+    "MalformedAction",
+    "Option",
+    "Rng",
+    "RuleError",
+    "State",
+    "canonical",
+    "clone",
+]
+
 State = dict[str, Any]
 Action = dict[str, Any]
 Event = dict[str, Any]
@@ -22,19 +39,6 @@ SCHEMA_VERSION = 1
 # The seat under which the action log records moderator actions (skip a turn, kick a
 # player); ``replay`` sends those through ``apply_system``.
 SYSTEM = "@system"
-
-
-class RuleError(Exception):
-    """An action the rules do not allow. ``str(err)`` is meant for the player.
-
-    ``key`` and ``params`` let the Discord layer translate the message; ``str`` is the
-    English text, so engines and tests stay readable without the catalogs.
-    """
-
-    def __init__(self, message: str, key: str = "", **params: Any) -> None:
-        super().__init__(message)
-        self.key = key
-        self.params = params
 
 
 _MASK64 = (1 << 64) - 1
@@ -123,13 +127,16 @@ class Option:
     default: Any
     choices: tuple[str, ...] = ()
     description: str = ""
+    # Values still accepted but no longer offered (stored games that used them must replay).
+    hidden: tuple[str, ...] = ()
 
 
 class Game(ABC):
-    """One game: a stable ``id`` and the six members of the engine contract.
+    """One game: a stable ``id`` and the engine contract.
 
-    Subclasses implement ``_setup`` and ``_apply``; ``apply`` wraps the latter so that an
-    illegal action never touches the caller's state.
+    Subclasses implement ``_setup``, ``_apply``, ``_legal``, ``action_schema`` and the
+    queries; ``apply`` checks the action's shape against the schema, then wraps ``_apply``
+    so that an illegal action never touches the caller's state.
     """
 
     id: str = ""
@@ -137,9 +144,15 @@ class Game(ABC):
     min_players: int = 2
     max_players: int = 6
     options: tuple[Option, ...] = ()
+    # Action types a seated player still in the game may send at any time, outside their
+    # turn too (a standing order); ``legal_actions`` lists them for every such seat.
+    anytime_actions: frozenset[str] = frozenset()
 
     # -- life cycle -------------------------------------------------------------------
-    def setup(self, seats: list[str], options: dict[str, Any] | None = None, seed: int = 0) -> State:
+    def setup(self, seats: list[str], options: dict[str, Any] | None = None, seed: int = 0,
+              picks: dict[str, dict[str, Any]] | None = None) -> State:
+        """A new game. ``picks`` are the players' lobby choices (``seat_picks``); choices of
+        seats not in ``seats``, and of things these options do not offer, are ignored."""
         seats = [str(s) for s in seats]
         if len(set(seats)) != len(seats):
             raise RuleError("Each seat may only appear once.", "err.duplicate_seat")
@@ -153,6 +166,7 @@ class Game(ABC):
                 n=len(seats),
             )
         opts = self.validate_options(options or {})
+        chosen = self.validate_picks(self._relevant_picks(picks, seats, opts), opts)
         rng = Rng.from_seed(seed)
         state: State = {
             "schema": SCHEMA_VERSION,
@@ -161,6 +175,7 @@ class Game(ABC):
             "options": opts,
             "seed": seed,
             "rng": 0,
+            "picks": chosen,
         }
         self._setup(state, rng)
         state["rng"] = rng.state
@@ -169,14 +184,17 @@ class Game(ABC):
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
         known = {o.name: o for o in self.options}
         out: dict[str, Any] = {o.name: o.default for o in self.options}
+        if not isinstance(options, dict):
+            raise RuleError("Options are a list of names and values.", "err.bad_value")
         for key, value in options.items():
-            opt = known.get(key)
+            opt = known.get(key) if isinstance(key, str) else None
             if opt is None:
-                raise RuleError(f"Unknown option '{key}' for {self.name}.", "err.unknown_option", option=key)
+                raise RuleError(f"Unknown option '{str(key)[:40]}' for {self.name}.", "err.unknown_option",
+                                option=str(key)[:40])
             if opt.kind == "bool":
                 if not isinstance(value, bool):
                     raise RuleError(f"Option '{key}' is on or off.", "err.option_bool", option=key)
-            elif opt.kind == "choice" and value not in opt.choices:
+            elif opt.kind == "choice" and (not isinstance(value, str) or value not in opt.choices + opt.hidden):
                 raise RuleError(
                     f"Option '{key}' must be one of: {', '.join(opt.choices)}.",
                     "err.option_choice",
@@ -186,17 +204,76 @@ class Game(ABC):
             out[key] = value
         return out
 
+    # -- lobby choices ------------------------------------------------------------------
+    def seat_picks(self, options: dict[str, Any] | None = None) -> dict[str, tuple[str, ...]]:
+        """What each player may choose in the lobby under these options, e.g.
+        ``{"gang": ("peaky_blinders", …)}``. Default: nothing."""
+        return {}
+
+    def validate_picks(self, picks: dict[str, dict[str, Any]] | None,
+                       options: dict[str, Any] | None = None) -> dict[str, dict[str, str]]:
+        """Check the lobby's choices (seat → {what: value}); ``RuleError`` if a choice is not
+        on offer or the edition forbids the combination (two players on one gang). Returns
+        them cleaned (seats without a choice left out)."""
+        if not picks:
+            return {}
+        offered = self.seat_picks(options)
+        if not isinstance(picks, dict):
+            raise RuleError("That is not one of the choices.", "err.pick_value")
+        out: dict[str, dict[str, str]] = {}
+        for seat, chosen in picks.items():
+            if not isinstance(seat, str) or not isinstance(chosen, dict):
+                raise RuleError("That is not one of the choices.", "err.pick_value")
+            for what, value in chosen.items():
+                values = offered.get(what) if isinstance(what, str) else None
+                if values is None:
+                    raise RuleError("There is nothing to choose here.", "err.pick_unknown")
+                if not isinstance(value, str) or value not in values:
+                    raise RuleError("That is not one of the choices.", "err.pick_value")
+            if chosen:
+                out[seat] = dict(chosen)
+        self._check_picks(out, options)
+        return out
+
+    def _check_picks(self, picks: dict[str, dict[str, str]], options: dict[str, Any] | None) -> None:  # noqa: B027
+        """Hook: combinations the edition forbids (raise ``RuleError``)."""
+
+    def _relevant_picks(self, picks: Any, seats: list[str], options: dict[str, Any]) -> Any:
+        """The choices that matter to a game starting with ``seats`` under ``options``."""
+        if not isinstance(picks, dict):
+            return picks
+        offered = self.seat_picks(options)
+        out: dict[str, Any] = {}
+        for seat, chosen in picks.items():
+            if seat not in seats:
+                continue
+            out[seat] = {k: v for k, v in chosen.items() if k in offered} if isinstance(chosen, dict) else chosen
+        return out
+
+    # -- moves --------------------------------------------------------------------------
+    @property
+    def schema(self) -> Schema:
+        """The shape of every action type (built once per engine)."""
+        cached = self.__dict__.get("_schema_cache")
+        if cached is None:
+            cached = self.__dict__["_schema_cache"] = Schema.of(self.action_schema())
+        return cached
+
     def apply(self, state: State, seat: str, action: Action) -> tuple[State, list[Event]]:
-        """The only way a game changes. Illegal actions raise ``RuleError``; ``state`` is
-        never modified (the engine works on a copy)."""
+        """The only way a game changes. A malformed action raises ``MalformedAction``, an
+        illegal one ``RuleError``; ``state`` is never modified (the engine works on a copy).
+        The current player may send any action; another seated player still in the game
+        only the ``anytime_actions``."""
         if self.outcome(state) is not None:
             raise RuleError("This game is over.", "err.game_over")
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise RuleError("That is not an action.", "err.bad_action")
         if seat not in state["seats"]:
             raise RuleError("You are not playing in this game.", "err.not_player")
+        kind = check_action(self.schema, action)
         if seat not in self.to_act(state):
-            raise RuleError("It is not your turn.", "err.not_your_turn")
+            if kind not in self.anytime_actions:
+                raise RuleError("It is not your turn.", "err.not_your_turn")
+            if not self.active(state, seat):
+                raise RuleError("You are out of this game.", "err.out_of_game")
         new = self._copy(state)
         rng = Rng(new["rng"])
         events: list[Event] = []
@@ -210,11 +287,9 @@ class Game(ABC):
         ``apply``: illegal → ``RuleError``, ``state`` untouched."""
         if self.outcome(state) is not None:
             raise RuleError("This game is over.", "err.game_over")
-        kind = action.get("type") if isinstance(action, dict) else None
-        if kind == "kick" and action.get("seat") not in state["seats"]:
+        kind = check_action(SYSTEM_SCHEMA, action)
+        if kind == "kick" and action["seat"] not in state["seats"]:
             raise RuleError("That player is not in this game.", "err.not_in_game")
-        if kind not in ("skip", "kick"):
-            raise RuleError("That is not a moderator action.", "err.bad_action")
         new = clone(state)
         rng = Rng(new["rng"])
         events: list[Event] = []
@@ -230,6 +305,30 @@ class Game(ABC):
         state an action can touch may override this with a cheaper copy."""
         return clone(state)
 
+    def legal_actions(self, state: State, seat: str) -> list[Action]:
+        """Every action ``apply`` would accept from ``seat`` now, in the compact forms of
+        :mod:`bot.rules.compact` (and nothing it would refuse)."""
+        if self.outcome(state) is not None:
+            return []
+        out = self._legal(state, seat) if seat in self.to_act(state) else []
+        if self.anytime_actions and self.active(state, seat):
+            out = [*out, *self._legal_anytime(state, seat)]
+        return out
+
+    def _legal_anytime(self, state: State, seat: str) -> list[Action]:
+        """The anytime actions open to ``seat`` (listed for every seat still in the game)."""
+        return []
+
+    def active(self, state: State, seat: str) -> bool:
+        """Whether ``seat`` is still in the game (may send anytime actions)."""
+        return seat in state["seats"]
+
+    def opening_events(self, state: State) -> list[Event]:
+        """What ``setup`` did in public (the roll for who starts, gangs dealt, the first
+        turn's start), in order, for the bot to narrate at the start and ``/game log`` to show
+        as move 0. Never a secret: ``setup`` keeps them in ``state["opening"]``."""
+        return [dict(e) for e in (state.get("opening") or state.get("opening_events") or [])]
+
     # -- to implement -----------------------------------------------------------------
     @abstractmethod
     def _setup(self, state: State, rng: Rng) -> None: ...
@@ -238,10 +337,15 @@ class Game(ABC):
     def _apply(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None: ...
 
     @abstractmethod
+    def action_schema(self) -> dict[str, dict[str, Field]]:
+        """Action type → its parts (see :mod:`bot.rules.schema`)."""
+
+    @abstractmethod
     def to_act(self, state: State) -> list[str]: ...
 
     @abstractmethod
-    def legal_actions(self, state: State, seat: str) -> list[Action]: ...
+    def _legal(self, state: State, seat: str) -> list[Action]:
+        """The legal actions of ``seat``, who is to act (anytime actions aside)."""
 
     @abstractmethod
     def view(self, state: State, seat: str | None = None) -> dict[str, Any]: ...
@@ -256,11 +360,17 @@ class Game(ABC):
         return to_act[0] if to_act else None
 
     def replay(self, seats: list[str], options: dict[str, Any] | None, seed: int,
-               log: list[tuple[str, Action]]) -> State:
-        state = self.setup(seats, options, seed)
+               log: list[tuple[str, Action]], picks: dict[str, dict[str, Any]] | None = None) -> State:
+        state = self.setup(seats, options, seed, picks)
         for seat, action in log:
             if seat == SYSTEM:
                 state, _ = self.apply_system(state, action)
             else:
                 state, _ = self.apply(state, seat, action)
         return state
+
+
+SYSTEM_SCHEMA = Schema.of({
+    "skip": {},
+    "kick": {"seat": Field(lambda v: type(v) is str and 0 < len(v) <= 200, "err.malformed.seat", True)},
+})

@@ -12,7 +12,8 @@ Actions (every action is a JSON dict with ``"type"``):
 action                 phase       fields
 =====================  ==========  ===================================================
 ``place``              place       ``territory``, ``count`` (default: all left)
-``trade``              place       ``cards`` (territory ids; 2–10 razors; once a turn)
+``trade``              place       ``cards`` (territory ids; 2–10 razors; any number of
+                                   trades a turn, or one with ``trades=one``)
 ``flip_power``         place       — (flips your next face-down power; once a turn)
 ``neutral``            place       ``placements`` {tid: n}: 3 members, 1–3 territories of
                                    one neutral gang (two players; every turn, mandatory)
@@ -26,15 +27,16 @@ action                 phase       fields
 ``manoeuvre``          manoeuvre   ``from``, ``to``, ``count`` (ends the turn)
 ``end_turn``           any but     — (skips the manoeuvre)
                        battle
+``defence``            any time,   ``order``: ``always`` | ``save`` | ``never``, the standing
+                       any player  order for your kept defence powers
 =====================  ==========  ===================================================
 
 ``attack`` declares and rolls at once; an attack that loses every member sent ends the
 attacks of the turn (the rulebook; option ``beaten_stops_attacks``). Later phases' actions are
-accepted as soon as the earlier phase's duties are done. ``legal_actions`` returns the compact
-form described in :mod:`bot.rules.risk.moves` (lists = pick one, ``{"min", "max"}`` = pick a
-number; ``trade``: pick cards from ``cards`` worth ``razors``; ``neutral``: spread ``members``
-over 1–3 of ``territories``); :func:`bot.rules.risk.moves.concretize` or
-:meth:`random_action` turn one into a concrete action.
+accepted as soon as the earlier phase's duties are done. Every action's shape is checked
+first (:meth:`action_schema`). ``legal_actions`` returns the compact forms read by
+:mod:`bot.rules.compact` (``accepts``, ``expand``; ``choose`` or :meth:`random_action` turn
+one into a concrete action), and lists exactly what ``apply`` accepts.
 
 Secrets: an event's ``private`` field maps a seat to what only that seat may see (card names
 drawn or handed over). The public narration must use :func:`public_events`.
@@ -48,6 +50,7 @@ from bot.rules.base import Action, Event, Option, Rng, RuleError, State
 from bot.rules.peaky_data import (
     ATTACK_EFFECTS,
     DEFENCE_EFFECTS,
+    GANG_IDS,
     NEUTRAL,
     PeakyData,
     Power,
@@ -57,7 +60,9 @@ from bot.rules.peaky_view import build_view
 from bot.rules.risk.battle import resolve_roll
 from bot.rules.risk.board import Board
 from bot.rules.risk.cards import RAZOR_TABLE, trade_value
+from bot.rules.risk.defence import DEFAULT_ORDER, fires
 from bot.rules.risk.game import MapGame, rule_error
+from bot.rules.schema import Field, id_list, mapping, name
 
 __all__ = ["NEUTRAL", "PB_MESSAGES", "PeakyBlinders", "public_events"]
 
@@ -66,7 +71,7 @@ NEUTRAL_MEMBERS = 3
 # Every message a player can get from this edition (the shared engine's are in
 # ``bot.rules.risk.game.MESSAGES``): English catalog text, placeholders filled by the params.
 PB_MESSAGES: dict[str, str] = {
-    "pb.err.bad_seat": "Seat names may not start with 'neutral:'.",
+    "pb.err.bad_seat": "That seat name is kept for the neutral gangs.",
     "pb.err.trade_phase": "You can only trade cards during the placement phase.",
     "pb.err.flip_phase": "You can only flip a power card during the placement phase.",
     "pb.err.neutral_phase": "You can only reinforce a neutral gang during the placement phase.",
@@ -87,7 +92,8 @@ PB_MESSAGES: dict[str, str] = {
     "pb.err.power_timing": "Play an attack power during an attack, before a roll.",
     "pb.err.power_not_attack": "That power helps in defence, not in attack.",
     "pb.err.power_not_held": "You have no face-up attack power card of that name.",
-    "pb.err.bad_powers": "'powers' is a list of different power cards.",
+    "pb.err.bad_powers": "Name each power card once.",
+    "pb.err.gang_taken": "Another player has already chosen the {gang}.",
 }
 
 
@@ -119,13 +125,19 @@ class PeakyBlinders(MapGame):
     options = (
         Option("crown", "bool", True,
                description="Play with the British Crown; off: play until one gang holds every territory."),
-        Option("gangs", "choice", "seat_order", ("seat_order", "random"),
-               description="Which gang each seat leads: in seat order or drawn at random."),
+        Option("gangs", "choice", "choose", ("choose", "random"),
+               description="Each player chooses their gang in the lobby (the rulebook; a player who "
+                           "does not gets a gang left over); random: the gangs are drawn.",
+               hidden=("seat_order",)),  # the first games' "in seat order": stored games replay
         Option("beaten_stops_attacks", "bool", True,
                description="An attack that loses every member sent ends your attacks for the turn "
                            "(the rulebook); off: attack again from elsewhere, as in classic Risk."),
+        Option("trades", "choice", "any", ("any", "one"),
+               description="Trade territory cards as often as you like during your placement (the "
+                           "rulebook); one: at most one trade a turn."),
     )
     battle_actions = frozenset({"roll", "retreat", "play_power"})
+    anytime_actions = frozenset({"defence"})
 
     def __init__(self, board: Board | None = None, data: PeakyData | None = None) -> None:
         super().__init__(board)
@@ -144,6 +156,42 @@ class PeakyBlinders(MapGame):
         gang = faction[len(NEUTRAL):] if faction.startswith(NEUTRAL) else state["players"][faction]["gang"]
         return str(self.data.gangs[gang]["name"])
 
+    # -- lobby choices --------------------------------------------------------------------
+    def seat_picks(self, options: dict[str, Any] | None = None) -> dict[str, tuple[str, ...]]:
+        """Each player chooses a gang (« Chaque joueur choisit le chef de gang »), unless the
+        gangs are drawn at random."""
+        opts = self.validate_options(options or {})
+        return {"gang": GANG_IDS} if opts["gangs"] == "choose" else {}
+
+    def _check_picks(self, picks: dict[str, dict[str, str]], options: dict[str, Any] | None) -> None:
+        taken: set[str] = set()
+        for chosen in picks.values():
+            gang = chosen.get("gang")
+            if gang is None:
+                continue
+            if gang in taken:
+                raise pb_error("pb.err.gang_taken", gang=self.data.gangs[gang]["name"], gang_id=gang)
+            taken.add(gang)
+
+    def assign_gangs(self, seats: list[str], options: dict[str, Any], picks: dict[str, dict[str, str]],
+                     rng: Rng) -> tuple[list[str], list[str]]:
+        """Each seat's gang, and the gangs nobody leads (in order). ``choose``: the chosen
+        gang, and to the seats that chose none the gangs left over, in seat order and in the
+        rulebook's order of the gangs; ``random``: drawn; ``seat_order`` (the first games,
+        still replayed): the rulebook's order."""
+        gangs = list(self.data.gangs)
+        n = len(seats)
+        mode = options["gangs"]
+        if mode == "random":
+            rng.shuffle(gangs)
+            return gangs[:n], gangs[n:]
+        if mode == "choose":
+            chosen = {s: picks[s]["gang"] for s in seats if "gang" in picks.get(s, {})}
+            free = [g for g in gangs if g not in chosen.values()]
+            assigned = [chosen[s] if s in chosen else free.pop(0) for s in seats]
+            return assigned, free
+        return gangs[:n], gangs[n:]
+
     # -- setup ----------------------------------------------------------------------------
     def _setup(self, state: State, rng: Rng) -> None:
         seats: list[str] = state["seats"]
@@ -151,10 +199,8 @@ class PeakyBlinders(MapGame):
             raise pb_error("pb.err.bad_seat")
         data, board = self.data, self.board
         n = len(seats)
-        gangs = list(data.gangs)
-        if state["options"]["gangs"] == "random":
-            rng.shuffle(gangs)
-        neutrals = gangs[n:] if n == 2 else []
+        gangs, rest = self.assign_gangs(seats, state["options"], state.get("picks") or {}, rng)
+        neutrals = rest if n == 2 else []  # with two players, the three other gangs
         cards = list(board.order)
         rng.shuffle(cards)
         owner: dict[str, str] = {}
@@ -182,6 +228,7 @@ class PeakyBlinders(MapGame):
         for i, s in enumerate(seats):
             players[s] = {
                 "gang": gangs[i],
+                "defence": DEFAULT_ORDER,
                 "hand": [],
                 "missions": [{"id": m, "held": 0, "done": False} for m in missions[i * m_each:(i + 1) * m_each]],
                 "powers": [{"id": p, "up": False} for p in powers[i * p_each:(i + 1) * p_each]],
@@ -214,26 +261,41 @@ class PeakyBlinders(MapGame):
                 "flipped": False,
                 "neutral_done": False,
                 "mission_income": 0,
+                # Territories taken by an attack since the deal: only they count for missions.
+                "taken": [],
             }
         )
-        # setup() returns no events: the first turn's opening (income, a mission met from the
-        # deal) is kept for the bot to narrate, as every game does.
-        opening: list[Event] = []
+        # setup() returns no events: what it did in public (the gangs, who starts, the first
+        # turn's income) is kept for the bot to narrate (``opening_events``).
+        opening: list[Event] = [
+            {"type": "gangs", "how": state["options"]["gangs"], "gangs": {s: players[s]["gang"] for s in seats},
+             "neutrals": list(neutrals)},
+            {"type": "first_player", "seat": seats[0], "how": "seat_order"},
+        ]
         self._start_turn(state, rng, opening)
-        state["opening_events"] = opening
+        state["opening"] = opening
+
+    def action_schema(self) -> dict[str, dict[str, Field]]:
+        out = super().action_schema()
+        tids, pids = self.board.order, list(self.data.powers)
+        out["attack"]["powers"] = id_list(pids, 0, len(pids), "err.malformed.powers", required=False)
+        out["trade"] = {"cards": id_list(tids, 1, len(tids), "err.malformed.cards")}
+        out["flip_power"] = {}
+        out["neutral"] = {"placements": mapping(tids, 1, 3, 1, NEUTRAL_MEMBERS, "err.malformed.placements")}
+        out["play_power"] = {"power": name(pids, "err.malformed.power")}
+        return out
 
     # -- income and missions --------------------------------------------------------------
     def _before_income(self, state: State, rng: Rng, seat: str, events: list[Event]) -> None:
         state["traded"] = False
         state["flipped"] = False
         state["neutral_done"] = not state["neutrals"]
-        owner = state["owner"]
         reward = 0
         for m in state["players"][seat]["missions"]:
             if m["done"]:
                 continue
             mission = self.data.missions[m["id"]]
-            if all(owner[t] == seat for t in mission.territories):
+            if all(self.counts_for_mission(state, seat, t) for t in mission.territories):
                 m["held"] += 1
             else:
                 m["held"] = 0
@@ -245,6 +307,24 @@ class PeakyBlinders(MapGame):
                      "territories": list(mission.territories), "turns": mission.turns, "reward": mission.reward}
                 )
         state["mission_income"] = reward
+
+    @staticmethod
+    def counts_for_mission(state: State, seat: str, tid: str) -> bool:
+        """A mission is met « en prenant le contrôle » of its territories (West Midlands:
+        « conquérir et tenir »): a territory counts once ``seat`` has taken it by an attack and
+        still holds it; one dealt to you does not. (States saved before this rule have no
+        ``taken``: there every territory held counts, as it did then.)"""
+        if state["owner"][tid] != seat:
+            return False
+        taken = state.get("taken")
+        return taken is None or tid in taken
+
+    def _conquer(self, state: State, rng: Rng, events: list[Event]) -> None:
+        taken = state.get("taken")
+        tid = state["battle"]["to"]
+        if taken is not None and tid not in taken:
+            taken.append(tid)
+        super()._conquer(state, rng, events)
 
     def income(self, state: State, seat: str) -> dict[str, int]:
         out = super().income(state, seat)
@@ -268,7 +348,7 @@ class PeakyBlinders(MapGame):
 
     def _act_trade(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
         self._need_place_phase(state, "pb.err.trade_phase")
-        if state["traded"]:
+        if state["traded"] and self.one_trade(state):
             raise pb_error("pb.err.already_traded")
         cards = action.get("cards")
         if not isinstance(cards, list) or not cards or not all(isinstance(c, str) for c in cards):
@@ -290,6 +370,12 @@ class PeakyBlinders(MapGame):
         state["traded"] = True
         self._add_income(state, "trade", members)
         events.append({"type": "trade", "seat": seat, "cards": list(cards), "razors": razors, "members": members})
+
+    @staticmethod
+    def one_trade(state: State) -> bool:
+        """Option ``trades=one``: at most one trade a turn. (States saved before the option
+        played that way.)"""
+        return state["options"].get("trades", "one") == "one"
 
     def _act_flip(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
         self._need_place_phase(state, "pb.err.flip_phase")
@@ -431,7 +517,9 @@ class PeakyBlinders(MapGame):
         if used:
             extra["powers"] = used
         defender = battle["defender"]
-        if defender in state["players"]:
+        order = self.defence_order(state, defender)
+        if defender in state["players"] and order != "never":
+            defenders = state["troops"][battle["to"]]
             for power in self._kept(state, defender, DEFENCE_EFFECTS):
                 v = power.value
                 if power.effect == "defend_highest":
@@ -442,7 +530,7 @@ class PeakyBlinders(MapGame):
                     al2 = max(0, al2 - save)
                 else:
                     al2, dl2 = al, max(0, dl - v)
-                if dl2 < dl or al2 > al:
+                if fires(order, defenders, (al, dl), (al2, dl2)):
                     self._use_power(state, defender, power.id)
                     extra["defence_power"] = power.id
                     events.append({"type": "power_played", "seat": defender, "power": power.id,
@@ -538,9 +626,11 @@ class PeakyBlinders(MapGame):
     def _legal_place(self, state: State, seat: str) -> list[Action]:
         out = super()._legal_place(state, seat)
         hand = state["players"][seat]["hand"]
-        razors = sum(self.data.razors[c] for c in hand)
-        if not state["traded"] and razors >= 2:
-            out.append({"type": "trade", "cards": list(hand), "razors": {"min": 2, "max": min(razors, max(RAZOR_TABLE))}})
+        points = self.data.razors
+        razors = sum(points[c] for c in hand)
+        if razors >= 2 and not (state["traded"] and self.one_trade(state)):
+            out.append({"type": "trade", "cards": list(hand), "razors": {"min": 2, "max": min(razors, max(RAZOR_TABLE))},
+                        "points": {c: points[c] for c in hand}})
         if not state["flipped"] and any(not p["up"] for p in state["players"][seat]["powers"]):
             out.append({"type": "flip_power"})
         if not state["neutral_done"]:
@@ -554,6 +644,9 @@ class PeakyBlinders(MapGame):
         out = super()._legal_battle(state, seat)
         out.extend({"type": "play_power", "power": p.id} for p in self._kept(state, seat, ATTACK_EFFECTS))
         return out
+
+    def _attack_extras(self, state: State, seat: str) -> dict[str, Any]:
+        return {"powers": {"some_of": [p.id for p in self._kept(state, seat, ATTACK_EFFECTS)]}}
 
     # -- views ----------------------------------------------------------------------------
     def view(self, state: State, seat: str | None = None) -> dict[str, Any]:

@@ -5,9 +5,10 @@ text needs (hand sizes, completed missions, face-up powers, the pending battle a
 It is built from the state by whitelisting, never by deleting secrets from a copy: a field
 added to the state later stays private until someone decides to show it here.
 
-Secrets: territory cards in hand (names, razors), missions not yet completed, and powers
-still face down. The owner sees the first two under ``"you"``; face-down powers are shown as
-``{"state": "face_down"}`` even to their owner, as the rulebook says nobody looks at them.
+Secrets: territory cards in hand (names, razors), missions not yet completed, powers still
+face down, and each player's standing defence order. The owner sees them under ``"you"``
+(face-down powers only as ``{"state": "face_down"}``, even to their owner, as the rulebook says
+nobody looks at them).
 """
 
 from __future__ import annotations
@@ -120,11 +121,15 @@ def private_view(game: PeakyBlinders, state: State, seat: str) -> dict[str, Any]
     missions = []
     for m in p["missions"]:
         info = mission_public(game, m["id"])
-        info.update({"held": m["held"], "done": m["done"],
-                     "holding_now": all(state["owner"][t] == seat for t in info["territories"])})
+        # Per territory: yours now, and whether it counts (taken by an attack, still held).
+        progress = [{"territory": t, "yours": state["owner"][t] == seat,
+                     "counts": game.counts_for_mission(state, seat, t)} for t in info["territories"]]
+        info.update({"held": m["held"], "done": m["done"], "progress": progress,
+                     "holding_now": all(x["counts"] for x in progress)})
         missions.append(info)
     return {
         "seat": seat,
+        "defence": game.defence_order(state, seat),
         "cards": [{"territory": c, "name": game.tname(c), "razors": data.razors[c]} for c in p["hand"]],
         "razors": sum(data.razors[c] for c in p["hand"]),
         "missions": missions,

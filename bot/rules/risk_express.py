@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.rules.base import Action, Event, Game, Option, Rng, RuleError, State
+from bot.rules.schema import Field, choice, name
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "risk_express" / "cards.json"
 
@@ -158,12 +159,14 @@ class RiskExpress(Game):
         # First player: everyone rolls the seven dice; most Generals starts, ties reroll.
         rolls: list[dict[str, Any]] = []
         contenders = list(seats)
+        rounds = 0
         while True:
             counts = {}
+            rounds += 1
             for seat in contenders:
                 dice = [FACES[d - 1] for d in rng.throw(DICE)]
                 counts[seat] = dice.count(GENERAL)
-                rolls.append({"seat": seat, "dice": dice, "generals": counts[seat]})
+                rolls.append({"seat": seat, "dice": dice, "generals": counts[seat], "round": rounds})
             best = max(counts.values())
             contenders = [s for s in contenders if counts[s] == best]
             if len(contenders) == 1:
@@ -175,9 +178,13 @@ class RiskExpress(Game):
         state["turn"] = 1
         state["failed"] = None  # the last failed attempt, for the optional rule
         state["winners"] = None
-        events: list[Event] = []
+        # What setup did in public, for the bot to narrate (``opening_events``): every throw
+        # for who starts, round by round (a round is a tie rolled again), who starts, then
+        # the first turn's start and its first throw.
+        events: list[Event] = [{"type": "start_roll", **r, "dice": list(r["dice"])} for r in rolls]
+        events.append({"type": "first_player", "seat": first, "rounds": rolls[-1]["round"]})
         self._begin_turn(state, rng, events)
-        state["opening_events"] = events
+        state["opening"] = events
 
     # -- contract ---------------------------------------------------------------------
     def to_act(self, state: State) -> list[str]:
@@ -190,9 +197,17 @@ class RiskExpress(Game):
             return None
         return {"winners": list(state["winners"]), "scores": self.scores(state)}
 
-    def legal_actions(self, state: State, seat: str) -> list[Action]:
-        if seat not in self.to_act(state):
-            return []
+    def action_schema(self) -> dict[str, dict[str, Field]]:
+        return {
+            "fill": {
+                "card": name(load_cards()["order"], "err.malformed.card"),
+                "line": choice([0, 1, 2, GENERAL], "err.malformed.line"),
+            },
+            "continue": {},
+            "fresh": {},
+        }
+
+    def _legal(self, state: State, seat: str) -> list[Action]:
         if state["phase"] == "continue":
             return [{"type": "continue"}, {"type": "fresh"}]
         return [{"type": "fill", "card": c, "line": line} for c, line, _ in self._options(state)]

@@ -155,7 +155,7 @@ def test_setup_deals_every_territory(n: int, sizes: list[int]) -> None:
     assert G.data.route[0][0] == "london"
     assert G.to_act(st) == ["ann"] and st["phase"] == "place"
     assert st["reserve"] == sum(st["income"].values()) >= 3
-    assert st["opening_events"][-1] == {"type": "turn", "seat": "ann", "turn": 1, "income": st["income"],
+    assert G.opening_events(st)[-1] == {"type": "turn", "seat": "ann", "turn": 1, "income": st["income"],
                                         "reserve": st["reserve"]}
     assert json.loads(json.dumps(st)) == st
 
@@ -175,7 +175,7 @@ def test_options_are_validated() -> None:
         G.setup(SEATS[:3], {"gangs": "alphabetical"}, 1)
     with pytest.raises(RuleError, match="needs 2–5 players"):
         G.setup(SEATS[:1], {}, 1)
-    with pytest.raises(RuleError, match="may not start with 'neutral:'"):
+    with pytest.raises(RuleError, match="kept for the neutral gangs"):
         G.setup(["neutral:x", "bob"], {}, 1)
 
 
@@ -236,15 +236,20 @@ def test_place_refusals() -> None:
     theirs = G.territories_of(st, "bob")[0]
     r = st["reserve"]
     refused(st, "bob", {"type": "place", "territory": theirs, "count": 1}, "It is not your turn.")
-    refused(st, "ann", {"type": "place", "territory": "atlantis", "count": 1}, "There is no territory 'atlantis'")
-    refused(st, "ann", {"type": "place", "count": 1}, "Say which territory")
+    territory = "That move is not understood: the territory must be one of the map's territories."
+    refused(st, "ann", {"type": "place", "territory": "atlantis", "count": 1}, territory)
+    refused(st, "ann", {"type": "place", "count": 1}, territory)
     refused(st, "ann", {"type": "place", "territory": theirs, "count": 1}, "You do not control")
     refused(st, "ann", {"type": "place", "territory": mine, "count": r + 1}, f"Choose between 1 and {r} members, not {r + 1}.")
-    refused(st, "ann", {"type": "place", "territory": mine, "count": 0}, f"Choose between 1 and {r} members, not 0.")
-    refused(st, "ann", {"type": "place", "territory": mine, "count": "2"}, "Numbers of members are whole numbers.")
-    refused(st, "ann", {"type": "place", "territory": mine, "count": True}, "Numbers of members are whole numbers.")
-    refused(st, "ann", {"type": "fly"}, "Unknown action 'fly'.")
-    refused(st, "ann", {"kind": "place"}, "That is not an action.")
+    whole = "the number of members must be a whole number from 1 to 1000000."
+    refused(st, "ann", {"type": "place", "territory": mine, "count": 0}, whole)
+    refused(st, "ann", {"type": "place", "territory": mine, "count": "2"}, whole)
+    refused(st, "ann", {"type": "place", "territory": mine, "count": True}, whole)
+    refused(st, "ann", {"type": "place", "territory": mine, "count": 2.0}, whole)
+    refused(st, "ann", {"type": "place", "territory": mine, "count": 10**5000}, whole)
+    refused(st, "ann", {"type": "place", "territory": mine, "until": True}, "it has parts this move does not take.")
+    refused(st, "ann", {"type": "fly"}, "this game has no such move.")
+    refused(st, "ann", {"kind": "place"}, "it is not a move.")
     refused(st, "zed", {"type": "end_turn"}, "You are not playing in this game.")
 
 
@@ -296,7 +301,8 @@ def test_attack_commits_members_and_rolls_min3_v_min2() -> None:
     assert st2["phase"] == "battle" and st2["battle"]["committed"] == 3  # lost two of five
     assert st2["troops"][a] == 2  # the committed members left the territory
     assert st2["highlight"] == {"from": a, "to": b}
-    assert G.legal_actions(st2, "ann")[:3] == [{"type": "roll"}, {"type": "roll", "until": True}, {"type": "retreat"}]
+    assert G.legal_actions(st2, "ann")[:3] == [{"type": "roll", "until": False}, {"type": "roll", "until": True},
+                                               {"type": "retreat"}]
 
 
 def test_attack_with_two_members_rolls_two_dice() -> None:
@@ -389,11 +395,11 @@ def test_attack_refusals() -> None:
     refused(st, "ann", {"type": "attack", "from": a, "to": mine, "count": 1}, "is yours: you cannot attack it")
     refused(st, "ann", {"type": "attack", "from": b, "to": a, "count": 1}, "You do not control")
     refused(st, "ann", {"type": "attack", "from": a, "to": b, "count": 4}, "Choose between 1 and 3 members, not 4.")
-    refused(st, "ann", {"type": "attack", "from": a, "to": b, "count": -1}, "between 1 and 3")
+    refused(st, "ann", {"type": "attack", "from": a, "to": b, "count": -1}, "a whole number from 1 to 1000000")
     enemy = next(t for t in G.board.neighbours(mine) if st["owner"][t] == "bob")
     refused(st, "ann", {"type": "attack", "from": mine, "to": enemy, "count": 1}, "at least 2 members")
-    refused(st, "ann", {"type": "attack", "from": a, "to": "narnia"}, "There is no territory 'narnia'")
-    refused(st, "ann", {"type": "attack", "from": a, "to": b, "until": "yes"}, "'until' is yes or no")
+    refused(st, "ann", {"type": "attack", "from": a, "to": "narnia"}, "the territory must be one of the map's territories")
+    refused(st, "ann", {"type": "attack", "from": a, "to": b, "until": "yes"}, "rolling until the attack is decided is a yes or a no")
     refused(st, "ann", {"type": "roll"}, "There is no attack to roll for")
     refused(st, "ann", {"type": "retreat"}, "There is no attack to retreat from")
     refused(st, "bob", {"type": "attack", "from": b, "to": a, "count": 1}, "It is not your turn.")
@@ -516,15 +522,38 @@ def test_trade_refusals() -> None:
     st["players"]["ann"]["hand"] = twos + one
     refused(st, "ann", {"type": "trade", "cards": one}, "worth 2 to 10 razors; these cards are worth 1")
     refused(st, "ann", {"type": "trade", "cards": twos}, "these cards are worth 12")
-    refused(st, "ann", {"type": "trade", "cards": []}, "Say which territory cards")
+    refused(st, "ann", {"type": "trade", "cards": []}, "the cards to trade must be territory cards, from 1 to 42 of them")
     refused(st, "ann", {"type": "trade", "cards": [twos[0], twos[0]]}, "only be traded once")
     other = next(t for t in G.board.order if t not in twos + one)
     refused(st, "ann", {"type": "trade", "cards": [other, twos[0]]}, f"You do not hold the card {G.tname(other)}")
+    one = json.loads(json.dumps(st))
+    one["options"]["trades"] = "one"
+    one, _ = G.apply(one, "ann", {"type": "trade", "cards": twos[:2]})
+    refused(one, "ann", {"type": "trade", "cards": twos[2:4]}, "already traded cards this turn")
+    assert not [a for a in G.legal_actions(one, "ann") if a["type"] == "trade"]
     st, _ = G.apply(st, "ann", {"type": "trade", "cards": twos[:2]})
-    refused(st, "ann", {"type": "trade", "cards": twos[2:4]}, "already traded cards this turn")
     st = ready(st)
     st, _ = G.apply(st, "ann", {"type": "end_placement"})
     refused(st, "ann", {"type": "trade", "cards": twos[2:4]}, "only trade cards during the placement phase")
+
+
+def test_the_rulebook_sets_no_limit_of_one_trade_a_turn() -> None:
+    """« Vous pouvez échanger ces cartes contre des membres de gang pendant votre tour »: no
+    limit, so a hand of 20 razors is two trades of 10 (60 members); ``trades=one`` keeps the
+    house rule of one trade a turn (30)."""
+    for option, members in (("any", 60), ("one", 30)):
+        st = new(3, trades=option)
+        tens = cards_worth(20)
+        st["players"]["ann"]["hand"] = list(tens)
+        r = st["reserve"]
+        for i in (0, 1):
+            cards = tens[i * len(tens) // 2:(i + 1) * len(tens) // 2]
+            try:
+                st, _ = G.apply(st, "ann", {"type": "trade", "cards": cards})
+            except RuleError as err:
+                assert option == "one" and i == 1 and err.key == "pb.err.already_traded"
+        assert st["reserve"] == r + members and st["income"]["trade"] == members
+    assert G.validate_options({})["trades"] == "any"
 
 
 def test_trading_is_never_forced() -> None:
@@ -639,7 +668,7 @@ def test_play_power_outside_a_battle_is_refused() -> None:
     st, a, b = attack_setup()
     with_powers(st, "ann", ["bsa_guns"], up=True)
     refused(st, "ann", {"type": "play_power", "power": "bsa_guns"}, "during an attack, before a roll")
-    refused(st, "ann", {"type": "attack", "from": a, "to": b, "powers": ["bsa_guns", "bsa_guns"]}, "different power cards")
+    refused(st, "ann", {"type": "attack", "from": a, "to": b, "powers": ["bsa_guns", "bsa_guns"]}, "Name each power card once.")
 
 
 @pytest.mark.parametrize(
@@ -680,12 +709,32 @@ def pass_round(st: dict, n: int = 3) -> tuple[dict, list[dict]]:
     return st, evs
 
 
-def test_west_midlands_mission_held_three_turns_gives_eight() -> None:
-    st = new(3, crown=False)
+def take(st: dict, seat: str, tid: str) -> dict:
+    """``seat`` (whose turn it is) takes ``tid`` by an attack from a bordering territory."""
+    st = ready(st)
+    src = G.board.neighbours(tid)[0]
+    give(st, seat, [src], 30)
+    if st["owner"][tid] == seat:
+        give(st, next(s for s in st["seats"] if s != seat), [tid])
+    st["troops"][tid] = 1
+    st, ev = G.apply(st, seat, {"type": "attack", "from": src, "to": tid, "until": True})
+    assert st["owner"][tid] == seat and events_of(ev, "conquest")
+    return st
+
+
+def birmingham(st: dict) -> dict:
     st["players"]["ann"]["missions"] = [{"id": BIRMINGHAM_MISSION, "held": 0, "done": False}]
+    return st
+
+
+def test_west_midlands_mission_conquered_and_held_three_turns_gives_eight() -> None:
+    """« vous devez conquérir et tenir les West Midlands pendant trois tours et vous recevrez
+    huit membres de gang supplémentaires au début de votre tour suivant »."""
+    st = birmingham(new(3, crown=False))
     mission = G.data.missions[BIRMINGHAM_MISSION]
     assert mission.territories == (WM,) and mission.turns == 3 and mission.reward == 8
-    give(st, "ann", [WM], 3)
+    st = take(st, "ann", WM)
+    assert G.view(st, "ann")["you"]["missions"][0]["progress"] == [{"territory": WM, "yours": True, "counts": True}]
     for held in (1, 2):
         st, ev = pass_round(st)
         assert st["players"]["ann"]["missions"][0]["held"] == held
@@ -701,17 +750,45 @@ def test_west_midlands_mission_held_three_turns_gives_eight() -> None:
     assert not [e for e in events_of(ev, "mission_completed") if e["seat"] == "ann"]
 
 
-def test_mission_streak_resets_when_the_territory_is_lost() -> None:
-    st = new(3, crown=False)
-    st["players"]["ann"]["missions"] = [{"id": BIRMINGHAM_MISSION, "held": 0, "done": False}]
+def test_a_mission_territory_dealt_to_you_does_not_count() -> None:
+    """The mission is met « en prenant le contrôle » of its territories: holding West
+    Midlands from the deal, for any number of turns, earns nothing."""
+    st = birmingham(new(3, crown=False))
     give(st, "ann", [WM], 3)
+    for _ in range(5):
+        st, ev = pass_round(st)
+        assert st["players"]["ann"]["missions"][0]["held"] == 0
+        assert not events_of(ev, "mission_completed") and st["income"]["missions"] == 0
+    you = G.view(st, "ann")["you"]["missions"][0]
+    assert you["progress"] == [{"territory": WM, "yours": True, "counts": False}] and not you["holding_now"]
+
+
+def test_no_mission_is_ever_met_from_the_deal() -> None:
+    """Today's defect: a player dealt a mission's territories scored it on turn 1 (in half of
+    3-player games). Two rounds without an attack: no mission anywhere."""
+    for seed in range(40):
+        st = new(3, seed=seed)
+        assert not [e for e in G.opening_events(st) if e["type"] == "mission_completed"]
+        st, ev = pass_round(st, 6)
+        assert not events_of(ev, "mission_completed")
+        assert all(m["held"] == 0 for p in st["players"].values() for m in p["missions"])
+
+
+def test_mission_streak_resets_when_the_territory_is_lost_and_retaking_counts_again() -> None:
+    st = take(birmingham(new(3, crown=False)), "ann", WM)
     st, _ = pass_round(st)
     st, _ = pass_round(st)
     assert st["players"]["ann"]["missions"][0]["held"] == 2
-    give(st, "bob", [WM], 3)
-    st, _ = pass_round(st)
-    assert st["players"]["ann"]["missions"][0]["held"] == 0
+    st = take(turn_of(st, "bob"), "bob", WM)
+    assert not G.view(st, "ann")["you"]["missions"][0]["progress"][0]["counts"]
+    st, _ = G.apply(ready(st), "bob", {"type": "end_turn"})
+    st, _ = G.apply(ready(st), "cat", {"type": "end_turn"})
+    assert G.to_act(st) == ["ann"] and st["players"]["ann"]["missions"][0]["held"] == 0
     assert st["income"]["missions"] == 0
+    # bob took it by an attack, then ann takes it back by one: it counts for ann again
+    st = take(st, "ann", WM)
+    st, _ = pass_round(st)
+    assert st["players"]["ann"]["missions"][0]["held"] == 1
 
 
 def test_missions_are_data_in_the_rulebook_spirit() -> None:
@@ -843,10 +920,11 @@ def test_two_players_must_reinforce_one_neutral_gang() -> None:
     refused(st, "ann", {"type": "end_turn"}, "Add 3 members to a neutral gang first.")
     ira = G.territories_of(st, "neutral:ira")
     sab = G.territories_of(st, "neutral:sabinis")
-    refused(st, "ann", {"type": "neutral", "placements": {ira[0]: 1, ira[1]: 1, ira[2]: 1, ira[3]: 0}}, "1 to 3 territories")
+    refused(st, "ann", {"type": "neutral", "placements": {ira[0]: 1, ira[1]: 1, ira[2]: 1, ira[3]: 0}},
+            "the neutral members go on 1 to 3 territories, 1 to 3 members on each")
     refused(st, "ann", {"type": "neutral", "placements": {ira[0]: 2, sab[0]: 1}}, "same neutral gang")
     refused(st, "ann", {"type": "neutral", "placements": {ira[0]: 2}}, "exactly 3 neutral members, not 2")
-    refused(st, "ann", {"type": "neutral", "placements": {ira[0]: 4}}, "between 1 and 3")
+    refused(st, "ann", {"type": "neutral", "placements": {ira[0]: 4}}, "1 to 3 members on each")
     mine = G.territories_of(st, "ann")[0]
     refused(st, "ann", {"type": "neutral", "placements": {mine: 3}}, "is not held by a neutral gang")
     refused(st, "ann", {"type": "neutral", "placements": []}, "1 to 3 territories")
@@ -975,15 +1053,17 @@ def test_legal_actions_are_compact_and_concretize_to_legal_moves() -> None:
     kinds = {a["type"] for a in acts}
     assert {"place", "flip_power", "neutral"} <= kinds
     place = next(a for a in acts if a["type"] == "place")
-    assert place["count"] == {"min": 1, "max": st["reserve"]} and set(place["territory"]) == set(G.territories_of(st, "ann"))
-    assert G.legal_actions(st, "bob") == []
+    r = st["reserve"]
+    assert place["count"] == {"min": 1, "max": r, "default": r} and set(place["territory"]) == set(G.territories_of(st, "ann"))
+    assert G.legal_actions(st, "bob") == [{"type": "defence", "order": ["save", "never"]}]  # the standing order only
     rnd = random.Random(3)
     for a in acts:
         G.apply(st, "ann", concretize(a, rnd.randrange, G.data.razors))
     st, a, b = attack_setup(att=4, dfn=2)
     st["phase"] = "attack"
     attacks = [x for x in G.legal_actions(st, "ann") if x["type"] == "attack"]
-    assert {"type": "attack", "from": a, "to": b, "count": {"min": 1, "max": 3}} in attacks
+    assert {"type": "attack", "from": a, "to": b, "count": {"min": 1, "max": 3, "default": 3}, "until": [False, True],
+            "powers": {"some_of": []}} in attacks
     assert {"type": "end_attack"} in G.legal_actions(st, "ann") and {"type": "end_turn"} in G.legal_actions(st, "ann")
 
 

@@ -17,8 +17,13 @@ when the earlier phase's duties are done (so "attack" right after the last place
 separate "end placement"). ``battle`` is the pending attack: only the attacker's roll/retreat
 (and edition extras) are legal until it ends.
 
-``legal_actions`` returns compact forms; :mod:`bot.rules.risk.moves` says how to read them
-and turns one into a concrete action.
+``legal_actions`` returns compact forms, read by :mod:`bot.rules.compact` (the one reading:
+``accepts`` and ``expand``); it lists every action ``apply`` accepts and nothing else. Every
+action's shape is checked first against :meth:`MapGame.action_schema`.
+
+Defence orders (:mod:`bot.rules.risk.defence`): an edition whose defenders hold cards puts
+``"defence"`` in ``anytime_actions``; each player's standing order is
+``state["players"][seat]["defence"]``, and the edition asks :meth:`MapGame.defence_fires`.
 """
 
 from __future__ import annotations
@@ -27,12 +32,19 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.rules.base import Action, Event, Game, Rng, RuleError, State
+from bot.rules.compact import choose
 from bot.rules.risk.battle import attack_dice, defence_dice, resolve_roll, roll
 from bot.rules.risk.board import NO_CLOSED, Board, reinforcements
 from bot.rules.risk.cards import draw
+from bot.rules.risk.defence import DEFAULT_ORDER, ORDERS, pick_defence
 from bot.rules.risk.moves import concretize
+from bot.rules.schema import Field, choice, flag, name, whole
 
-__all__ = ["MESSAGES", "PHASES", "MapGame", "concretize", "rule_error"]
+__all__ = ["MAX_MEMBERS", "MESSAGES", "PHASES", "MapGame", "concretize", "rule_error"]
+
+# The largest number of members an action may name: far above any game (a million members
+# take thousands of turns of the best income), low enough that no number is absurd.
+MAX_MEMBERS = 1_000_000
 
 PHASES = ("place", "attack", "manoeuvre")
 _PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
@@ -56,13 +68,13 @@ MESSAGES: dict[str, str] = {
     "err.attack_own": "{territory} is yours: you cannot attack it.",
     "err.not_adjacent": "{src} does not border {dst}.",
     "err.too_few_to_attack": "You need at least 2 members in {territory} to attack: one must stay behind.",
-    "err.bad_flag": "'until' is yes or no.",
     "err.no_battle_roll": "There is no attack to roll for: attack a territory first.",
     "err.no_battle_retreat": "There is no attack to retreat from.",
     "err.same_territory": "Choose two different territories to manoeuvre between.",
     "err.too_few_to_move": "{territory} has only one member, and one must stay behind.",
     "err.not_connected": "{src} and {dst} are not joined by territories you control.",
     "err.already_out": "That player is already out of the game.",
+    "err.defence_same": "Your defence order is already that one.",
 }
 
 
@@ -104,11 +116,35 @@ class MapGame(Game):
     def outcome(self, state: State) -> dict[str, Any] | None:
         return state.get("result")
 
+    def active(self, state: State, seat: str) -> bool:
+        return seat in state["seats"] and seat not in state["eliminated"]
+
+    def action_schema(self) -> dict[str, dict[str, Field]]:
+        """Every action's parts; editions extend it (``super().action_schema()``)."""
+        tids = self.board.order
+        count = whole(1, MAX_MEMBERS, "err.malformed.count")
+        out: dict[str, dict[str, Field]] = {
+            "place": {"territory": name(tids, "err.malformed.territory"), "count": count},
+            "end_placement": {},
+            "attack": {"from": name(tids, "err.malformed.territory"), "to": name(tids, "err.malformed.territory"),
+                       "count": count, "until": flag("err.malformed.until")},
+            "roll": {"until": flag("err.malformed.until")},
+            "retreat": {},
+            "end_attack": {},
+            "manoeuvre": {"from": name(tids, "err.malformed.territory"), "to": name(tids, "err.malformed.territory"),
+                          "count": count},
+            "end_turn": {},
+        }
+        if "defence" in self.anytime_actions:
+            out["defence"] = {"order": choice(ORDERS, "err.malformed.order")}
+        return out
+
     def _apply(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
         kind = action["type"]
-        handler = self._handlers().get(kind)
-        if handler is None:
-            raise rule_error("err.unknown_action", action=kind)
+        handler = self._handlers()[kind]  # the schema let only known types through
+        if kind in self.anytime_actions:
+            handler(state, rng, seat, action, events)
+            return
         if state["phase"] == "battle" and kind not in self.battle_actions:
             b = state["battle"]
             raise rule_error("err.battle_pending", territory=self.tname(b["to"]))
@@ -119,6 +155,13 @@ class MapGame(Game):
     battle_actions: frozenset[str] = frozenset({"roll", "retreat"})
 
     def _handlers(self) -> dict[str, Callable[[State, Rng, str, Action, list[Event]], None]]:
+        cached = self.__dict__.get("_handler_cache")
+        if cached is None:
+            cached = self.__dict__["_handler_cache"] = self._make_handlers()
+        return cached
+
+    def _make_handlers(self) -> dict[str, Callable[[State, Rng, str, Action, list[Event]], None]]:
+        """Action type → handler; editions extend it."""
         return {
             "place": self._act_place,
             "end_placement": self._act_end_placement,
@@ -128,6 +171,7 @@ class MapGame(Game):
             "end_attack": self._act_end_attack,
             "manoeuvre": self._act_manoeuvre,
             "end_turn": self._act_end_turn,
+            "defence": self._act_defence,
         }
 
     # -- validation helpers -------------------------------------------------------------
@@ -310,8 +354,6 @@ class MapGame(Game):
             raise rule_error("err.too_few_to_attack", territory=self.tname(src))
         count = self._int(action.get("count", avail), 1, avail)
         until = action.get("until", False)
-        if not isinstance(until, bool):
-            raise rule_error("err.bad_flag")
         battle = {
             "attacker": seat,
             "defender": state["owner"][dst],
@@ -348,10 +390,7 @@ class MapGame(Game):
     def _act_roll(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
         if state["phase"] != "battle":
             raise rule_error("err.no_battle_roll")
-        until = action.get("until", False)
-        if not isinstance(until, bool):
-            raise rule_error("err.bad_flag")
-        self._roll(state, rng, until, events)
+        self._roll(state, rng, action.get("until", False), events)
 
     def _act_retreat(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
         if state["phase"] != "battle":
@@ -550,33 +589,63 @@ class MapGame(Game):
             self._close_battle(state)
         state["reserve"] = 0
 
-    # -- legal actions ------------------------------------------------------------------
-    def legal_actions(self, state: State, seat: str) -> list[Action]:
-        if seat not in self.to_act(state):
+    # -- defence orders -------------------------------------------------------------------
+    def defence_order(self, state: State, seat: str) -> str:
+        """``seat``'s standing order for its defence cards (:mod:`bot.rules.risk.defence`)."""
+        player = state["players"].get(seat)
+        return player.get("defence", DEFAULT_ORDER) if player is not None else "never"
+
+    def defence_fires(self, state: State, defender: str, defenders: int, plain: tuple[int, int],
+                      candidates: list[tuple[int, int]]) -> int | None:
+        """Which of the defender's kept cards fires on this roll under its standing order
+        (an index into ``candidates``, the losses with each card), or ``None``."""
+        return pick_defence(self.defence_order(state, defender), defenders, plain, candidates)
+
+    def _act_defence(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
+        order = action["order"]
+        if order == self.defence_order(state, seat):
+            raise rule_error("err.defence_same")
+        state["players"][seat]["defence"] = order
+        # Who changed their order is public (the move is in the log); the order is not.
+        events.append({"type": "defence_order", "seat": seat, "private": {seat: {"order": order}}})
+
+    def _legal_anytime(self, state: State, seat: str) -> list[Action]:
+        if "defence" not in self.anytime_actions:
             return []
+        current = self.defence_order(state, seat)
+        return [{"type": "defence", "order": [o for o in ORDERS if o != current]}]
+
+    # -- legal actions ------------------------------------------------------------------
+    def _legal(self, state: State, seat: str) -> list[Action]:
+        """Exactly what ``apply`` accepts from the player to act (see the module docstring:
+        a later phase's actions are open as soon as the earlier phase's duties are done)."""
         phase = state["phase"]
-        if phase == "place":
-            out = self._legal_place(state, seat)
-            if self._placement_pending(state, seat) is None:
-                # later phases' actions are accepted once placement's duties are done
-                out += [*self._legal_attacks(state, seat), *self._legal_manoeuvres(state, seat), {"type": "end_turn"}]
-            return out
         if phase == "battle":
             return self._legal_battle(state, seat)
-        if phase == "attack":
-            return [*self._legal_attacks(state, seat), {"type": "end_attack"}, {"type": "end_turn"}]
-        if phase == "manoeuvre":
+        if phase == "place":
+            out = self._legal_place(state, seat)
+            if self._placement_pending(state, seat) is not None:
+                return out
+        elif phase == "attack":
+            out = []
+        elif phase == "manoeuvre":
             return [*self._legal_manoeuvres(state, seat), {"type": "end_turn"}]
-        return []
+        else:
+            return []
+        out += self._legal_attacks(state, seat)
+        out += self._legal_manoeuvres(state, seat)
+        out += [{"type": "end_attack"}, {"type": "end_turn"}]
+        return out
 
     def _legal_place(self, state: State, seat: str) -> list[Action]:
         out: list[Action] = []
-        if state["reserve"] > 0:
+        reserve = state["reserve"]
+        if reserve > 0:
             out.append(
                 {
                     "type": "place",
                     "territory": self.territories_of(state, seat),
-                    "count": {"min": 1, "max": state["reserve"]},
+                    "count": {"min": 1, "max": reserve, "default": reserve},
                 }
             )
         if self._placement_pending(state, seat) is None:
@@ -584,19 +653,25 @@ class MapGame(Game):
         return out
 
     def _legal_battle(self, state: State, seat: str) -> list[Action]:
-        return [{"type": "roll"}, {"type": "roll", "until": True}, {"type": "retreat"}]
+        return [{"type": "roll", "until": False}, {"type": "roll", "until": True}, {"type": "retreat"}]
+
+    def _attack_extras(self, state: State, seat: str) -> dict[str, Any]:
+        """Hook: edition parts of an attack's compact form (Peaky Blinders' powers)."""
+        return {}
 
     def _legal_attacks(self, state: State, seat: str) -> list[Action]:
         owner, troops = state["owner"], state["troops"]
         closed = self.closed(state)
+        extras = self._attack_extras(state, seat)
         out: list[Action] = []
         for src in self.board.order:
             if owner[src] != seat or troops[src] < 2:
                 continue
-            cap = {"min": 1, "max": troops[src] - 1}
+            n = troops[src] - 1
             for dst in self.board.neighbours(src, closed):
                 if self.hostile(state, seat, dst):
-                    out.append({"type": "attack", "from": src, "to": dst, "count": dict(cap)})
+                    out.append({"type": "attack", "from": src, "to": dst,
+                                "count": {"min": 1, "max": n, "default": n}, "until": [False, True], **extras})
         return out
 
     def _legal_manoeuvres(self, state: State, seat: str) -> list[Action]:
@@ -614,9 +689,8 @@ class MapGame(Game):
                 continue
             dests = [t for t in groups.get(src, ()) if t != src and state["owner"][t] == seat]
             if dests:
-                out.append(
-                    {"type": "manoeuvre", "from": src, "to": dests, "count": {"min": 1, "max": troops[src] - 1}}
-                )
+                n = troops[src] - 1
+                out.append({"type": "manoeuvre", "from": src, "to": dests, "count": {"min": 1, "max": n, "default": n}})
         return out
 
     def card_points(self) -> dict[str, int]:
@@ -624,14 +698,16 @@ class MapGame(Game):
         return {}
 
     def random_action(self, state: State, seat: str, pick: Callable[[int], int]) -> Action:
-        """A uniformly random legal action: first a kind of action, then one of its compact
-        forms, then the numbers. Picking the kind first keeps random games short (ending
-        the phase is as likely as any one attack). For simulators, tests and benchmarks."""
-        acts = self.legal_actions(state, seat)
+        """A uniformly random legal action of the player to act: first a kind of action, then
+        one of its compact forms, then the choices in it. Picking the kind first keeps random
+        games short (ending the phase is as likely as any one attack). Anytime actions (a
+        standing order) are left out: they never move the game on. For simulators, tests and
+        benchmarks."""
+        acts = self._legal(state, seat)
         kinds = sorted({a["type"] for a in acts})
         kind = kinds[pick(len(kinds))]
         forms = [a for a in acts if a["type"] == kind]
-        return concretize(forms[pick(len(forms))], pick, self.card_points())
+        return choose(forms[pick(len(forms))], pick)
 
     # -- shared view pieces ---------------------------------------------------------------
     def public_territories(self, state: State) -> dict[str, dict[str, Any]]:

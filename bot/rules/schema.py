@@ -1,0 +1,153 @@
+"""The shape of every action, checked at the door before any rule runs.
+
+An action is a JSON object with a ``"type"``; each type has a fixed set of parts (keys), each
+of a fixed kind with bounds. Anything else is refused with :class:`MalformedAction` (key
+``err.malformed``): an unknown type, an unknown or missing part, a part of the wrong type
+(``True`` where a number goes, a list where a name goes), a number out of bounds, a list too
+long. The checks are flat (no recursion into what the player sent), so a list nested ten
+thousand deep or a number with ten thousand digits costs one ``type()`` call.
+
+The messages are in the game's words (never the JSON key names) and never repeat what the
+player typed; a schema is plain data, so an engine builds its own once and keeps it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.rules.errors import MalformedAction
+
+__all__ = [
+    "DETAILS",
+    "Field",
+    "Schema",
+    "check_action",
+    "choice",
+    "flag",
+    "id_list",
+    "mapping",
+    "name",
+    "whole",
+]
+
+# Every detail sentence a malformed action can get (English catalog text, ``err.malformed.*``).
+DETAILS: dict[str, str] = {
+    "err.malformed.action": "it is not a move.",
+    "err.malformed.type": "this game has no such move.",
+    "err.malformed.extra": "it has parts this move does not take.",
+    "err.malformed.territory": "the territory must be one of the map's territories.",
+    "err.malformed.count": "the number of members must be a whole number from {lo} to {hi}.",
+    "err.malformed.until": "rolling until the attack is decided is a yes or a no.",
+    "err.malformed.cards": "the cards to trade must be territory cards, from 1 to {hi} of them.",
+    "err.malformed.powers": "the power cards must be this game's power cards, at most {hi} of them.",
+    "err.malformed.power": "the power card must be one of this game's power cards.",
+    "err.malformed.placements": "the neutral members go on 1 to {hi} territories, 1 to {n} members on each.",
+    "err.malformed.order": "the defence order must be always, only to save a territory, or never.",
+    "err.malformed.card": "the card must be one of the game's country cards.",
+    "err.malformed.line": "the line must be 1, 2, 3 or the General line.",
+    "err.malformed.seat": "the player must be one of this game's players.",
+}
+
+
+@dataclass(frozen=True)
+class Field:
+    """One part of an action: a fast predicate, whether it must be there, and the detail
+    sentence (catalog key and params) a wrong or missing value gets."""
+
+    ok: Callable[[Any], bool]
+    key: str
+    required: bool = False
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def error(self) -> MalformedAction:
+        return MalformedAction(self.key, DETAILS[self.key], **self.params)
+
+    def optional(self) -> Field:
+        return Field(self.ok, self.key, False, self.params)
+
+    def needed(self) -> Field:
+        return Field(self.ok, self.key, True, self.params)
+
+
+@dataclass(frozen=True)
+class Schema:
+    """Action type → its parts. ``required`` is derived once for speed."""
+
+    types: Mapping[str, Mapping[str, Field]]
+    required: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, types: Mapping[str, Mapping[str, Field]]) -> Schema:
+        return cls(
+            {k: dict(v) for k, v in types.items()},
+            {k: tuple(n for n, f in v.items() if f.required) for k, v in types.items()},
+        )
+
+
+def check_action(schema: Schema, action: Any) -> str:
+    """The action's type if its shape is right; else :class:`MalformedAction`."""
+    if not isinstance(action, dict):
+        raise MalformedAction("err.malformed.action", DETAILS["err.malformed.action"])
+    kind = action.get("type")
+    if type(kind) is not str:
+        raise MalformedAction("err.malformed.action", DETAILS["err.malformed.action"])
+    fields = schema.types.get(kind)
+    if fields is None:
+        raise MalformedAction("err.malformed.type", DETAILS["err.malformed.type"])
+    for key, value in action.items():
+        if key == "type":
+            continue
+        f = fields.get(key) if type(key) is str else None
+        if f is None:
+            raise MalformedAction("err.malformed.extra", DETAILS["err.malformed.extra"])
+        if not f.ok(value):
+            raise f.error()
+    for key in schema.required[kind]:
+        if key not in action:
+            raise fields[key].error()
+    return kind
+
+
+# -- field builders ------------------------------------------------------------------------
+# Each takes the catalog key of its detail sentence; ``type(v) is int`` refuses ``True``.
+
+
+def name(ids: Collection[str], key: str, required: bool = True) -> Field:
+    """One of ``ids`` (a territory, a card, a power)."""
+    known = frozenset(ids)
+    return Field(lambda v: type(v) is str and v in known, key, required)
+
+
+def whole(lo: int, hi: int, key: str, required: bool = False) -> Field:
+    """A whole number from ``lo`` to ``hi`` (never a bool, never a float)."""
+    return Field(lambda v: type(v) is int and lo <= v <= hi, key, required, {"lo": lo, "hi": hi})
+
+
+def flag(key: str, required: bool = False) -> Field:
+    return Field(lambda v: type(v) is bool, key, required)
+
+
+def choice(values: Iterable[Any], key: str, required: bool = True) -> Field:
+    """Exactly one of ``values`` (compared with their type: ``True`` is not ``1``)."""
+    known = frozenset((type(v), v) for v in values)
+    return Field(lambda v: type(v) in (str, int, bool) and (type(v), v) in known, key, required)
+
+
+def id_list(ids: Collection[str], lo: int, hi: int, key: str, required: bool = True) -> Field:
+    """A list of ``lo``–``hi`` names from ``ids`` (repeats are the rules' business)."""
+    known = frozenset(ids)
+    return Field(lambda v: type(v) is list and lo <= len(v) <= hi and all(type(x) is str and x in known for x in v),
+                 key, required, {"hi": hi})
+
+
+def mapping(ids: Collection[str], lo: int, hi: int, vlo: int, vhi: int, key: str, required: bool = True) -> Field:
+    """An object of ``lo``–``hi`` entries name → whole number from ``vlo`` to ``vhi``."""
+    known = frozenset(ids)
+
+    def ok(v: Any) -> bool:
+        return (type(v) is dict and lo <= len(v) <= hi
+                and all(type(k) is str and k in known and type(n) is int and vlo <= n <= vhi for k, n in v.items()))
+
+    return Field(ok, key, required, {"hi": hi, "n": vhi})
