@@ -220,12 +220,17 @@ class PeakyPresenter(Presenter):
         if kind == "mission_completed":
             name = N.name(GAME, "mission", ev["mission"], lang) if ev.get("mission") else ev.get("name", "?")
             return t("pb.ev.mission", lang, who=who, name=name, members=count("member", ev["reward"], lang))
-        if kind == "defence":
+        if kind in ("defence", "defence_order"):  # which order stays private
             return t("pb.ev.defence", lang, who=who)
-        if kind == "gangs":  # opening: who leads which gang
+        if kind == "gangs":  # opening: who leads which gang (and, two players, the neutral ones)
             leads = [t("pb.ev.leads", lang, who=self.faction(s, names, lang), gang=N.name(GAME, "gang", g, lang))
                      for s, g in (ev.get("gangs") or {}).items()]
-            return t("pb.ev.gangs", lang, leads=join(leads, lang))
+            key = "pb.ev.gangs_random" if ev.get("how") == "random" else "pb.ev.gangs"
+            line = t(key, lang, leads=join(leads, lang))
+            if ev.get("neutrals"):
+                line += " " + t("pb.ev.neutral_gangs", lang,
+                                gangs=join([N.name(GAME, "gang", g, lang) for g in ev["neutrals"]], lang))
+            return line
         if kind in ("first", "first_player"):
             return t("pb.ev.first", lang, who=who)
         if kind == "skipped":
@@ -321,7 +326,7 @@ class PeakyPresenter(Presenter):
             else:
                 lines.append(f"• **{self.power_name(p['id'], lang)}** — {N.name(GAME, 'power_text', p['id'], lang)}")
         order = self.defence_order(state, seat, you)
-        lines.append(t("pb.hand.defence", lang, order=t(f"opt.peaky_blinders.defence.{order}", lang)))
+        lines.append(t("pb.hand.defence", lang, order=t(f"pb.defence.{order}", lang)))
         return "\n".join(lines)
 
     @staticmethod

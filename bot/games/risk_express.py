@@ -115,11 +115,22 @@ class RiskExpressPresenter(Presenter):
 
     # -- narration --------------------------------------------------------------------
     def narrate(self, events: list[dict[str, Any]], names: dict[str, str], locale: Any) -> list[str]:
-        """One line per decision; a chain of throws and lost dice reads as one line."""
+        """One line per decision; a chain of throws and lost dice reads as one line, and
+        so does each round of the throws for who starts."""
         lang = lang_of(locale)
         lines: list[str] = []
         chain: list[str] = []
+        start: list[dict[str, Any]] = []
         for ev in events:
+            if ev["type"] == "start_roll":
+                if start and start[-1].get("round") != ev.get("round"):
+                    lines.append(self._start_round(start, names, lang))
+                    start = []
+                start.append(ev)
+                continue
+            if start:
+                lines.append(self._start_round(start, names, lang))
+                start = []
             if ev["type"] in ("roll", "miss"):
                 chain += self._lines([ev], names, lang)
                 continue
@@ -127,9 +138,21 @@ class RiskExpressPresenter(Presenter):
                 lines.append(" → ".join(chain))
                 chain = []
             lines += self._lines([ev], names, lang)
+        if start:
+            lines.append(self._start_round(start, names, lang))
         if chain:
             lines.append(" → ".join(chain))
         return lines
+
+    def _start_round(self, rolls: list[dict[str, Any]], names: dict[str, str], lang: str) -> str:
+        """One round of the throws for who starts (a later round: a tie thrown again)."""
+        parts = []
+        for r in rolls:
+            generals = r.get("generals", list(r.get("dice", [])).count(GENERAL))
+            parts.append(tn("re.ev.start_roll", generals, lang, who=names.get(r.get("seat", ""), r.get("seat", "")),
+                            dice=dice_text(r.get("dice", []))))
+        key = "re.ev.start_again" if (rolls[0].get("round") or 1) > 1 else "re.ev.start"
+        return t(key, lang, rolls=" · ".join(parts))
 
     def _lines(self, events: list[dict[str, Any]], names: dict[str, str], lang: str) -> list[str]:  # noqa: C901, PLR0912
         lines: list[str] = []
@@ -163,8 +186,10 @@ class RiskExpressPresenter(Presenter):
                 lines.append(t("re.ev.continue", lang, who=who, card=card_name(ev["card"], lang)))
             elif kind == "fresh":
                 lines.append(t("re.ev.fresh", lang, who=who))
-            elif kind in ("start_roll", "start_rolls", "first_player", "first"):
-                lines += self._opening(ev, names, lang)
+            elif kind == "start_roll":
+                lines.append(self._start_round([ev], names, lang))
+            elif kind in ("first_player", "first"):
+                lines.append(t("re.ev.first", lang, who=who))
             elif kind == "skipped":
                 lines.append(t("ev.skipped", lang, who=who))
             elif kind == "kicked":
@@ -176,20 +201,6 @@ class RiskExpressPresenter(Presenter):
                 key = "re.ev.game_over" if len(ev["winners"]) == 1 else "re.ev.game_over_tie"
                 lines.append(t(key, lang, winners=winners, scores=table))
         return lines
-
-    def _opening(self, ev: dict[str, Any], names: dict[str, str], lang: str) -> list[str]:
-        """Who starts: every player's throw of the seven dice (most Generals starts; a tie
-        throws again), then the first player."""
-        kind = ev["type"]
-        if kind in ("first_player", "first"):
-            return [t("re.ev.first", lang, who=names.get(ev.get("seat", ""), ev.get("seat", "")))]
-        rolls = ev.get("rolls") if kind == "start_rolls" else [ev]
-        out = []
-        for r in rolls or []:
-            generals = r.get("generals", list(r.get("dice", [])).count(GENERAL))
-            out.append(tn("re.ev.start_roll", generals, lang, who=names.get(r.get("seat", ""), r.get("seat", "")),
-                          dice=dice_text(r.get("dice", []))))
-        return ["; ".join(out)] if out else []
 
     def status(self, state: dict[str, Any], names: dict[str, str], locale: Any) -> str:
         from bot.rules import GAMES
