@@ -77,6 +77,11 @@ class Presenter:
         Discord names), filtered by the text typed so far (``current``)."""
         return []
 
+    def localize_params(self, params: dict[str, Any], locale: Any) -> dict[str, Any]:
+        """A refusal's params with the component names the engine wrote (in English) put in
+        ``locale``'s language: ``t(err.key, lang, **pres.localize_params(err.params, lang))``."""
+        return dict(params)
+
     # -- lobby options --------------------------------------------------------------------
     def option_label(self, option: str, value: Any, locale: Any) -> str:
         """« with the British Crown » for ``crown=True``: catalog ``opt.<game>.<option>.<value>``,

@@ -346,6 +346,17 @@ class PeakyPresenter(Presenter):
     def power(self, text: Any) -> str | None:
         return N.lookup(GAME, "power", text) if isinstance(text, str) else None
 
+    def localize_params(self, params: dict[str, Any], locale: Any) -> dict[str, Any]:
+        out = dict(params)
+        for key in ("territory", "src", "dst", "card"):
+            tid = self.territory(out.get(key))
+            if tid is not None:
+                out[key] = tname(tid, locale)
+        gang = out.get("gang_id") or N.lookup(GAME, "gang", out.get("gang") or "")
+        if gang and "gang" in out:
+            out["gang"] = N.name(GAME, "gang", gang, locale)
+        return out
+
     # -- autocomplete -----------------------------------------------------------------
     def complete(self, command: str, option: str, state: dict[str, Any], seat: str, given: dict[str, Any],
                  current: str, locale: Any, names: dict[str, str]) -> list[tuple[str, Any]]:

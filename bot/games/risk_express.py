@@ -240,6 +240,13 @@ class RiskExpressPresenter(Presenter):
             parts.append(t("re.prompt.choose", lang))
         return "\n".join(parts)
 
+    def localize_params(self, params: dict[str, Any], locale: Any) -> dict[str, Any]:
+        out = dict(params)
+        card = self.card(out.get("card"))
+        if card is not None:
+            out["card"] = card_name(card, locale)
+        return out
+
     # -- typed input and autocomplete -----------------------------------------------------
     def card(self, text: Any) -> str | None:
         """The card a player meant: an id from the list, or a name in either language."""

@@ -247,3 +247,18 @@ def test_every_event_type_has_a_line(game_id):
     types = set(re.findall(r'\{\s*"type":\s*"(\w+)"', source))
     sampled = {e["type"] for e in SAMPLES[game_id]} | {"phase"}
     assert types - sampled - ACTIONS_ONLY == set()
+
+
+def test_refusal_params_in_the_language():
+    """The engines name components in English in their refusals; the presenter puts them in
+    the reader's language (typed text it does not know stays as typed)."""
+    from bot.i18n import t
+
+    express = presenter("risk_express")
+    params = express.localize_params({"card": "USA"}, "fr")
+    assert t("re.err.own_card", "fr", **params) == "États-Unis est déjà à vous."
+    assert express.localize_params({"card": "{x}"}, "fr") == {"card": "{x}"}
+    pb = presenter("peaky_blinders")
+    params = pb.localize_params({"gang": "The Jewish Gang", "gang_id": "jewish_gang"}, "fr")
+    assert params["gang"] == "le Gang juif"
+    assert pb.localize_params({"territory": "North West England"}, "fr")["territory"] == "North West England"
