@@ -208,7 +208,8 @@ class RiskExpressPresenter(Presenter):
         lang = lang_of(locale)
         game = GAMES[GAME]
         scores = game.scores(state)
-        board = " · ".join(f"{names.get(s, s)}: {scores[s]}" for s in state["seats"])
+        colon = " : " if lang == "fr" else ": "  # French puts a space before the colon
+        board = " · ".join(f"{names.get(s, s)}{colon}{scores[s]}" for s in state["seats"])
         owned = sum(1 for o in state["owners"].values() if o is not None)
         out = [t("re.status.scores", lang, scores=board), t("re.status.cards", lang, owned=owned, total=14)]
         if state["winners"] is None:
