@@ -314,11 +314,21 @@ class PeakyPresenter(Presenter):
         for card in you["cards"]:
             lines.append(f"• {tname(card['territory'], lang)} " + "🪒" * card["razors"])
         lines.append(t("pb.hand.missions", lang))
+        dealt = False  # a mission territory yours since the deal: it counts once taken in play
         for m in you["missions"]:
-            mark = "✅" if m["done"] else ("🟡" if m.get("holding_now") else "⬜")
+            mark = "🏆" if m["done"] else ("⏳" if m.get("holding_now") else "📜")
             lines.append(t("pb.hand.mission", lang, mark=mark, name=N.name(GAME, "mission", m["id"], lang),
                            text=N.name(GAME, "mission_text", m["id"], lang),
                            held=tn("pb.hand.held", m.get("held", 0), lang, turns=count("turn", m["turns"], lang))))
+            if m.get("progress") and not m["done"]:  # which territories count yet
+                marks = []
+                for x in m["progress"]:
+                    sign = "✅" if x.get("counts") else ("🟡" if x.get("yours") else "⬜")
+                    dealt = dealt or sign == "🟡"
+                    marks.append(f"{tname(x['territory'], lang)} {sign}")
+                lines.append("   " + " · ".join(marks))
+        if dealt:
+            lines.append(t("pb.hand.dealt", lang))
         lines.append(t("pb.hand.powers", lang))
         for p in you["powers"]:
             if p["state"] == "face_down":

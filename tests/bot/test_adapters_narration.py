@@ -262,3 +262,20 @@ def test_refusal_params_in_the_language():
     params = pb.localize_params({"gang": "The Jewish Gang", "gang_id": "jewish_gang"}, "fr")
     assert params["gang"] == "le Gang juif"
     assert pb.localize_params({"territory": "North West England"}, "fr")["territory"] == "North West England"
+
+
+def test_hand_tells_which_mission_territories_count():
+    """A mission territory dealt to you counts only once taken in play: the hand says so."""
+    game = GAMES["peaky_blinders"]
+    pres = presenter("peaky_blinders")
+    for seed in range(40):
+        state = game.setup(["a", "b", "c"], game.validate_options({}), seed)
+        mine = {t for t, o in state["owner"].items() if o == "a"}
+        wanted = {t for m in state["players"]["a"]["missions"] for t in game.data.missions[m["id"]].territories}
+        if mine & wanted:
+            tid = sorted(mine & wanted)[0]
+            en = pres.hand(state, "a", NAMES, "en")
+            assert f"{game.tname(tid)} 🟡" in en and "counts once you take it in play" in en
+            assert "il compte une fois pris en cours de partie" in pres.hand(state, "a", NAMES, "fr")
+            return
+    raise AssertionError("no deal gave a mission territory")
