@@ -101,12 +101,21 @@ def is_moderator(interaction: discord.Interaction, mod_role: int | None) -> bool
     return mod_role is not None and any(r.id == mod_role for r in roles)
 
 
-def refusal_text(err: UserError | str, locale: Any) -> str:
+def refusal_text(err: UserError | str, locale: Any, game_id: str | None = None) -> str:
     """A refusal in the member's language: the catalog text filled once with the error's
-    parameters (player text inside them is never read as a template), else the error's
-    own English text; cut to Discord's limit."""
+    parameters (player text inside them is never read as a template; the names of the
+    game's pieces in the member's language), else the error's own English text; cut to
+    Discord's limit."""
     if isinstance(err, UserError):
-        text = t(err.key, locale, **err.params)
+        params = err.params
+        if game_id is not None and params:
+            localize = getattr(presenter(game_id), "localize_params", None)
+            if localize is not None:
+                try:
+                    params = localize(params, locale)
+                except Exception:  # a refusal must always get through
+                    log.exception("could not localize %s", err.key)
+        text = t(err.key, locale, **params)
         if text == err.key:
             text = str(err)
     else:
@@ -114,9 +123,15 @@ def refusal_text(err: UserError | str, locale: Any) -> str:
     return clip("⛔ " + text)
 
 
-async def refuse(interaction: discord.Interaction, err: UserError | str) -> None:
+async def refuse(interaction: discord.Interaction, err: UserError | str, game_id: str | None = None) -> None:
     """Errors go to the one who erred, ephemerally, in their own language."""
-    text = refusal_text(err, interaction.locale)
+    if game_id is None and isinstance(err, UserError) and err.params and interaction.channel_id:
+        try:  # the channel's game names its pieces in the member's language
+            row = await bot_of(interaction).service.store.latest_game(interaction.channel_id)
+            game_id = row.game if row else None
+        except Exception:
+            game_id = None
+    text = refusal_text(err, interaction.locale, game_id)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
     else:
@@ -169,6 +184,9 @@ def option_label(game_id: str, option: str, lang: str) -> str:
 
 def option_value_label(game_id: str, option: str, value: Any, lang: str) -> str:
     """The option as players say it ("with the British Crown"), never ``crown=on``."""
+    pres = presenter(game_id)
+    if hasattr(pres, "option_label"):  # the game's own words (one way of saying it)
+        return pres.option_label(option, value, lang)
     key = f"opt.{game_id}.{option}.{_value_code(value)}"
     text = t(key, lang)
     if text != key:

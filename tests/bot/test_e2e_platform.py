@@ -247,6 +247,24 @@ async def test_the_language_option_and_the_servers_language(fake, tmp_path):
         assert "new game" in res.content
 
 
+async def test_a_refusal_names_the_games_pieces_in_the_members_language(fake, tmp_path):
+    guild = fake.add_guild("English server")
+    table = guild.add_text_channel("express")
+    alice, bob = guild.add_member("Alice"), guild.add_member("Bob")
+    users = {str(u.id): u for u in (alice, bob)}
+    async with fake.run(make_bot(f"sqlite:///{tmp_path}/names.sqlite3")) as bot:
+        await open_game(fake, bot, table, alice, [bob])
+        _mark, row = await start(fake, bot, table, alice)
+        seat = express.current(row.state)
+        state = dict(row.state, owners={**row.state["owners"], "usa": seat})
+        await bot.service.store.update_game(row, state=state)
+        res = await fake.slash(users[seat], table, "express", "play", options={"card": "usa", "line": "1"},
+                               locale="fr")
+        assert res.ephemeral and "États-Unis" in res.content, res.content
+        res = await fake.slash(users[seat], table, "express", "play", options={"card": "usa", "line": "1"})
+        assert res.ephemeral and "États-Unis" not in res.content, res.content
+
+
 # -- 3. who may change the server's settings ---------------------------------------------
 
 async def test_settings_need_manage_server(fake, tmp_path):
