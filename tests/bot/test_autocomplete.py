@@ -181,7 +181,7 @@ async def test_peaky_attack_and_manoeuvre(fake, tmp_path):
         assert "membres" in got[0]["name"] and "\u00a0%" in got[0]["name"]
         # forty members: 25 choices spread over 1–39, the largest first; digits typed narrow it
         big_dst = next((a["to"] for a in attacks if a["from"] == big), None)
-        if big_dst is not None:
+        if big_dst is not None:  # the seed gives the big stack a neighbour to attack
             got = await fake.autocomplete(me, table, "peaky", "attack", focused="count",
                                           options={"from": big, "to": big_dst, "count": ""})
             assert len(got) == 25 and values(got)[0] == 39 and set(values(got)) <= set(range(1, 40))
@@ -213,23 +213,31 @@ async def test_peaky_attack_and_manoeuvre(fake, tmp_path):
             assert len(got) == min(25, hi)
 
         # a battle: a kept attack power is offered, and only then
-        res = await fake.slash(me, table, "peaky", "attack", options={"from": big, "to": big_dst}) if big_dst else None
-        row = await row_of(bot, table)
-        assert await fake.autocomplete(me, table, "peaky", "power", focused="power", options={"power": ""}) == []
-        if res is not None and row.state["phase"] == "battle":
-            def kept(state):
-                p = state["players"][seat]
-                state["players"] = {**state["players"],
-                                    seat: {**p, "powers": [{"id": "razor_caps", "up": True},
-                                                           {"id": "tipped_off", "up": True}]}}
-                return state
+        assert big_dst is not None
 
-            await set_state(bot, table, kept)
-            got = await fake.autocomplete(me, table, "peaky", "power", focused="power", options={"power": ""})
-            assert values(got) == ["razor_caps"]
-            got = await fake.autocomplete(me, table, "peaky", "power", focused="power", options={"power": ""},
-                                          locale="fr")
-            assert values(got) == ["razor_caps"] and "lames dans les casquettes" in got[0]["name"]
+        def defended(state):
+            state["troops"] = {**state["troops"], big_dst: 30}  # one roll cannot take it
+            return state
+
+        await set_state(bot, table, defended)
+        assert await fake.autocomplete(me, table, "peaky", "power", focused="power", options={"power": ""}) == []
+        res = await fake.slash(me, table, "peaky", "attack", options={"from": big, "to": big_dst})
+        assert not res.ephemeral, res.content
+        row = await row_of(bot, table)
+        assert row.state["phase"] == "battle"
+        def kept(state):
+            p = state["players"][seat]
+            state["players"] = {**state["players"],
+                                seat: {**p, "powers": [{"id": "razor_caps", "up": True},
+                                                       {"id": "tipped_off", "up": True}]}}
+            return state
+
+        await set_state(bot, table, kept)
+        got = await fake.autocomplete(me, table, "peaky", "power", focused="power", options={"power": ""})
+        assert values(got) == ["razor_caps"]
+        got = await fake.autocomplete(me, table, "peaky", "power", focused="power", options={"power": ""},
+                                      locale="fr")
+        assert values(got) == ["razor_caps"] and "lames dans les casquettes" in got[0]["name"]
 
 
 async def test_peaky_neutral_spread(fake, tmp_path):
