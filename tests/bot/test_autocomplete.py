@@ -225,6 +225,7 @@ async def test_peaky_attack_and_manoeuvre(fake, tmp_path):
         assert not res.ephemeral, res.content
         row = await row_of(bot, table)
         assert row.state["phase"] == "battle"
+
         def kept(state):
             p = state["players"][seat]
             state["players"] = {**state["players"],
