@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import random
 
+import discord
 import pytest
 from PIL import Image
 
@@ -37,7 +38,8 @@ def decode_png(data: bytes) -> Image.Image:
 
 def prompt(fake, channel):
     """The bot's message that holds the live choices (the newest with game buttons)."""
-    live = [m for m in fake.channel_messages(channel) if any(c.startswith(("gm:", "gms:")) for c in m.custom_ids)]
+    live = [m for m in fake.channel_messages(channel)
+            if any(c.startswith(("gm:", "gms:", "gmg:", "gmgs:")) for c in m.custom_ids)]
     assert live, "no message with choices"
     return live[-1]
 
@@ -58,9 +60,16 @@ async def state_of(bot: GameMasterBot, channel):
     return await bot.service.store.active_game(channel.id)
 
 
+def is_group(choice) -> bool:
+    return choice[0].startswith(("gmg:", "gmgs:"))
+
+
 def pick(row, options, rnd: random.Random):
     """Prefer free cards so the test game stays short; any legal choice is fine."""
     def free(choice):
+        if is_group(choice):  # a card first: its id is the group
+            card = choice[1] if choice[0].startswith("gmgs:") else choice[0].split(":", 3)[3]
+            return row.state["owners"].get(card) is None
         code = (choice[1] or choice[0].split(":", 3)[3])
         parts = code.split("|")
         return len(parts) == 3 and row.state["owners"].get(parts[1]) is None
@@ -69,10 +78,18 @@ def pick(row, options, rnd: random.Random):
 
 
 async def click_choice(fake, user, message, choice):
+    """Click a choice; a card (a group) opens its lines on the same message, and the
+    first line is played, as a player does in two steps."""
     custom_id, value = choice
     if value is None:
-        return await fake.click(user, message, custom_id)
-    return await fake.select(user, message, custom_id, [value])
+        res = await fake.click(user, message, custom_id)
+    else:
+        res = await fake.select(user, message, custom_id, [value])
+    if not is_group(choice) or res.ephemeral:
+        return res
+    edited = fake.message(message.id)
+    step = next(c for c in choices(edited) if c[0].startswith(("gm:", "gms:")))
+    return await click_choice(fake, user, edited, step)
 
 
 @pytest.fixture
@@ -205,8 +222,8 @@ async def test_a_whole_game_by_buttons_and_commands_with_a_restart(fake, tmp_pat
         decode_png(last.files[0][1])
         res = await fake.slash(alice, table, "game", "log", options={"n": 5})
         assert res.ephemeral and "#" in res.content
-        res = await fake.slash(alice, table, "game", "status")
-        assert res.ephemeral and "no game" in res.content
+        res = await fake.slash(alice, table, "game", "status")  # the final scores stay viewable
+        assert res.ephemeral and all(str(score) in res.content for score in outcome["scores"].values())
         log = await bot.service.store.actions(final.id)
         replayed = game.replay(final.players, final.options, final.seed, [(a.seat, a.action) for a in log])
         assert replayed == final.state
@@ -224,6 +241,7 @@ async def test_moderation_and_french(fake, tmp_path):
     mod = guild.add_moderator("Mod")
     helper_role = guild.add_role("Arbitre", 0)
     helper = guild.add_member("Helper", roles=[helper_role])
+    manager = guild.add_member("Gérant", roles=[guild.add_role("Gérants", discord.Permissions(manage_guild=True))])
 
     async with fake.run(make_bot(db)) as bot:
         res = await fake.slash(alice, table, "game", "new", options={"game": "risk_express",
@@ -246,6 +264,8 @@ async def test_moderation_and_french(fake, tmp_path):
         assert (await state_of(bot, table)).version == row.version
 
         res = await fake.slash(mod, table, "game", "settings", options={"moderator_role": helper_role})
+        assert res.ephemeral and "Manage Server" in res.content  # Manage Channels is not enough
+        res = await fake.slash(manager, table, "game", "settings", options={"moderator_role": helper_role})
         assert res.ephemeral
         res = await fake.slash(helper, table, "game", "skip")
         assert not res.ephemeral and "passé" in res.content  # the guild speaks French
@@ -265,7 +285,7 @@ async def test_moderation_and_french(fake, tmp_path):
         res = await fake.slash(alice, table, "game", "rules", locale="fr")
         assert res.ephemeral and "dés" in res.content
         res = await fake.slash(alice, table, "game", "help", locale="fr")
-        assert res.ephemeral and "/game" in res.content
+        assert res.ephemeral and "/partie" in res.content and "/game" not in res.content  # French names
 
     cmds = fake.commands[None]
     game_cmd = next(c for c in cmds if c["name"] == "game")

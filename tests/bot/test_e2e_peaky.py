@@ -105,7 +105,7 @@ async def test_three_players_to_the_crown(fake, tmp_path):
     stats = {"attacks": 0, "until": 0}
     async with fake.run(make_bot(db)) as bot:
         res = await fake.slash(alice, table, "game", "new", options={"game": "peaky_blinders"})
-        assert "Peaky Blinders" in res.content and "crown=on" in res.content
+        assert "Peaky Blinders" in res.content and "with the British Crown" in res.content
         await fake.slash(bob, table, "game", "join")
         await fake.slash(carol, table, "game", "join")
         mark = fake.mark()
