@@ -37,7 +37,9 @@ def make_bot(db: str, seed: int = 1) -> GameMasterBot:
 
 @pytest.fixture
 async def fake():
-    async with FakeDiscord() as server:
+    # A generous limit on every wait (a bound on a hang, not a timing assertion): two cores
+    # shared by several test runs can take seconds to draw a first map.
+    async with FakeDiscord(timeout=30.0) as server:
         yield server
 
 
@@ -582,8 +584,10 @@ async def test_a_move_whose_post_failed_is_announced_once_later(fake, tmp_path):
         lines = presenter("risk_express").narrate(missed.events, row.names, row.lang)
         assert lines and not any(lines[0] in m.content for m in public_since(fake, table, mark))
 
+        mark = fake.mark()
         res = await fake.slash(bob, table, "game", "status")  # any interaction in the channel
         assert res.ephemeral
+        await fake.wait_message(table, lambda m: lines[0] in m.content, since=mark)
         await fake.settle()
         told = [m for m in fake.channel_messages(table) if lines[0] in m.content]
         assert len(told) == 1 and told[0].custom_ids  # with the choices that were never shown
