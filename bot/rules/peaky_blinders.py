@@ -93,7 +93,7 @@ PB_MESSAGES: dict[str, str] = {
     "pb.err.power_not_attack": "That power helps in defence, not in attack.",
     "pb.err.power_not_held": "You have no face-up attack power card of that name.",
     "pb.err.bad_powers": "Name each power card once.",
-    "pb.err.gang_taken": "Another player has already chosen the {gang}.",
+    "pb.err.gang_taken": "Another player has already chosen {gang}.",
 }
 
 

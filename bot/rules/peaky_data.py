@@ -48,8 +48,9 @@ class DataError(ValueError):
 
 @dataclass(frozen=True)
 class Mission:
-    """Hold every territory of ``territories`` at the start of ``turns`` consecutive turns
-    of yours; the reward joins that turn's placement. Once per game."""
+    """Hold every territory of ``territories``, each taken by an attack (dealt ones never
+    count), at the start of ``turns`` consecutive turns of yours; the reward joins that turn's
+    placement. Once per game."""
 
     id: str
     name: str
@@ -69,8 +70,8 @@ class Mission:
 class Power:
     """A power card. ``effect`` is one of a small closed set the engine implements:
     ``gain``/``lose`` apply when flipped; ``attack_*`` are played by the attacker before a
-    roll (``scope`` ``roll`` or ``attack``); ``defend_*`` fire by themselves on the first
-    roll they would change in their owner's favour."""
+    roll (``scope`` ``roll`` or ``attack``); ``defend_*`` fire by themselves as their owner's
+    standing defence order says (:mod:`bot.rules.risk.defence`)."""
 
     id: str
     name: str

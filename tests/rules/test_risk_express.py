@@ -215,6 +215,32 @@ def test_first_player_most_generals_ties_roll_again(scripted_dice):
     assert state["first"] == "B"
     assert state["seats"][state["current"]] == "B"
     assert len(state["start_rolls"]) == 5
+    # The opening, for the bot to narrate: every throw for who starts, round by round (the tie
+    # thrown again), who starts, then the first turn and its first throw.
+    opening = game.opening_events(state)
+    assert [(e["type"], e.get("seat"), e.get("generals"), e.get("round")) for e in opening] == [
+        ("start_roll", "A", 2, 1), ("start_roll", "B", 2, 1), ("start_roll", "C", 1, 1),
+        ("start_roll", "A", 0, 2), ("start_roll", "B", 1, 2),
+        ("first_player", "B", None, None), ("turn", "B", None, None), ("roll", "B", None, None)]
+    assert opening[0]["dice"] == faces(G, G, S1, S1, S1, S1, S1)
+    assert opening[5]["rounds"] == 2 and opening[-1]["dice"] == faces(*[CV] * 7)
+    assert opening == state["opening"] and "private" not in json.dumps(opening)
+
+
+def test_every_game_has_an_opening_and_it_replays():
+    for seed in range(20):
+        state = game.setup(["A", "B", "C"], {}, seed)
+        opening = game.opening_events(state)
+        starts = [e for e in opening if e["type"] == "start_roll"]
+        assert len(starts) >= 3 and opening[len(starts)]["type"] == "first_player"
+        assert opening[len(starts)]["seat"] == state["first"] == game.current(state)
+        last_round = [e for e in starts if e["round"] == starts[-1]["round"]]
+        best = max(e["generals"] for e in last_round)
+        assert [e["seat"] for e in last_round if e["generals"] == best] == [state["first"]]  # one winner
+        for earlier in {e["round"] for e in starts} - {starts[-1]["round"]}:  # earlier rounds were ties
+            top = max(e["generals"] for e in starts if e["round"] == earlier)
+            assert sum(e["generals"] == top for e in starts if e["round"] == earlier) > 1
+        assert game.opening_events(game.replay(["A", "B", "C"], {}, seed, [])) == opening
 
 
 # -- the optional rule -----------------------------------------------------------------
