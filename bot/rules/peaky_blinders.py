@@ -451,6 +451,11 @@ class PeakyBlinders(MapGame):
             return pb_error("pb.err.neutral_first")
         return reason
 
+    def placement_done(self, state: State, seat: str) -> bool:
+        return state["reserve"] <= 0 and (state["neutral_done"] or not state["neutrals"])
+
+    FLAT_KEYS = MapGame.FLAT_KEYS | {"power_discard", "neutrals", "neutrals_out"}
+
     # -- battle ---------------------------------------------------------------------------
     def _kept(self, state: State, seat: str, effects: frozenset[str]) -> list[Power]:
         return [

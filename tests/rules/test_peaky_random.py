@@ -1,5 +1,7 @@
 """Risk Peaky Blinders played to the end with random legal actions, through the engine
-contract only (setup / legal_actions / apply / outcome), invariants checked after every step."""
+contract only (setup / legal_actions / apply / outcome), invariants checked after every step;
+other players change their standing defence orders now and then, and on a sample of states
+``legal_actions`` is exactly what ``apply`` accepts and refusals leave the state untouched."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import pytest
 
 from bot.rules.base import canonical
 from bot.rules.peaky_blinders import NEUTRAL, PeakyBlinders
+from tests.rules.test_legal_actions import check_state
 
 G = PeakyBlinders()
 
@@ -76,6 +79,18 @@ def check(before: dict, after: dict, events: list[dict]) -> None:
         assert (n == 0) == (s in after["eliminated"])
     powers = sum(len(p["powers"]) for p in after["players"].values()) + len(after["power_discard"])
     assert powers == (6 if len(after["seats"]) == 2 else 2 * len(after["seats"]))
+    # Missions: only territories taken by an attack count, at the start of the owner's turn.
+    assert set(after["taken"]) <= set(board.order) and set(before["taken"]) <= set(after["taken"])
+    for e in events:
+        if e["type"] in ("turn", "mission_completed"):
+            seat = e["seat"]
+            for m in after["players"][seat]["missions"]:
+                mission = G.data.missions[m["id"]]
+                counts = all(G.counts_for_mission(after, seat, t) for t in mission.territories)
+                if e["type"] == "turn" and not m["done"]:
+                    assert (m["held"] > 0) == counts, (seat, m)
+                if e["type"] == "mission_completed" and e["mission"] == m["id"]:
+                    assert counts and m["done"]
     # Plain JSON, round trip exact.
     assert json.loads(json.dumps(after)) == after
 
@@ -90,6 +105,14 @@ def play(n: int, seed: int, options: dict[str, Any] | None = None, policy: str =
     while G.outcome(st) is None:
         (seat,) = G.to_act(st)
         action = G.random_action(st, seat, rnd.randrange) if policy == "random" else aggressive(st, seat, rnd)
+        if rnd.random() < 0.03:  # someone, maybe not the player to act, changes their order
+            seat = rnd.choice(st["order"])
+            orders = [a for a in G.legal_actions(st, seat) if a["type"] == "defence"]
+            if not orders:
+                continue
+            action = {"type": "defence", "order": rnd.choice(orders[0]["order"])}
+        if full_checks and steps % 150 == 75:
+            check_state(G, st, rnd)  # legal = accepted, refusals leave no trace
         frozen = canonical(st) if full_checks else ""
         new, events = G.apply(st, seat, action)
         if full_checks:
@@ -101,6 +124,7 @@ def play(n: int, seed: int, options: dict[str, Any] | None = None, policy: str =
         assert steps < MAX_STEPS, "the game did not end"
     out = G.outcome(st)
     assert out is not None and st["phase"] == "over" and G.to_act(st) == []
+    assert all(G.legal_actions(st, s) == [] for s in st["seats"])
     assert set(out["scores"]) == set(st["seats"])
     assert G.view(st)["winners"] == out["winners"]
     return st, log, steps

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bot.rules.base import Action, Event, Game, Rng, RuleError, State
+from bot.rules.base import Action, Event, Game, Rng, RuleError, State, clone
 from bot.rules.compact import choose
 from bot.rules.risk.battle import attack_dice, defence_dice, resolve_roll, roll
 from bot.rules.risk.board import NO_CLOSED, Board, reinforcements
@@ -99,6 +99,31 @@ class MapGame(Game):
         if self._board is None:
             self._board = Board.load(self.map_id)
         return self._board
+
+    # State keys no action changes (shared between a state and the next) and keys holding a
+    # flat dict or list of plain values (copied with ``.copy()``); any other dict or list is
+    # deep-copied. An edition that mutates a shared key in place must take it out of SHARED.
+    SHARED_KEYS: frozenset[str] = frozenset({"seats", "options", "picks", "opening", "order", "map"})
+    FLAT_KEYS: frozenset[str] = frozenset({"owner", "troops", "deck", "discard", "eliminated", "income", "taken",
+                                           "closed"})
+
+    def _copy(self, state: State) -> State:
+        """The working copy ``_apply`` may mutate, at a third of a full deep copy's cost: the
+        big flat parts (owner, troops, piles) are copied flat, nested ones deep, unchanging
+        ones shared."""
+        shared, flat = self.SHARED_KEYS, self.FLAT_KEYS
+        new: State = {}
+        nested: dict[str, Any] = {}
+        for key, value in state.items():
+            if key in shared or not isinstance(value, (dict, list)):
+                new[key] = value
+            elif key in flat:
+                new[key] = value.copy()
+            else:
+                nested[key] = value
+        if nested:
+            new.update(clone(nested))
+        return new
 
     def tname(self, tid: str) -> str:
         return self.board.territories[tid].name
@@ -213,6 +238,11 @@ class MapGame(Game):
         if state["reserve"] > 0:
             return rule_error("err.members_to_place", n=state["reserve"])
         return None
+
+    def placement_done(self, state: State, seat: str) -> bool:
+        """Whether the placement phase may end (``_placement_pending`` is ``None``), cheaply:
+        ``legal_actions`` asks on every call. Editions that add duties override both."""
+        return state["reserve"] <= 0
 
     def _leave_placement(self, state: State, seat: str, events: list[Event]) -> None:
         """Hook: tidy up at the end of the placement phase."""
@@ -624,7 +654,7 @@ class MapGame(Game):
             return self._legal_battle(state, seat)
         if phase == "place":
             out = self._legal_place(state, seat)
-            if self._placement_pending(state, seat) is not None:
+            if not self.placement_done(state, seat):
                 return out
         elif phase == "attack":
             out = []
@@ -648,7 +678,7 @@ class MapGame(Game):
                     "count": {"min": 1, "max": reserve, "default": reserve},
                 }
             )
-        if self._placement_pending(state, seat) is None:
+        if self.placement_done(state, seat):
             out.append({"type": "end_placement"})
         return out
 
@@ -675,22 +705,27 @@ class MapGame(Game):
         return out
 
     def _legal_manoeuvres(self, state: State, seat: str) -> list[Action]:
-        mine = self.territories_of(state, seat)
-        troops = state["troops"]
-        out: list[Action] = []
+        """One form per territory that can send members: its destinations are the seat's
+        territories joined to it through passable ones (what ``board.path`` finds)."""
+        board = self.board
+        owner, troops = state["owner"], state["troops"]
         passable = self.passable(state, seat)
         closed = self.closed(state)
-        groups: dict[str, list[str]] = {}
-        for group in self.board.components([t for t in self.board.order if passable(t)], closed):
-            for t in group:
-                groups[t] = group
-        for src in mine:
-            if troops[src] < 2:
+        group_of: dict[str, list[str]] = {}  # territory → its group's own territories, map order
+        out: list[Action] = []
+        for src in board.order:
+            if owner[src] != seat or troops[src] < 2:
                 continue
-            dests = [t for t in groups.get(src, ()) if t != src and state["owner"][t] == seat]
-            if dests:
+            mine = group_of.get(src)
+            if mine is None:
+                reach = board.reachable(src, passable, closed)
+                mine = [t for t in board.order if t in reach and owner[t] == seat]
+                for t in reach:
+                    group_of[t] = mine
+            if len(mine) > 1:
                 n = troops[src] - 1
-                out.append({"type": "manoeuvre", "from": src, "to": dests, "count": {"min": 1, "max": n, "default": n}})
+                out.append({"type": "manoeuvre", "from": src, "to": [t for t in mine if t != src],
+                            "count": {"min": 1, "max": n, "default": n}})
         return out
 
     def card_points(self) -> dict[str, int]:
