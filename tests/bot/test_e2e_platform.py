@@ -400,6 +400,16 @@ async def test_lobby_options_in_words_and_chosen_from_the_lobby(fake, tmp_path):
         assert row.state["crown"] is None or not row.state["options"]["crown"]
         assert not lobby_select(fake.message(lobby.id), "gml")  # menus gone once started
 
+        # a game with few options: a menu per option, the current value marked
+        other = guild.add_text_channel("express")
+        res = await open_game(fake, bot, other, alice, [bob])
+        row = await bot.service.store.active_game(other.id)
+        menu = next(c for c in lobby_select(res.message, "gmlo:") if c["custom_id"].endswith(":continue_attempt"))
+        assert [o["value"] for o in menu["options"] if o.get("default")] == ["false"]
+        await fake.select(alice, res.message, menu["custom_id"], ["true"])
+        assert (await bot.service.store.active_game(other.id)).options["continue_attempt"] is True
+        assert t("opt.risk_express.continue_attempt.true", "en") in fake.message(res.message.id).content
+
 
 async def test_players_choose_their_gang_in_the_lobby(fake, tmp_path):
     if not hasattr(peaky, "seat_picks") or not peaky.seat_picks(peaky.validate_options({})):
