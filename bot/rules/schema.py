@@ -73,16 +73,24 @@ class Field:
 
 @dataclass(frozen=True)
 class Schema:
-    """Action type → its parts. ``required`` is derived once for speed."""
+    """Action type → its parts; per type, the allowed and required keys are kept as sets so
+    the common case costs two set comparisons and one predicate call per part."""
 
     types: Mapping[str, Mapping[str, Field]]
+    oks: Mapping[str, Mapping[str, Callable[[Any], bool]]] = field(default_factory=dict)
+    allowed: Mapping[str, frozenset[str]] = field(default_factory=dict)
     required: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    required_set: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, types: Mapping[str, Mapping[str, Field]]) -> Schema:
+        required = {k: tuple(n for n, f in v.items() if f.required) for k, v in types.items()}
         return cls(
             {k: dict(v) for k, v in types.items()},
-            {k: tuple(n for n, f in v.items() if f.required) for k, v in types.items()},
+            {k: {n: f.ok for n, f in v.items()} for k, v in types.items()},
+            {k: frozenset(v) | {"type"} for k, v in types.items()},
+            required,
+            {k: frozenset(v) for k, v in required.items()},
         )
 
 
@@ -96,17 +104,16 @@ def check_action(schema: Schema, action: Any) -> str:
     fields = schema.types.get(kind)
     if fields is None:
         raise MalformedAction("err.malformed.type", DETAILS["err.malformed.type"])
+    keys = action.keys()
+    if not keys <= schema.allowed[kind]:
+        raise MalformedAction("err.malformed.extra", DETAILS["err.malformed.extra"])
+    oks = schema.oks[kind]
     for key, value in action.items():
-        if key == "type":
-            continue
-        f = fields.get(key) if type(key) is str else None
-        if f is None:
-            raise MalformedAction("err.malformed.extra", DETAILS["err.malformed.extra"])
-        if not f.ok(value):
-            raise f.error()
-    for key in schema.required[kind]:
-        if key not in action:
+        if key != "type" and not oks[key](value):
             raise fields[key].error()
+    if not schema.required_set[kind] <= keys:
+        missing = next(k for k in schema.required[kind] if k not in action)
+        raise fields[missing].error()
     return kind
 
 
@@ -131,8 +138,9 @@ def flag(key: str, required: bool = False) -> Field:
 
 def choice(values: Iterable[Any], key: str, required: bool = True) -> Field:
     """Exactly one of ``values`` (compared with their type: ``True`` is not ``1``)."""
-    known = frozenset((type(v), v) for v in values)
-    return Field(lambda v: type(v) in (str, int, bool) and (type(v), v) in known, key, required)
+    known = {v: type(v) for v in values}  # True == 1, so the type is compared too
+    plain = (str, int, bool)
+    return Field(lambda v: type(v) in plain and known.get(v) is type(v), key, required)
 
 
 def id_list(ids: Collection[str], lo: int, hi: int, key: str, required: bool = True) -> Field:
