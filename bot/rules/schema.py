@@ -127,9 +127,12 @@ def name(ids: Collection[str], key: str, required: bool = True) -> Field:
     return Field(lambda v: type(v) is str and v in known, key, required)
 
 
-def whole(lo: int, hi: int, key: str, required: bool = False) -> Field:
-    """A whole number from ``lo`` to ``hi`` (never a bool, never a float)."""
-    return Field(lambda v: type(v) is int and lo <= v <= hi, key, required, {"lo": lo, "hi": hi})
+def whole(lo: int, hi: int, key: str, required: bool = False, slack: int = 0) -> Field:
+    """A whole number from ``lo`` to ``hi`` (never a bool, never a float). With ``slack``,
+    numbers down to ``lo - slack`` pass the door too, so the rules can answer a typo such as
+    0 with the range that applies now ("between 1 and 5"); the message still says lo–hi."""
+    low = lo - slack
+    return Field(lambda v: type(v) is int and low <= v <= hi, key, required, {"lo": lo, "hi": hi})
 
 
 def flag(key: str, required: bool = False) -> Field:

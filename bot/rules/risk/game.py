@@ -147,7 +147,9 @@ class MapGame(Game):
     def action_schema(self) -> dict[str, dict[str, Field]]:
         """Every action's parts; editions extend it (``super().action_schema()``)."""
         tids = self.board.order
-        count = whole(1, MAX_MEMBERS, "err.malformed.count")
+        # numbers of members: whole, at most a million; 0 and below reach the rules, whose
+        # answer names the range that applies now
+        count = whole(1, MAX_MEMBERS, "err.malformed.count", slack=MAX_MEMBERS + 1)
         out: dict[str, dict[str, Field]] = {
             "place": {"territory": name(tids, "err.malformed.territory"), "count": count},
             "end_placement": {},
