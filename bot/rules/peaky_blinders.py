@@ -67,6 +67,7 @@ from bot.rules.schema import Field, id_list, mapping, name
 __all__ = ["NEUTRAL", "PB_MESSAGES", "PeakyBlinders", "public_events"]
 
 NEUTRAL_MEMBERS = 3
+NEUTRAL_SPREAD = 3  # on one to three territories of one neutral gang
 
 # Every message a player can get from this edition (the shared engine's are in
 # ``bot.rules.risk.game.MESSAGES``): English catalog text, placeholders filled by the params.
@@ -281,7 +282,7 @@ class PeakyBlinders(MapGame):
         out["attack"]["powers"] = id_list(pids, 0, len(pids), "err.malformed.powers", required=False)
         out["trade"] = {"cards": id_list(tids, 1, len(tids), "err.malformed.cards")}
         out["flip_power"] = {}
-        out["neutral"] = {"placements": mapping(tids, 1, 3, 1, NEUTRAL_MEMBERS, "err.malformed.placements")}
+        out["neutral"] = {"placements": mapping(tids, 1, NEUTRAL_SPREAD, 1, NEUTRAL_MEMBERS, "err.malformed.placements")}
         out["play_power"] = {"power": name(pids, "err.malformed.power")}
         return out
 
@@ -426,7 +427,7 @@ class PeakyBlinders(MapGame):
         if state["neutral_done"]:
             raise pb_error("pb.err.neutral_done")
         placements = action.get("placements")
-        if not isinstance(placements, dict) or not 1 <= len(placements) <= 3:
+        if not isinstance(placements, dict) or not 1 <= len(placements) <= NEUTRAL_SPREAD:
             raise pb_error("pb.err.neutral_spread")
         factions = set()
         for tid, k in placements.items():
@@ -642,7 +643,7 @@ class PeakyBlinders(MapGame):
             for gang in state["neutrals"]:
                 terrs = self.territories_of(state, NEUTRAL + gang)
                 out.append({"type": "neutral", "faction": NEUTRAL + gang, "territories": terrs,
-                            "members": NEUTRAL_MEMBERS})
+                            "members": NEUTRAL_MEMBERS, "spread": NEUTRAL_SPREAD})
         return out
 
     def _legal_battle(self, state: State, seat: str) -> list[Action]:
