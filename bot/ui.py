@@ -115,6 +115,8 @@ def refusal_text(err: UserError | str, locale: Any, game_id: str | None = None) 
                     params = localize(params, locale)
                 except Exception:  # a refusal must always get through
                     log.exception("could not localize %s", err.key)
+        if isinstance(params.get("detail_key"), str):  # a malformed move says what, in the same language
+            params = {**params, "detail": t(params["detail_key"], locale, **params)}
         text = t(err.key, locale, **params)
         if text == err.key:
             text = str(err)

@@ -77,9 +77,10 @@ async def test_refused_actions_write_nothing(store, tmp_path):
     bad = [
         (other, {"type": "fill", "card": "usa", "line": 0}, "err.not_your_turn"),
         ("999", {"type": "fill", "card": "usa", "line": 0}, "err.not_player"),
-        (seat, {"type": "fill", "card": "nowhere", "line": 0}, "re.err.unknown_card"),
-        (seat, {"type": "fill", "card": "usa", "line": 99}, "re.err.bad_line"),
-        (seat, {"type": "nonsense"}, "err.unknown_action"),
+        (seat, {"type": "fill", "card": "nowhere", "line": 0}, "err.malformed"),
+        (seat, {"type": "fill", "card": "usa", "line": 99}, "err.malformed"),
+        (seat, {"type": "nonsense"}, "err.malformed"),
+        (seat, {"type": "fill", "card": "usa", "line": 0, "extra": "{x}"}, "err.malformed"),
     ]
     for user, action, key in bad:
         with pytest.raises(UserError) as info:
