@@ -18,7 +18,7 @@ from bot import ui
 from bot.config import Settings
 from bot.games import presenter
 from bot.i18n import t
-from bot.rules import GAMES, RuleError
+from bot.rules import GAMES
 from bot.service import GameService, UserError
 from bot.store import GameRow, Store
 from bot.translator import CatalogTranslator
@@ -300,21 +300,7 @@ class GameMasterBot(commands.Bot):
     async def set_lobby_options(self, row: GameRow, user_id: str, is_moderator: bool,
                                 options: dict[str, Any]) -> GameRow:
         """Change options before the start (the host or a moderator)."""
-        setter = getattr(self.service, "set_options", None)
-        if setter is not None:
-            return await setter(row.channel_id, user_id, is_moderator, options)
-        # Until the service has its own: the same checks, under the channel's lock.
-        async with self.service.lock(row.channel_id):
-            current = await self.service.game(row.channel_id)
-            if current.id != row.id or current.status != "lobby":
-                raise UserError("err.already_started", "This game has already started.")
-            if not (is_moderator or self.service.is_host(current, user_id)):
-                raise UserError("err.host_only", "Only the host or a moderator can do that.")
-            try:
-                merged = GAMES[current.game].validate_options({**current.options, **options})
-            except RuleError as err:
-                raise UserError.from_rule(err) from err
-            return await self.service.store.update_game(current, options=merged)
+        return await self.service.set_options(row.channel_id, user_id, is_moderator, options, game_id=row.id)
 
     # -- moves ------------------------------------------------------------------------
     async def _deciding_row(self, interaction: discord.Interaction, game_id: int) -> tuple[GameRow, str]:

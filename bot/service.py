@@ -182,6 +182,22 @@ class GameService:
         host = row.host_id if row.host_id != user_id else players[0]
         return await self.store.update_game(row, players=players, picks=picks, host_id=host)
 
+    async def set_options(self, channel_id: int, user_id: str, is_moderator: bool, options: dict[str, Any],
+                          game_id: int | None = None) -> GameRow:
+        """Change the lobby's options before the start (the host or a moderator), checked
+        by the engine. ``game_id`` (from a lobby menu) refuses a click on an old lobby."""
+        async with self.lock(channel_id):
+            row = await self.game(channel_id)
+            if row.status != "lobby" or (game_id is not None and row.id != game_id):
+                raise UserError("err.already_started", "This game has already started.")
+            if not (is_moderator or self.is_host(row, user_id)):
+                raise UserError("err.host_only", "Only the host or a moderator can do that.")
+            try:
+                merged = _engine(row).validate_options({**row.options, **options})
+            except RuleError as err:
+                raise UserError.from_rule(err) from err
+            return await self.store.update_game(row, options=merged)
+
     async def pick(self, channel_id: int, user_id: str, key: str, value: str) -> GameRow:
         """A lobby choice (a gang): one per player and key, never one another has taken."""
         async with self.lock(channel_id):

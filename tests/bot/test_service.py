@@ -210,3 +210,26 @@ async def test_migration_2_keeps_old_games(tmp_path):
     row = await store.active_game(1)
     assert (row.lang, row.seats, row.picks, row.announced_version) == ("en", ["a", "b"], {}, 9)
     await store.close()
+
+
+async def test_lobby_options_host_or_moderator_and_checked(store, tmp_path):
+    service = GameService(store)
+    row = await service.new_game(CHANNEL, 5, "1", "peaky_blinders", {}, "host")
+    await service.join(CHANNEL, "2", "two")
+    before = dump(tmp_path / "svc.sqlite3")
+    for user, mod, opts, key in [("2", False, {"crown": False}, "err.host_only"),
+                                 ("1", False, {"crown": "maybe"}, "err.option_bool"),
+                                 ("1", False, {"turbo": True}, "err.unknown_option"),
+                                 ("3", True, {"crown": False}, None)]:
+        if key is None:
+            continue
+        with pytest.raises(UserError) as info:
+            await service.set_options(CHANNEL, user, mod, opts)
+        assert info.value.key == key
+    with pytest.raises(UserError):  # a menu of another (older) lobby
+        await service.set_options(CHANNEL, "1", False, {"crown": False}, game_id=row.id + 1)
+    assert dump(tmp_path / "svc.sqlite3") == before
+    row = await service.set_options(CHANNEL, "1", False, {"crown": False})
+    assert row.options["crown"] is False and row.options["gangs"] == "choose"
+    row = await service.set_options(CHANNEL, "9", True, {"crown": True})  # a moderator
+    assert row.options["crown"] is True

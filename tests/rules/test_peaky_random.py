@@ -26,8 +26,7 @@ def _data_ready() -> bool:
     return True
 
 
-pytestmark = [pytest.mark.slow,
-              pytest.mark.skipif(not _data_ready(), reason="Peaky Blinders data files not there yet")]
+pytestmark = pytest.mark.skipif(not _data_ready(), reason="Peaky Blinders data files not there yet")
 
 SEATS = ["s1", "s2", "s3", "s4", "s5"]
 MAX_STEPS = 20_000
@@ -158,13 +157,31 @@ def _concrete(action: dict, rnd: random.Random) -> dict:
     return concretize(action, rnd.randrange, G.card_points())
 
 
-@pytest.mark.parametrize("n", [2, 3, 5])
-def test_random_games_with_the_crown(n: int) -> None:
+def crown_games(n: int, seeds: range) -> dict[str, int]:
     reasons: dict[str, int] = {}
-    for seed in range(340):
-        st, _, _ = play(n, seed, {"gangs": "random"} if seed % 2 else None)
+    for seed in seeds:
+        options: dict[str, Any] = {"gangs": "random"} if seed % 2 else {}
+        if seed % 3 == 1:
+            options["trades"] = "one"
+        if seed % 5 == 2:
+            options["beaten_stops_attacks"] = False
+        st, _, _ = play(n, seed, options)
         reason = G.outcome(st)["reason"]
         reasons[reason] = reasons.get(reason, 0) + 1
+    return reasons
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_random_games_with_the_crown(n: int) -> None:
+    """A sample in the everyday suite (every invariant, every option); thousands under -m slow."""
+    reasons = crown_games(n, range(1000, 1012))
+    assert set(reasons) <= {"crown", "double_six", "conquest", "elimination"}, reasons
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("n", "block"), [(n, b) for n in (2, 3, 4, 5) for b in range(2)])
+def test_thousands_of_random_games_with_the_crown(n: int, block: int) -> None:
+    reasons = crown_games(n, range(block * 130, (block + 1) * 130))
     assert reasons.get("crown", 0) > 0
 
 

@@ -57,9 +57,8 @@ def check(before, after, events, full: bool = True) -> None:
         assert json.loads(json.dumps(after)) == after
 
 
-@pytest.mark.parametrize("block", range(8))
-def test_random_games(block: int) -> None:
-    for seed in range(block * 250, (block + 1) * 250):
+def play_games(seeds: range) -> None:
+    for seed in seeds:
         players = 2 + seed % 5
         seats = [f"s{i}" for i in range(players)]
         options = {"continue_attempt": seed % 3 == 0}
@@ -81,3 +80,14 @@ def test_random_games(block: int) -> None:
         assert result["winners"] == [s for s in seats if result["scores"][s] == best]
         if seed % 10 == 0:
             assert canonical(game.replay(seats, options, seed, log)) == canonical(state)
+
+
+def test_random_games() -> None:
+    """A sample in the everyday suite: every player count, both options, replays."""
+    play_games(range(10_000, 10_060))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("block", range(8))
+def test_thousands_of_random_games(block: int) -> None:
+    play_games(range(block * 250, (block + 1) * 250))
