@@ -23,6 +23,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from renderers import board_text as bt
 from renderers import common
 from renderers.common import (
     INK,
@@ -51,14 +52,6 @@ from renderers.common import (
 )
 
 FACES = ("general", "cavalry", "cannon", "soldier1", "soldier2", "soldier3")
-FACE_LABELS = {
-    "general": "General",
-    "cavalry": "Cavalry",
-    "cannon": "Cannon",
-    "soldier1": "1 soldier",
-    "soldier2": "2 soldiers",
-    "soldier3": "3 soldiers",
-}
 SYMBOL_ORDER = ("general", "cavalry", "cannon")
 
 # --------------------------------------------------------------------------- look
@@ -337,12 +330,9 @@ def card_image(spec: CardSpec) -> Image.Image:
     d.rounded_rectangle(head, radius=CARD_RADIUS - bw // 2, fill=hcol, corners=(True, True, False, False))
     tcol = text_on(hcol)
     coin = 30
-    name_w = (ix1 - ix0) - 12 - (0 if spec.locked else coin + 6) - (10 if spec.provisional else 0)
+    name_w = (ix1 - ix0) - 12 - (0 if spec.locked else coin + 6)
     nf, name = fit_font(spec.name, name_w, (24, 22, 20, 18), "condensed")
     d.text((ix0 + 7, iy0 + CARD_HEAD // 2 + 1), name, font=nf, fill=tcol, anchor="lm")
-    if spec.provisional:
-        nx = ix0 + 7 + text_width(name, nf) + 1
-        d.text((nx, iy0 + 6), "*", font=font(16, "regular"), fill=tcol, anchor="la")
     if not spec.locked:
         paste_icon(im, coin_icon(spec.points, coin), (ix1 - 5 - coin, iy0 + (CARD_HEAD - coin) // 2))
 
@@ -478,7 +468,7 @@ class BandSpec:
     locked_name: str
 
 
-def _draw_band(im: Image.Image, panel: Box, band: BandSpec) -> None:
+def _draw_band(im: Image.Image, panel: Box, band: BandSpec, lang: str) -> None:
     d = ImageDraw.Draw(im)
     x0, y0, x1, y1 = panel
     locked = band.locked_by is not None
@@ -518,55 +508,56 @@ def _draw_band(im: Image.Image, panel: Box, band: BandSpec) -> None:
     else:
         f, t = fit_font(band.name, right - x - 4, (22, 20, 18), "bold")
         d.text((x, cy + 1), t, font=f, fill=tcol, anchor="lm")
-    d.text((right, cy + 1), "all" if not locked else "", font=font(16, "regular"), fill=tcol,
+    d.text((right, cy + 1), bt.word("re.all", lang) if not locked else "",
+           font=font(16, "regular"), fill=tcol,
            anchor="rm")
 
 
 @lru_cache(maxsize=8)  # ~4 MB each; redrawn in ~3 ms on a miss
-def base_image(lay: Layout, bands: tuple[BandSpec, ...]) -> Image.Image:
+def base_image(lay: Layout, bands: tuple[BandSpec, ...], lang: str = "en") -> Image.Image:
     """Everything that changes only when a continent is locked: background, panels, legend."""
     im = Image.new("RGB", (W, lay.height), BG)
     d = ImageDraw.Draw(im)
     d.rectangle((0, 0, W, HEADER_H), fill=PANEL)
     for panel, band in zip(lay.panels, bands, strict=False):
-        _draw_band(im, panel, band)
+        _draw_band(im, panel, band, lang)
     # tray panel frame
     tp = lay.panels[-1]
     d.rounded_rectangle(tp, radius=12, fill=PANEL)
     d.rounded_rectangle((tp[0], tp[1], tp[2], tp[1] + BAND_H), radius=12, fill=TRAY_BAND,
                         corners=(True, True, False, False))
-    d.text((tp[0] + 10, tp[1] + BAND_H // 2 + 1), "Dice tray", font=font(22), fill=WHITE,
-           anchor="lm")
+    d.text((tp[0] + 10, tp[1] + BAND_H // 2 + 1), bt.word("re.tray", lang), font=font(22),
+           fill=WHITE, anchor="lm")
     d.rounded_rectangle(lay.score, radius=12, fill=PANEL)
-    _draw_legend(im, lay.legend)
+    _draw_legend(im, lay.legend, lang)
     return im
 
 
-def _draw_legend(im: Image.Image, box: Box) -> None:
-    """The six faces, then how to read a line, the General badge and the * mark."""
+def _draw_legend(im: Image.Image, box: Box, lang: str) -> None:
+    """The six faces, then how to read a line and the General badge."""
     d = ImageDraw.Draw(im)
     x0, y0, x1, y1 = box
     cy = y0 + 17
-    f = font(20, "regular")
     size = 32
     slot = (x1 - x0) // len(FACES)
     for i, face in enumerate(FACES):
         x = x0 + 4 + i * slot
         paste_icon(im, die_icon(face, size), (x, cy - size // 2))
-        d.text((x + size + 6, cy), FACE_LABELS[face], font=f, fill=SOFT, anchor="lm")
+        label = bt.word(f"re.face.{face}", lang)
+        fl, label = fit_font(label, slot - size - 10, (20, 18, 16), "regular")
+        d.text((x + size + 6, cy), label, font=fl, fill=SOFT, anchor="lm")
     cy = y1 - 17
-    f = font(17, "regular")
     x = x0 + 4
     g = 22
     paste_icon(im, soldier_glyph(g, (150, 180, 255)), (x, cy - g // 2))
-    d.text((x + g + 2, cy), "≥5  soldier dice adding up to 5 or more", font=f, fill=SOFT,
-           anchor="lm")
+    fs, text = fit_font(bt.word("re.legend.soldiers", lang), 400, (17, 16, 15), "regular")
+    d.text((x + g + 2, cy), text, font=fs, fill=SOFT, anchor="lm")
     x = x0 + 430
     d.text((x, cy), "+", font=font(18), fill=SOFT, anchor="lm")
     paste_icon(im, die_icon("general", 24), (x + 14, cy - 12))
-    d.text((x + 44, cy), "to take an owned card, also roll a General", font=f, fill=SOFT,
-           anchor="lm")
-    d.text((x1 - 4, cy), "* house card", font=f, fill=MUTED, anchor="rm")
+    fg, text = fit_font(bt.word("re.legend.general", lang), x1 - x - 48, (17, 16, 15),
+                        "regular")
+    d.text((x + 44, cy), text, font=fg, fill=SOFT, anchor="lm")
 
 
 # --------------------------------------------------------------------------- view → picture
@@ -691,6 +682,8 @@ def _reference_views(continent_colors: tuple[str, ...]) -> list[dict[str, Any]]:
 
 def render_image(view: dict[str, Any]) -> Image.Image:
     """The board as an RGB image (``render`` encodes it); not thread-safe on its own."""
+    lang = bt.lang_of(view)
+    game = str(view.get("game") or "risk_express")
     names = _Names(view)
     cards_by_id = {c["id"]: c for c in view.get("cards") or []}
     continents = list(view.get("continents") or [])
@@ -704,18 +697,21 @@ def render_image(view: dict[str, Any]) -> Image.Image:
         groups.append(g)
     stray = [c for c in view.get("cards") or [] if c["id"] not in seen]
     if stray:  # a card whose continent is not listed still gets drawn
-        continents.append({"id": "?", "name": "Other", "color": "#808080", "value": 0})
+        continents.append({"id": "?", "name": bt.word("re.other", lang), "color": "#808080",
+                           "value": 0})
         groups.append(stray)
     lay = layout(tuple(len(g) for g in groups), len(names.seats))
 
     bands = []
     for cont in continents:
         lb = cont.get("locked_by")
+        cname = bt.name(game, "continent", cont.get("id"), lang,
+                        str(cont.get("name", cont.get("id", "?"))))
         bands.append(BandSpec(
-            clean_text(cont.get("name", cont.get("id", "?"))), hex_rgb(_hex(cont.get("color"))),
+            clean_text(cname), hex_rgb(_hex(cont.get("color"))),
             int(cont.get("value", 0)), names.idx(lb) if lb is not None else None,
             names.of(lb) if lb is not None else ""))
-    im = base_image(lay, tuple(bands)).copy()
+    im = base_image(lay, tuple(bands), lang).copy()
     d = ImageDraw.Draw(im)
 
     over = view.get("phase") == "over"
@@ -735,7 +731,8 @@ def render_image(view: dict[str, Any]) -> Image.Image:
             elif oi is not None and not over:
                 general = "defended"
             spec = CardSpec(
-                name=clean_text(card.get("name", card["id"]), "condensed"),
+                name=clean_text(bt.name(game, "card", card["id"], lang,
+                                        str(card.get("name", card["id"]))), "condensed"),
                 points=int(card.get("points", 0)),
                 provisional=bool(card.get("provisional")),
                 color=band.color,
@@ -755,10 +752,10 @@ def render_image(view: dict[str, Any]) -> Image.Image:
             ci = card_image(spec)
             im.paste(ci, box[:2], ci)
             if card["id"] == target:
-                _target_tag(im, box, bool(attempt.get("failed")))
-    _draw_header(im, view, attempt, names, cards_by_id)
-    _draw_tray(im, lay.panels[-1], attempt, cards_by_id, names, over)
-    _draw_scores(im, lay, view, names)
+                _target_tag(im, box, bool(attempt.get("failed")), lang)
+    _draw_header(im, view, attempt, names, cards_by_id, lang)
+    _draw_tray(im, lay.panels[-1], attempt, cards_by_id, names, over, lang)
+    _draw_scores(im, lay, view, names, lang)
     return im
 
 
@@ -777,9 +774,9 @@ def _attempt(view: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
-def _target_tag(im: Image.Image, box: Box, failed: bool) -> None:
+def _target_tag(im: Image.Image, box: Box, failed: bool, lang: str) -> None:
     d = ImageDraw.Draw(im)
-    text = "FAILED" if failed else "ATTACK"
+    text = bt.word("re.failed" if failed else "re.attack", lang)
     f = font(16)
     tw = text_width(text, f)
     cx = (box[0] + box[2]) // 2
@@ -791,7 +788,7 @@ def _target_tag(im: Image.Image, box: Box, failed: bool) -> None:
 
 
 def _draw_header(im: Image.Image, view: dict[str, Any], attempt: dict[str, Any] | None,
-                 names: _Names, cards: dict[str, Any]) -> None:
+                 names: _Names, cards: dict[str, Any], lang: str) -> None:
     d = ImageDraw.Draw(im)
     cy = HEADER_H // 2
     phase = view.get("phase")
@@ -799,20 +796,22 @@ def _draw_header(im: Image.Image, view: dict[str, Any], attempt: dict[str, Any] 
     current = view.get("current")
     winners = view.get("winners") or []
     target = cards.get(attempt.get("card")) if attempt else None
-    target_name = clean_text(target.get("name", "")) if target else ""
+    game = str(view.get("game") or "risk_express")
+    target_name = clean_text(bt.name(game, "card", target.get("id"), lang,
+                                     str(target.get("name", "")))) if target else ""
     x = MARGIN + 2
     if phase == "over" or (current is None and winners):
         ck = 40
         paste_icon(im, crown_icon(ck), (x, cy - ck // 2 - 2))
         x += ck + 10
         win = [names.of(s) for s in winners]
-        lead = "Game over — "
+        lead = bt.word("re.game_over", lang)
         if not win:
-            msg = lead + "no winner"
+            msg = lead + bt.word("re.no_winner", lang)
             rest = ""
         else:
-            rest = " win!" if len(win) > 1 else " wins!"
-            msg = lead + " & ".join(win)
+            rest = bt.word("re.win" if len(win) > 1 else "re.wins", lang)
+            msg = lead + bt.word("re.and", lang).join(win)
         f, msg = fit_font(msg, W - MARGIN - x - text_width(rest, font(30)) - 10, (32, 30, 28, 26))
         d.text((x, cy), msg + rest, font=f, fill=GOLD, anchor="lm")
         return
@@ -823,18 +822,18 @@ def _draw_header(im: Image.Image, view: dict[str, Any], attempt: dict[str, Any] 
         x += tk + 10
     by = attempt.get("by") if attempt else None
     if phase == "continue" and target_name and by is not None:
-        status = f"may continue {names.of(by)}'s attack on {target_name}"
+        status = bt.word("re.continue_by", lang, who=names.of(by), card=target_name)
     elif phase == "continue":
-        status = f"may continue the failed attack on {target_name or '?'}"
+        status = bt.word("re.continue", lang, card=target_name or "?")
     elif target_name:
-        status = f"attacking {target_name}"
+        status = bt.word("re.attacking", lang, card=target_name)
     else:
-        status = "rolls the dice"
+        status = bt.word("re.rolls", lang)
     sf = font(22, "regular")
     f = font(32)
-    lead = f"Turn {turn} — " if turn is not None else ""
+    lead = bt.word("re.turn", lang, n=turn) if turn is not None else ""
     who = names.of(current) if current is not None else "?"
-    tail = " to play"
+    tail = bt.word("re.to_play", lang)
     lead_w = text_width(lead, f)
     avail = W - MARGIN - 4 - x - 24  # both texts, and a gap between them
     main_w = lead_w + text_width(who + tail, f)
@@ -852,12 +851,12 @@ def _draw_header(im: Image.Image, view: dict[str, Any], attempt: dict[str, Any] 
 
 
 def _draw_tray(im: Image.Image, panel: Box, attempt: dict[str, Any] | None,
-               cards: dict[str, Any], names: _Names, over: bool) -> None:
+               cards: dict[str, Any], names: _Names, over: bool, lang: str) -> None:
     d = ImageDraw.Draw(im)
     x0, y0, x1, y1 = panel
     top = y0 + BAND_H + 8
     if not attempt:
-        msg = "game over" if over else "no dice\nthrown yet"
+        msg = bt.word("re.over" if over else "re.no_dice", lang)
         d.text(((x0 + x1) // 2, (top + y1) // 2), msg, font=font(20, "regular"),
                fill=MUTED, anchor="mm", align="center")
         return
@@ -867,16 +866,20 @@ def _draw_tray(im: Image.Image, panel: Box, attempt: dict[str, Any] | None,
     f = font(19, "regular")
     y = top + 28
     if attempt.get("failed"):
-        d.text((x0 + 10, top + 10), "Attack failed", font=font(20), fill=FAIL, anchor="lm")
+        d.text((x0 + 10, top + 10), fit_text(bt.word("re.attack_failed", lang), font(20),
+                                             x1 - x0 - 20), font=font(20), fill=FAIL, anchor="lm")
         if attempt.get("by") is not None:
-            who = fit_text("by " + names.of(attempt["by"]), f, x1 - x0 - 20)
+            who = fit_text(bt.word("re.by", lang, who=names.of(attempt["by"])), f, x1 - x0 - 20)
             d.text((x0 + 10, top + 36), who, font=f, fill=SOFT, anchor="lm")
             y += 26
     elif card:
-        label = fit_text("→ " + clean_text(card.get("name", "")), font(20), x1 - x0 - 20)
+        game = "risk_express"
+        cname = bt.name(game, "card", card.get("id"), lang, str(card.get("name", "")))
+        label = fit_text("→ " + clean_text(cname), font(20), x1 - x0 - 20)
         d.text((x0 + 10, top + 10), label, font=font(20), fill=TARGET, anchor="lm")
     else:
-        d.text((x0 + 10, top + 10), "choose a card", font=f, fill=SOFT, anchor="lm")
+        d.text((x0 + 10, top + 10), fit_text(bt.word("re.choose", lang), f, x1 - x0 - 20), font=f,
+               fill=SOFT, anchor="lm")
     # dice in the tray: up to 4 a row, big
     per_row = 4
     inner = x1 - x0 - 16
@@ -890,18 +893,21 @@ def _draw_tray(im: Image.Image, panel: Box, attempt: dict[str, Any] | None,
         if chunk:
             y += size + 6
     if not tray and not attempt.get("failed"):
-        d.text((x0 + 10, y + size // 2), "(empty)", font=f, fill=MUTED, anchor="lm")
+        d.text((x0 + 10, y + size // 2), bt.word("re.empty", lang), font=f, fill=MUTED,
+               anchor="lm")
         y += size + 6
     # set aside: small empty slots, so the dice count stays visible
     if aside:
         y = max(y + 2, y1 - 8 - 28 - 24)
-        d.text((x0 + 10, y + 10), f"{aside} set aside", font=f, fill=SOFT, anchor="lm")
+        d.text((x0 + 10, y + 10), fit_text(bt.word("re.aside", lang, n=aside), f, x1 - x0 - 20),
+               font=f, fill=SOFT, anchor="lm")
         gs = 26
         for k in range(min(aside, 7)):
             paste_icon(im, ghost_die(gs), (x0 + 8 + k * (gs + 4), y + 24))
 
 
-def _draw_scores(im: Image.Image, lay: Layout, view: dict[str, Any], names: _Names) -> None:
+def _draw_scores(im: Image.Image, lay: Layout, view: dict[str, Any], names: _Names,
+                 lang: str) -> None:
     d = ImageDraw.Draw(im)
     sx0, sy0, sx1, sy1 = lay.score
     scores = view.get("scores") or {}
@@ -937,18 +943,45 @@ def _draw_scores(im: Image.Image, lay: Layout, view: dict[str, Any], names: _Nam
         paste_icon(im, token_icon(i, tk, WHITE), (x, cy - tk // 2))
         x += tk + 8
         right = x0 + cw - 10
-        score = str(scores.get(seat, 0))
+        score = bt.fmt_num(int(scores.get(seat, 0) or 0), lang)
         sf = font(30)
         d.text((right, cy), score, font=sf, fill=WHITE, anchor="rm")
         right -= text_width(score, sf) + 10
         n = owned.get(seat, 0)
-        cards_txt = f"{n} card{'s' if n != 1 else ''}"
+        cards_txt = bt.word("re.cards", lang, n=n)
         cf = font(17, "regular")
         d.text((right, cy + 1), cards_txt, font=cf, fill=MUTED, anchor="rm")
         right -= text_width(cards_txt, cf) + 10
         nf = font(24)
         name = fit_text(names.of(seat), nf, right - x)
         d.text((x, cy), name, font=nf, fill=blend(pc.fill, WHITE, 0.3), anchor="lm")
+
+
+def warm() -> None:
+    """The palette of the real deck's continent colours and its page backgrounds: built
+    now (~0.3 s) rather than on the first throw of the first game."""
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "data" / "risk_express" / "cards.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    cards = data["cards"]
+    continents = [{"id": c["id"], "name": c["name"], "color": c["color"], "value": c["value"],
+                   "cards": [k["id"] for k in cards if k["continent"] == c["id"]],
+                   "locked_by": None} for c in data["continents"]]
+    for lang in bt.LANGS:
+        for n in (2, 3, 4, 5):
+            seats = [f"s{i}" for i in range(n)]
+            view = {"game": "risk_express", "lang": lang, "seats": seats, "labels": {},
+                    "current": seats[0], "turn": 1, "phase": "place",
+                    "continents": continents,
+                    "cards": [{"id": k["id"], "name": k["name"], "continent": k["continent"],
+                               "points": k["points"], "owner": None, "locked": False,
+                               "lines": [{"need": dict(ln), "filled": None}
+                                         for ln in k["lines"]], "general": None}
+                              for k in cards],
+                    "attempt": None, "scores": {s: 0 for s in seats}, "winners": None}
+            render(view)
 
 
 def clear_caches() -> None:

@@ -34,10 +34,12 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import random
 import sys
 from array import array
 from collections import deque
+from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont, ImageMath
@@ -81,7 +83,7 @@ REGIONS = [
 # (the Garrison Tavern) from the rulebook. Everything else is ours, on real geography.
 TERRITORIES: list[tuple[str, str, str, bool, bool, list[tuple[float, float, float]]]] = [
     # England (16)
-    ("london", "London", "england", True, False, [(-0.12, 51.50, 1.5)]),
+    ("london", "London", "england", True, False, [(-0.12, 51.50, 0.85)]),
     ("south_east_england", "South East England", "england", False, False,
      [(0.75, 51.18, 1), (-0.25, 50.98, 1), (-1.25, 51.02, 1), (-1.35, 50.67, 1)]),
     ("thames_valley", "Thames Valley", "england", False, True,
@@ -101,12 +103,12 @@ TERRITORIES: list[tuple[str, str, str, bool, bool, list[tuple[float, float, floa
     ("west_midlands", "West Midlands", "england", True, False,
      [(-2.05, 52.85, 1), (-2.75, 52.65, 1), (-2.20, 52.20, 1), (-2.75, 52.10, 1),
       (-1.55, 52.28, 1), (-2.20, 52.58, 1)]),
-    ("small_heath", "Small Heath", "england", False, False, [(-1.80, 52.49, 1.3)]),
+    ("small_heath", "Small Heath", "england", False, False, [(-1.80, 52.49, 0.63)]),
     ("north_west_england", "North West England", "england", False, False,
      [(-3.05, 54.55, 1), (-2.65, 53.95, 1), (-2.90, 54.85, 1)]),
-    ("manchester", "Manchester", "england", False, True, [(-2.22, 53.47, 1.1)]),
+    ("manchester", "Manchester", "england", False, True, [(-2.22, 53.47, 0.7)]),
     ("liverpool", "Liverpool", "england", False, True,
-     [(-2.95, 53.45, 1.0), (-2.78, 53.18, 1.0)]),
+     [(-2.95, 53.45, 0.65), (-2.78, 53.18, 0.65)]),
     ("yorkshire_and_the_humber", "Yorkshire and the Humber", "england", True, False,
      [(-1.55, 54.20, 1), (-1.65, 53.75, 1), (-1.30, 53.50, 1), (-0.55, 53.92, 1)]),
     ("north_east_england", "North East England", "england", False, False,
@@ -129,9 +131,9 @@ TERRITORIES: list[tuple[str, str, str, bool, bool, list[tuple[float, float, floa
      [(-2.60, 57.30, 1), (-3.30, 57.50, 1), (-2.20, 57.55, 1), (-3.10, 57.05, 1)]),
     ("tayside", "Tayside", "scotland", False, True,
      [(-3.90, 56.62, 1), (-2.90, 56.70, 1), (-3.45, 56.45, 1)]),
-    ("fife", "Fife", "scotland", False, True, [(-3.05, 56.22, 1)]),
+    ("fife", "Fife", "scotland", False, True, [(-3.05, 56.22, 0.75)]),
     ("lothian", "Lothian", "scotland", True, True,
-     [(-3.20, 55.90, 1), (-3.60, 55.85, 1), (-2.75, 55.92, 1)]),
+     [(-3.20, 55.90, 0.9), (-3.60, 55.85, 0.9), (-2.75, 55.92, 0.9)]),
     ("strathclyde", "Strathclyde", "scotland", False, True,
      [(-4.25, 55.85, 1), (-4.50, 55.40, 1), (-3.85, 55.60, 1), (-5.25, 56.20, 1),
       (-5.55, 55.60, 1), (-6.20, 55.75, 1), (-5.95, 56.45, 1), (-4.25, 56.15, 1),
@@ -142,8 +144,8 @@ TERRITORIES: list[tuple[str, str, str, bool, bool, list[tuple[float, float, floa
      [(-4.50, 54.95, 1), (-3.55, 55.15, 1)]),
     # Northern Ireland (4)
     ("antrim", "Antrim", "northern_ireland", True, True,
-     [(-6.20, 54.95, 1), (-5.95, 54.68, 1)]),
-    ("londonderry", "Londonderry", "northern_ireland", False, True, [(-6.90, 54.92, 1), (-6.60, 54.84, 1)]),
+     [(-6.20, 54.95, 0.85), (-5.95, 54.68, 0.85)]),
+    ("londonderry", "Londonderry", "northern_ireland", False, True, [(-6.90, 54.92, 0.8), (-6.60, 54.84, 0.8)]),
     ("tyrone_and_fermanagh", "Tyrone and Fermanagh", "northern_ireland", False, True,
      [(-7.20, 54.60, 1), (-7.65, 54.35, 1), (-6.80, 54.58, 1)]),
     ("armagh_and_down", "Armagh and Down", "northern_ireland", False, True,
@@ -158,7 +160,7 @@ TERRITORIES: list[tuple[str, str, str, bool, bool, list[tuple[float, float, floa
      [(-7.30, 53.95, 1), (-6.95, 54.15, 1)]),
     ("leinster", "Leinster", "ireland", False, True,
      [(-7.40, 53.50, 1), (-6.70, 53.62, 1), (-7.25, 53.10, 1), (-6.85, 53.15, 1)]),
-    ("dublin", "Dublin", "ireland", True, True, [(-6.35, 53.38, 0.9), (-6.45, 52.98, 0.9)]),
+    ("dublin", "Dublin", "ireland", True, True, [(-6.35, 53.38, 0.8), (-6.45, 52.98, 0.8)]),
     ("south_east_ireland", "South East Ireland", "ireland", False, False,
      [(-6.60, 52.45, 1), (-7.50, 52.22, 1), (-7.20, 52.62, 1), (-6.85, 52.75, 1)]),
     ("limerick", "Limerick", "ireland", False, True,
@@ -356,52 +358,69 @@ CROWN_ROUTE = [
 DICE_STEPS = {5, 10, 14, 17, 21}
 
 # ----------------------------------------------------------------------- placement
+#
+# What a player must read on a phone (the picture shown 450 px wide, 0.375 of its size):
+# every count, whose it is, and every name. So names are 20 px (7.5 px on the phone),
+# counts 24 px bold on a white badge (9 px) beside the owner's symbol, and nothing may
+# cover a name. Each territory gets a *block*: its badge (symbol, count, and a castle tab
+# on strongholds), its name beside or under the badge, and on the Crown's route the
+# Crown's stop (and its die). Blocks are placed by search: for every territory, every
+# arrangement at every point of its land gets a cost (badge off its own land, name off it,
+# far from the territory's heart, more lines); then the blocks are chosen together so that
+# no two boxes meet (greedy from the tightest territories, then rounds of improvement).
+# Panels, region tags and the sea links are fixed obstacles; the Crown's dotted route is
+# routed afterwards around every box (A* on a 4 px grid). The tests re-check the result
+# geometrically.
 
 LABEL_FONT = "DejaVuSansCondensed-Bold.ttf"
-LABEL_SIZE = 15
-LABEL_LINE = 16
-LABEL_STROKE = 2
-BADGE_R = 15
-ICON = 20  # stronghold icon box side
+LABEL_SIZE = 20  # 7.5 px on a phone
+LABEL_MIN = 16  # a longer translation may shrink this far to fit its box
+LABEL_LINE = 21
+LABEL_STROKE = 3
+LABEL_SLACK = 1.12  # name boxes are this much wider than the English name: translations
+BADGE_H = 32
+BADGE_W = 60  # the owner's symbol and two digits (three in a narrower font)
+BADGE_FONT = 24  # 9 px on a phone
+CASTLE_W = 20  # the stronghold's tab at the badge's right end
+STOP_W = 24  # the Crown's stop on its route: a tab at the badge's left end where the
+# Crown stands when it is there (a gold dot, or a die where the Crown must roll, otherwise)
+GAP = 4  # between any two boxes
+GAPS = (1, 16, 32)  # between a badge and its name (past the first, a leader line joins them)
+STEP = 4  # candidate grid
 
-# Hand placement where the automatic one is not good enough, in pixels of the picture:
-# "block" (badge + name, centred), "badge", "label" (name alone, e.g. outside a small
-# territory), "lines" (how the name wraps), "stronghold", "crown", "via" (route waypoints
-# after this step), "tag" (the Crown's start / end label).
+# Hand placement where the search is not good enough: {"badge": (x, y)} fixes the badge's
+# centre (the search still chooses the arrangement), "lines" how the name wraps.
 PLACE: dict[str, dict] = {
-    "london": {"badge": (955, 1182), "label": (914, 1197), "crown": (980, 1161),
-               "tag": (976, 1224)},
-    "small_heath": {"badge": (826, 1027), "label": (822, 1052), "crown": (795, 1034),
-                    "tag": (828, 1080)},
-    "west_midlands": {"block": (712, 1041)},
-    "thames_valley": {"block": (880, 1131)},
-    "south_east_england": {"block": (1062, 1256), "lines": ["South East", "England"]},
-    "liverpool": {"badge": (713, 890), "label": (710, 864)},
-    "manchester": {"badge": (765, 879), "label": (768, 905)},
-    "antrim": {"badge": (428, 660), "label": (452, 684), "stronghold": (455, 652)},
-    "londonderry": {"badge": (374, 662), "label": (367, 687)},
+    "south_east_england": {"lines": ["South East", "England"]},
 }
 
-# Region name and bonus tags, in the sea beside each region (pixels, lines of the tag).
-REGION_LABELS: dict[str, tuple[tuple[int, int], list[str]]] = {
-    "england": ((1085, 808), ["ENGLAND"]),
-    "wales": ((548, 1022), ["WALES"]),
-    "scotland": ((905, 512), ["SCOTLAND"]),
-    "northern_ireland": ((566, 770), ["NORTHERN", "IRELAND"]),
-    "ireland": ((70, 985), ["IRELAND"]),
+# Region name and bonus tags, in the sea beside each region: centre (pixels). The box is
+# sized for the longest of the English and French names.
+REGION_TAGS: dict[str, tuple[int, int]] = {
+    "england": (1088, 792),
+    "wales": (470, 1150),
+    "scotland": (930, 520),
+    "northern_ireland": (560, 770),
+    "ireland": (140, 574),
 }
+REGION_NAMES_FR = {"england": "Angleterre", "wales": "Pays de Galles", "scotland": "Écosse",
+                   "northern_ireland": "Irlande du Nord", "ireland": "Irlande"}
+TAG_FONT = 21
+TAG_LINE = 23
+TAG_BONUS = 34  # the bonus disc's diameter
 
 # Panels drawn by the renderer in the empty corners of the sea (pixels: x0, y0, x1, y1).
 PANELS = {
-    "title": (14, 14, 326, 600),
-    "legend": (836, 14, 1186, 470),
-    "crown": (14, 1214, 446, 1428),
+    "title": (10, 10, 330, 540),
+    "legend": (812, 10, 1190, 468),
+    "crown": (10, 1192, 470, 1432),
 }
 
+Box = tuple[float, float, float, float]
 
-def _font() -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(str(FONT_DIR / LABEL_FONT), LABEL_SIZE,
-                              layout_engine=ImageFont.Layout.BASIC)
+
+def _font(size: int = LABEL_SIZE, name: str = LABEL_FONT) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(FONT_DIR / name), size, layout_engine=ImageFont.Layout.BASIC)
 
 
 def _wraps(name: str) -> list[list[str]]:
@@ -417,178 +436,578 @@ def _wraps(name: str) -> list[list[str]]:
             three.append([" ".join(words[:i]), " ".join(words[i:j]), " ".join(words[j:])])
     two = sorted(out[1:], key=lambda ls: max(f.getlength(s) for s in ls))
     three.sort(key=lambda ls: max(f.getlength(s) for s in ls))
-    return [out[0], *two[:2], *three[:2]]
+    return [out[0], *two[:2], *three[:1]]
 
 
 def _label_size(lines: list[str]) -> tuple[int, int]:
     f = _font()
-    w = max(int(math.ceil(f.getlength(s))) for s in lines) + 2 * LABEL_STROKE
-    return w, LABEL_LINE * len(lines) + 2 * LABEL_STROKE
+    w = max(f.getlength(s) for s in lines) * LABEL_SLACK + 2 * LABEL_STROKE
+    return int(math.ceil(w)), LABEL_LINE * len(lines) + 2 * LABEL_STROKE
 
 
-class _Shape:
-    """One territory's pixels in its bounding box, with an integral image for box tests."""
+class _Integral:
+    """Pixel counts of a 0/1 raster over any box, in O(1)."""
 
-    def __init__(self, lab: bytearray, num: int) -> None:
-        mask = Image.frombytes("L", (WIDTH, HEIGHT), bytes(lab)).point(
-            lambda v: 255 if v == num else 0)
-        x0, y0, x1, y1 = mask.getbbox()
-        self.x0, self.y0 = x0, y0
-        self.w, self.h = x1 - x0, y1 - y0
-        crop = mask.crop((x0, y0, x1, y1))
-        data = crop.tobytes()
-        w, h = self.w, self.h
+    def __init__(self, mask: bytes, w: int, h: int, x0: int = 0, y0: int = 0) -> None:
+        self.w, self.h, self.x0, self.y0 = w, h, x0, y0
         integ = [0] * ((w + 1) * (h + 1))
-        sx = sy = n = 0
         for y in range(h):
             run = 0
-            row = data[y * w:(y + 1) * w]
+            row = mask[y * w:(y + 1) * w]
             base, prev = (y + 1) * (w + 1), y * (w + 1)
             for x in range(w):
                 if row[x]:
                     run += 1
-                    sx += x
-                    sy += y
-                    n += 1
                 integ[base + x + 1] = integ[prev + x + 1] + run
         self.integ = integ
-        self.centroid = (x0 + sx / n, y0 + sy / n)
-        self.area = n
-        # chessboard distance to the outside, by repeated erosion
-        depth = [0] * (w * h)
-        cur = crop
-        k = 0
-        while True:
-            k += 1
-            bs = cur.tobytes()
-            for i in range(w * h):
-                if bs[i]:
-                    depth[i] = k
-            cur = cur.filter(_MIN3)
-            if cur.getbbox() is None or k > 80:
-                break
-        self.depth = depth
 
-    def fraction(self, box: tuple[float, float, float, float]) -> float:
-        """Share of the box (x0, y0, x1, y1 in canvas pixels) inside the territory."""
+    def count(self, box: Box) -> int:
         bx0, by0 = int(round(box[0])) - self.x0, int(round(box[1])) - self.y0
         bx1, by1 = int(round(box[2])) - self.x0, int(round(box[3])) - self.y0
-        area = max(1, (bx1 - bx0) * (by1 - by0))
         cx0, cy0 = max(0, bx0), max(0, by0)
         cx1, cy1 = min(self.w, bx1), min(self.h, by1)
         if cx1 <= cx0 or cy1 <= cy0:
-            return 0.0
+            return 0
         W1 = self.w + 1
-        s = (self.integ[cy1 * W1 + cx1] - self.integ[cy0 * W1 + cx1]
-             - self.integ[cy1 * W1 + cx0] + self.integ[cy0 * W1 + cx0])
-        return s / area
+        return (self.integ[cy1 * W1 + cx1] - self.integ[cy0 * W1 + cx1]
+                - self.integ[cy1 * W1 + cx0] + self.integ[cy0 * W1 + cx0])
 
-    def points(self, min_depth: int, step: int = 3):
+
+def _area(box: Box) -> float:
+    return max(1.0, (box[2] - box[0]) * (box[3] - box[1]))
+
+
+class _Shape:
+    """One territory's pixels: its box, an integral image, its depth (distance inside)."""
+
+    def __init__(self, lab: bytes, num: int) -> None:
+        from PIL import ImageFilter
+
+        mask = Image.frombytes("L", (WIDTH, HEIGHT), bytes(lab)).point(
+            lambda v: 255 if v == num else 0)
+        x0, y0, x1, y1 = mask.getbbox()
+        self.x0, self.y0, self.w, self.h = x0, y0, x1 - x0, y1 - y0
+        crop = mask.crop((x0, y0, x1, y1))
+        data = crop.tobytes()
+        self.inside = _Integral(data, self.w, self.h, x0, y0)
+        n = sum(1 for v in data if v)
+        sx = sum(x for i, v in enumerate(data) if v for x in (i % self.w,))
+        sy = sum(y for i, v in enumerate(data) if v for y in (i // self.w,))
+        self.centroid = (x0 + sx / n, y0 + sy / n)
+        self.area = n
+        depth = [0] * (self.w * self.h)
+        cur, k = crop, 0
+        while cur.getbbox() is not None and k <= 80:
+            k += 1
+            bs = cur.tobytes()
+            for i in range(self.w * self.h):
+                if bs[i]:
+                    depth[i] = k
+            cur = cur.filter(ImageFilter.MinFilter(3))
+        self.depth = depth
+
+    def frac(self, box: Box) -> float:
+        return self.inside.count(box) / _area(box)
+
+    def at(self, x: float, y: float) -> int:
+        xi, yi = int(x) - self.x0, int(y) - self.y0
+        if 0 <= xi < self.w and 0 <= yi < self.h:
+            return self.depth[yi * self.w + xi]
+        return 0
+
+    def points(self, min_depth: int, step: int):
         for y in range(0, self.h, step):
             for x in range(0, self.w, step):
                 if self.depth[y * self.w + x] >= min_depth:
                     yield (self.x0 + x, self.y0 + y)
 
-    def deepest(self) -> tuple[float, float]:
+    def heart(self) -> tuple[float, float]:
+        """The deepest point, drawn towards the centroid."""
         cx, cy = self.centroid
         best, bp = -1e9, (cx, cy)
         for x, y in self.points(1, 2):
-            d = self.depth[(y - self.y0) * self.w + (x - self.x0)]
-            score = min(d, 34) - 0.04 * math.hypot(x - cx, y - cy)
+            score = min(self.at(x, y), 34) - 0.04 * math.hypot(x - cx, y - cy)
             if score > best:
                 best, bp = score, (x, y)
         return bp
 
 
-_MIN3 = None  # set in _place (ImageFilter import kept local to the build)
-
-
-def _box(cx: float, cy: float, w: float, h: float) -> tuple[float, float, float, float]:
+def _box(cx: float, cy: float, w: float, h: float) -> Box:
     return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
 
 
-def _overlap(a, b, pad: float = 0) -> bool:
+def _overlap(a: Box, b: Box, pad: float = 0) -> bool:
     return not (a[2] + pad <= b[0] or b[2] + pad <= a[0] or a[3] + pad <= b[1]
                 or b[3] + pad <= a[1])
 
 
-def _place_block(shape: _Shape, name: str, over: dict) -> dict:
-    """Badge and name: stacked (badge over name) at the best spot inside the territory."""
-    deep = shape.deepest()
-    if "block" in over:
-        deep = over["block"]
-    best = None
-    for lines in ([over["lines"]] if "lines" in over else _wraps(name)):
-        lw, lh = _label_size(lines)
-        bh = 2 * BADGE_R + lh
-        cands = [deep] if "block" in over else [deep, *shape.points(BADGE_R // 2)]
-        for px, py in cands:
-            badge = (px, py - bh / 2 + BADGE_R)
-            label = (px, py + bh / 2 - lh / 2)
-            fb = shape.fraction(_box(*badge, 2 * BADGE_R + 4, 2 * BADGE_R + 4))
-            fl = shape.fraction(_box(*label, lw, lh))
-            cost = (900 * (1 - fb) + 400 * (1 - fl) + 0.6 * math.hypot(px - deep[0], py - deep[1])
-                    + 25 * (len(lines) - 1))
-            if best is None or cost < best[0]:
-                best = (cost, badge, label, lines, lw, lh)
-    _, badge, label, lines, lw, lh = best
+def _grow(b: Box, d: float) -> Box:
+    return (b[0] - d, b[1] - d, b[2] + d, b[3] + d)
+
+
+def _rbox(b: Box) -> list[int]:
+    return [int(math.floor(b[0])), int(math.floor(b[1])), int(math.ceil(b[2])),
+            int(math.ceil(b[3]))]
+
+
+@dataclass
+class _Cand:
+    cost: float
+    badge: tuple[float, float]  # the badge box's centre
+    boxes: dict[str, Box]  # "badge" (with its tabs), "label", maybe "leader"
+    lines: list[str]
+
+    @property
+    def hull(self) -> Box:
+        h = self.__dict__.get("_hull")
+        if h is None:
+            h = self.__dict__["_hull"] = _hull([self])
+        return h
+
+
+def _badge_box(px: float, py: float, strong: bool, on_route: bool) -> Box:
+    w = BADGE_W + (CASTLE_W if strong else 0) + (STOP_W if on_route else 0)
+    return _box(px, py, w, BADGE_H)
+
+
+def _candidates(tid: str, name: str, shape: _Shape, land: _Integral, strong: bool,
+                on_route: bool, fixed: _Fixed, keep: int = 500) -> list[_Cand]:
+    """Every badge position (on a 4 px grid of the territory) × every way to wrap the name
+    × the name below, above, right or left of the badge, scored; the best few per spot."""
+    over = PLACE.get(tid, {})
+    heart = shape.heart()
+    wraps = [over["lines"]] if "lines" in over else _wraps(name)
+    sizes = [(lines, *_label_size(lines)) for lines in wraps]
     if "badge" in over:
-        badge = over["badge"]
-    if "label" in over:
-        label = over["label"]
-    return {"badge": badge, "label": label, "lines": lines, "label_box": _box(*label, lw, lh)}
+        pts = [over["badge"]]
+    else:
+        pts = list(shape.points(3 if shape.area > 4000 else 1, STEP))
+    best: dict[tuple, _Cand] = {}
+    for px, py in pts:
+        badge = _badge_box(px, py, strong, on_route)
+        if fixed.hit(badge, soft=False):
+            continue
+        fb = shape.frac(badge)
+        if fb < 0.3:
+            continue
+        base = 900 * (1 - fb) + 0.35 * math.hypot(px - heart[0], py - heart[1])
+        for lines, lw, lh in sizes:
+            for arr in ("below", "above", "right", "left"):
+                for gap in GAPS:
+                    if arr == "below":
+                        label = (px - lw / 2, badge[3] + gap, px + lw / 2, badge[3] + gap + lh)
+                        leader = (px - 1, badge[3], px + 1, label[1])
+                    elif arr == "above":
+                        label = (px - lw / 2, badge[1] - gap - lh, px + lw / 2, badge[1] - gap)
+                        leader = (px - 1, label[3], px + 1, badge[1])
+                    elif arr == "right":
+                        label = (badge[2] + gap, py - lh / 2, badge[2] + gap + lw, py + lh / 2)
+                        leader = (badge[2], py - 1, label[0], py + 1)
+                    else:
+                        label = (badge[0] - gap - lw, py - lh / 2, badge[0] - gap, py + lh / 2)
+                        leader = (label[2], py - 1, badge[0], py + 1)
+                    if fixed.hit(label) or (gap > GAPS[0] and fixed.hit(leader)):
+                        continue
+                    fl = shape.frac(label)
+                    fland = land.count(label) / _area(label)
+                    cost = (base + 350 * (1 - fl) + 500 * max(0.0, fland - fl)
+                            + 14 * (len(lines) - 1) + (6 if arr in ("left", "right") else 0)
+                            + 3 * (gap - GAPS[0]))
+                    boxes = {"badge": badge, "label": label}
+                    if gap > GAPS[0]:
+                        boxes["leader"] = leader
+                    key = (int(px // 8), int(py // 8), arr, len(lines), gap)
+                    if key not in best or cost < best[key].cost:
+                        best[key] = _Cand(cost, (px, py), boxes, lines)
+    out = sorted(best.values(), key=lambda c: (c.cost, c.badge, c.lines))
+    if not keep:
+        return out
+    # spread: at most a few variants per 16 px cell, so the choice covers the territory
+    per: dict[tuple[int, int], int] = {}
+    spread = []
+    for c in out:
+        cell = (int(c.badge[0] // 16), int(c.badge[1] // 16))
+        if per.get(cell, 0) < 5:
+            per[cell] = per.get(cell, 0) + 1
+            spread.append(c)
+            if len(spread) == keep:
+                break
+    return spread
 
 
-def _place_icon(shape: _Shape, spot: dict, over: dict) -> tuple[float, float]:
-    if "stronghold" in over:
-        return over["stronghold"]
-    bx, by = spot["badge"]
-    d = BADGE_R + ICON / 2 + 3
+class _Fixed:
+    """Fixed obstacles (panels, region tags, sea links) as a raster: a box meets one of
+    them iff its grown box covers a painted pixel."""
+
+    def __init__(self, hard: list[Box], soft: list[Box]) -> None:
+        self.boxes = hard + soft
+        self.hard, self.all = (self._raster(hard), self._raster(hard + soft))
+
+    @staticmethod
+    def _raster(boxes: list[Box]) -> _Integral:
+        m = Image.new("L", (WIDTH, HEIGHT), 0)
+        d = ImageDraw.Draw(m)
+        for b in boxes:
+            d.rectangle(_grow(b, GAP), fill=1)
+        return _Integral(m.tobytes(), WIDTH, HEIGHT)
+
+    def hit(self, b: Box, soft: bool = True) -> bool:
+        """Does ``b`` meet an obstacle (``soft``: the sea links too, which only names and
+        leader lines must keep off; badges are drawn over them)?"""
+        if b[0] < 4 or b[1] < 4 or b[2] > WIDTH - 4 or b[3] > HEIGHT - 4:
+            return True
+        return (self.all if soft else self.hard).count(b) > 0
+
+
+def _meet(a: _Cand, b: _Cand) -> bool:
+    if not _overlap(a.hull, b.hull, GAP):
+        return False
+    return any(_overlap(x, y, GAP) for x in a.boxes.values() for y in b.boxes.values())
+
+
+def _hull(cs: list[_Cand]) -> Box:
+    bs = [b for c in cs for b in c.boxes.values()]
+    return (min(b[0] for b in bs), min(b[1] for b in bs), max(b[2] for b in bs),
+            max(b[3] for b in bs))
+
+
+def _select(cands: dict[str, list[_Cand]], order: list[str]) -> dict[str, _Cand]:
+    """One candidate per territory, no two meeting, cheap overall: greedy from the tightest
+    territories, then simulated annealing on (sum of costs + a heavy price per clash),
+    seeded so the build stays deterministic, then a last pass where each block takes its
+    cheapest free candidate."""
+    rnd = random.Random(7)
+    hulls = {t: _hull(cands[t]) for t in order}
+    near = {t: [u for u in order if u != t and _overlap(hulls[t], hulls[u], GAP)] for t in order}
+    pick: dict[str, int] = {}
+    clash_price = 4000.0
+
+    def clashes(t: str, c: _Cand) -> int:
+        return sum(1 for u in near[t] if u in pick and _meet(c, cands[u][pick[u]]))
+
+    for t in order:
+        pick[t] = min(range(len(cands[t])), key=lambda k: (clashes(t, cands[t][k]), k))
+    steps = 300_000
+    temp0, temp1 = 400.0, 2.0
+    for i in range(steps):
+        t = order[rnd.randrange(len(order))]
+        k = rnd.randrange(len(cands[t]))
+        if k == pick[t]:
+            continue
+        old, new = cands[t][pick[t]], cands[t][k]
+        delta = new.cost - old.cost + clash_price * (clashes(t, new) - clashes(t, old))
+        temp = temp0 * (temp1 / temp0) ** (i / steps)
+        if delta <= 0 or rnd.random() < math.exp(-delta / temp):
+            pick[t] = k
+    bad = [t for t in order if clashes(t, cands[t][pick[t]])]
+    if bad:
+        pairs = sorted({tuple(sorted((t, u))) for t in bad for u in near[t]
+                        if _meet(cands[t][pick[t]], cands[u][pick[u]])})
+        print(f"blocks still clash: {pairs}")
+        if not os.environ.get("PLACE_DEBUG"):
+            raise SystemExit(1)
+    for _round in range(20):
+        changed = False
+        for t in order:
+            for k, c in enumerate(cands[t]):
+                if c.cost >= cands[t][pick[t]].cost:
+                    break
+                if not clashes(t, c):
+                    pick[t] = k
+                    changed = True
+                    break
+        if not changed:
+            break
+    return {t: cands[t][pick[t]] for t in order}
+
+
+def _stop(c: _Cand) -> tuple[float, float]:
+    """The Crown's stop on a route territory's badge: the middle of its left tab."""
+    bb = c.boxes["badge"]
+    return (bb[0] + STOP_W / 2, (bb[1] + bb[3]) / 2)
+
+
+def _crosses(p: tuple[float, float], q: tuple[float, float], box: Box, trim: float = 18
+             ) -> bool:
+    """Does the segment p-q pass through ``box``, away from its ends (where the route
+    leaves a badge, it can turn round a name beside it)? Sampled every 4 px."""
+    length = math.dist(p, q)
+    n = max(1, int(length / 4))
+    skip = int(trim / max(1e-9, length) * n)
+    for k in range(skip, n + 1 - skip):
+        x = p[0] + (q[0] - p[0]) * k / n
+        y = p[1] + (q[1] - p[1]) * k / n
+        if box[0] <= x <= box[2] and box[1] <= y <= box[3]:
+            return True
+    return False
+
+
+def _at_sea(box: Box, land: _Integral, reach: int = 120) -> Box:
+    """The box moved (as little as it can, within ``reach`` px) to lie wholly at sea, 5 px
+    off the coast, inside the picture and off the panels."""
+    w, h = box[2] - box[0], box[3] - box[1]
     best = None
-    for k in range(16):
-        a = math.radians(-30 + k * 22.5)
-        p = (bx + d * math.cos(a), by + d * math.sin(a))
-        box = _box(*p, ICON + 2, ICON + 2)
-        f = shape.fraction(box)
-        clash = _overlap(box, spot["label_box"], 2)
-        cost = (1 - f) * 100 + (50 if clash else 0) + k * 0.1
-        if best is None or cost < best[0]:
-            best = (cost, p)
+    for dy in range(-reach, reach + 1, 2):
+        for dx in range(-reach, reach + 1, 2):
+            b = (box[0] + dx, box[1] + dy, box[0] + dx + w, box[1] + dy + h)
+            if b[0] < 6 or b[1] < 6 or b[2] > WIDTH - 6 or b[3] > HEIGHT - 6:
+                continue
+            if land.count(_grow(b, 5)) or any(_overlap(b, p, 8) for p in PANELS.values()):
+                continue
+            d = dx * dx + dy * dy
+            if best is None or d < best[0]:
+                best = (d, b)
+    if best is None:
+        raise SystemExit(f"no room at sea for the region tag at {box}")
     return best[1]
 
 
-def _place_crown(shape: _Shape, spot: dict, target: tuple[float, float], over: dict,
-                 dice: bool):
-    if "crown" in over:
-        return over["crown"]
-    best = None
-    avoid = [spot["label_box"], _box(*spot["badge"], 2 * BADGE_R + 16, 2 * BADGE_R + 16)]
-    if spot.get("stronghold"):
-        avoid.append(_box(*spot["stronghold"], ICON + 8, ICON + 8))
-    for px, py in shape.points(7, 2):
-        box = _box(px, py, 22, 22)
-        if dice:  # the die is drawn below right of the point
-            box = (box[0], box[1], px + 24, py + 23)
-        if any(_overlap(box, a) for a in avoid):
+def _tag_box(rid: str, name: str, centre: tuple[int, int]) -> tuple[Box, list[list[str]]]:
+    """A region tag's box: room for the English and French names (one or two lines)."""
+    f = _font(TAG_FONT, "DejaVuSans-Bold.ttf")
+    best_w, lines_by = 0.0, []
+    for text in (name, REGION_NAMES_FR[rid]):
+        words = text.upper().split()
+        opts = [[" ".join(words)]] + [[" ".join(words[:i]), " ".join(words[i:])]
+                                      for i in range(1, len(words))]
+        pick = min(opts, key=lambda ls: (max(f.getlength(s) for s in ls) > 190, len(ls),
+                                         max(f.getlength(s) for s in ls)))
+        lines_by.append(pick)
+        best_w = max(best_w, max(f.getlength(s) for s in pick))
+    n = max(len(ls) for ls in lines_by)
+    w = best_w + 22 + TAG_BONUS + 8
+    h = max(TAG_BONUS + 8, TAG_LINE * n + 12)
+    return _box(centre[0], centre[1], w, h), lines_by
+
+
+def _sea_obstacles(lab: bytes, paths: list[list[list[int]]]) -> list[Box]:
+    """Small boxes along the drawn (sea) part of every sea link."""
+    out = []
+    for path in paths:
+        for (x0, y0), (x1, y1) in zip(path, path[1:], strict=False):
+            n = max(1, int(math.hypot(x1 - x0, y1 - y0) / 5))
+            for k in range(n + 1):
+                x, y = x0 + (x1 - x0) * k / n, y0 + (y1 - y0) * k / n
+                xi, yi = int(x), int(y)
+                if 0 <= xi < WIDTH and 0 <= yi < HEIGHT and not lab[yi * WIDTH + xi]:
+                    out.append(_box(x, y, 6, 6))
+    return out
+
+
+def _route(obstacles: list[Box], a: tuple[float, float], b: tuple[float, float]
+           ) -> list[tuple[float, float]]:
+    """The shortest 8-connected path from ``a`` to ``b`` on a 4 px grid that keeps the
+    dots (radius 5) off every box, straightened by line of sight."""
+    import heapq
+
+    cell = 4
+    gw, gh = WIDTH // cell + 1, HEIGHT // cell + 1
+    blocked = bytearray(gw * gh)
+    for ob in obstacles:
+        x0, y0, x1, y1 = _grow(ob, 6)
+        for gy in range(max(0, int(y0 // cell)), min(gh, int(y1 // cell) + 1)):
+            for gx in range(max(0, int(x0 // cell)), min(gw, int(x1 // cell) + 1)):
+                blocked[gy * gw + gx] = 1
+    sa = (int(a[0] // cell), int(a[1] // cell))
+    sb = (int(b[0] // cell), int(b[1] // cell))
+    for gx, gy in (sa, sb):
+        blocked[gy * gw + gx] = 0
+    dist = {sa: 0.0}
+    prev: dict[tuple[int, int], tuple[int, int]] = {}
+    heap = [(math.dist(sa, sb), 0.0, sa)]
+    moves = [(1, 0, 1.0), (-1, 0, 1.0), (0, 1, 1.0), (0, -1, 1.0), (1, 1, 1.414),
+             (1, -1, 1.414), (-1, 1, 1.414), (-1, -1, 1.414)]
+    while heap:
+        _, d, p = heapq.heappop(heap)
+        if p == sb:
+            break
+        if d > dist.get(p, 1e18):
             continue
-        cost = math.hypot(px - target[0], py - target[1])
-        if best is None or cost < best[0]:
-            best = (cost, (px, py))
-    return best[1] if best else spot["badge"]
+        for dx, dy, c in moves:
+            q = (p[0] + dx, p[1] + dy)
+            if not (0 <= q[0] < gw and 0 <= q[1] < gh) or blocked[q[1] * gw + q[0]]:
+                continue
+            nd = d + c
+            if nd < dist.get(q, 1e18):
+                dist[q] = nd
+                prev[q] = p
+                heapq.heappush(heap, (nd + math.dist(q, sb), nd, q))
+    else:
+        if os.environ.get("PLACE_DEBUG"):
+            return [a, b]
+        raise SystemExit(f"no route for the Crown from {a} to {b}")
+    cells = [sb]
+    while cells[-1] != sa:
+        cells.append(prev[cells[-1]])
+    cells.reverse()
+
+    def clear(p: tuple[int, int], q: tuple[int, int]) -> bool:
+        n = max(abs(q[0] - p[0]), abs(q[1] - p[1])) * 2
+        for k in range(n + 1):
+            x = p[0] + (q[0] - p[0]) * k / max(1, n)
+            y = p[1] + (q[1] - p[1]) * k / max(1, n)
+            for gx in (math.floor(x), math.ceil(x)):
+                for gy in (math.floor(y), math.ceil(y)):
+                    if blocked[gy * gw + gx]:
+                        return False
+        return True
+
+    pts = [cells[0]]
+    i = 0
+    while i < len(cells) - 1:
+        j = len(cells) - 1
+        while j > i + 1 and not clear(cells[i], cells[j]):
+            j -= 1
+        pts.append(cells[j])
+        i = j
+    out = [(p[0] * cell + cell / 2, p[1] * cell + cell / 2) for p in pts]
+    out[0], out[-1] = a, b
+    return out
 
 
-def _rnd(p) -> list[int]:
-    return [int(round(p[0])), int(round(p[1]))]
+def place(lab: bytes) -> dict:
+    """The renderer's layout (``layout.json``) from the territory raster."""
+    ids = [t[0] for t in TERRITORIES]
+    num = {tid: i + 1 for i, tid in enumerate(ids)}
+    shapes = {tid: _Shape(lab, num[tid]) for tid in ids}
+    land = _Integral(bytes(1 if v else 0 for v in lab), WIDTH, HEIGHT)
+    hearts = {tid: shapes[tid].heart() for tid in ids}
+    route = {tid: i for i, tid in enumerate(CROWN_ROUTE)}
+
+    sea_paths = []
+    for a, b, wps in SEA_LINKS:
+        pts = [hearts[a], *[project(*p) for p in wps], hearts[b]]
+        sea_paths.append({"a": a, "b": b, "path": [[round(x), round(y)] for x, y in pts]})
+    tags = {}
+    for rid, name, bonus, _c, _p in REGIONS:
+        box, _lines = _tag_box(rid, name, REGION_TAGS[rid])
+        tags[rid] = {"box": _rbox(_at_sea(box, land)), "bonus": bonus}
+    hard: list[Box] = [tuple(p) for p in PANELS.values()]
+    hard += [tuple(t["box"]) for t in tags.values()]
+    fixed = _Fixed(hard, _sea_obstacles(lab, [s["path"] for s in sea_paths]))
+
+    cands = {}
+    for tid, name, _r, strong, _p, _s in TERRITORIES:
+        step = route.get(tid)
+        cands[tid] = _candidates(tid, name, shapes[tid], land, strong, step is not None, fixed)
+        if not cands[tid]:
+            raise SystemExit(f"no place at all for {tid}")
+    order = sorted(ids, key=lambda t: (shapes[t].area, t))
+    pairs = list(zip(CROWN_ROUTE, CROWN_ROUTE[1:], strict=False))
+    legs = [(hearts[a], hearts[b]) for a, b in pairs]
+    for _pass in range(8):
+        # names that lie across the Crown's way (straight from stop to stop, as placed so
+        # far) cost more, so the dotted route need not go round them; again until none does
+        for tid in ids:
+            for c in cands[tid]:
+                c.cost += 300 * sum(_crosses(p, q, _grow(c.boxes["label"], 8)) for p, q in legs)
+            cands[tid].sort(key=lambda c: (c.cost, c.badge, c.lines))
+        placed = _select(cands, order)
+        legs = [(_stop(placed[a]), _stop(placed[b])) for a, b in pairs]
+        across = [t for t in ids for p, q in legs
+                  if _crosses(p, q, _grow(placed[t].boxes["label"], 8))]
+        if not across:
+            break
+        print(f"pass {_pass + 1}: names across the Crown's way: {across}")
+
+    # the Crown's route: from stop to stop around every box
+    def stop(tid: str) -> tuple[float, float]:
+        return _stop(placed[tid])
+
+    # names may not be crossed; badges are drawn over the dots, so the route may pass
+    # under them
+    boxes = [c.boxes["label"] for c in placed.values()]
+    boxes += [tuple(p) for p in PANELS.values()] + [tuple(t["box"]) for t in tags.values()]
+    path: list[list[int]] = []
+    for i in range(len(CROWN_ROUTE) - 1):
+        a, b = CROWN_ROUTE[i], CROWN_ROUTE[i + 1]
+        leg = _route(boxes, stop(a), stop(b))
+        path.extend([round(x), round(y)] for x, y in (leg if i == 0 else leg[1:]))
+
+    terr = {}
+    for tid, _n, _r, strong, _p, _s in TERRITORIES:
+        c = placed[tid]
+        terr[tid] = {
+            "badge": [round(c.badge[0]), round(c.badge[1])],
+            "badge_box": _rbox(c.boxes["badge"]),
+            "label_box": _rbox(c.boxes["label"]),
+            "leader": _rbox(c.boxes["leader"]) if "leader" in c.boxes else None,
+            "lines": c.lines,
+            "stronghold": strong,
+            "stop": [round(v) for v in stop(tid)] if tid in route else None,
+        }
+    return {
+        "about": "Where the renderer draws everything on the Peaky Blinders board; made by "
+                 "build_map.py from territories.png (see its 'placement' section).",
+        "size": [WIDTH, HEIGHT],
+        "label": {"font": LABEL_FONT, "size": LABEL_SIZE, "min": LABEL_MIN,
+                  "line": LABEL_LINE, "stroke": LABEL_STROKE},
+        "badge": {"h": BADGE_H, "w": BADGE_W, "castle": CASTLE_W, "font": BADGE_FONT},
+        "stop": {"w": STOP_W, "dice": [CROWN_ROUTE[i] for i in sorted(DICE_STEPS)]},
+        "tag": {"font": TAG_FONT, "line": TAG_LINE, "bonus": TAG_BONUS},
+        "territories": terr,
+        "crown_path": path,
+        "sea_links": sea_paths,
+        "regions": tags,
+        "panels": {k: list(v) for k, v in PANELS.items()},
+        "title": ["RISK", "PEAKY BLINDERS"],
+    }
+
+
+def read_raster() -> bytes:
+    """``territories.png`` as territory numbers (1-based, 0 = sea)."""
+    with Image.open(HERE / "territories.png") as im:
+        im.load()
+        return Image.frombytes("L", im.size, im.tobytes()).tobytes()
+
+
+def build_layout(lab: bytes | None = None) -> None:
+    """``layout.json`` (where the renderer draws) and ``board_art.png`` (its static art)
+    from the raster as it is: the graph in ``map.json`` does not change."""
+    lab = bytes(lab) if lab is not None else read_raster()
+    lay = place(lab)
+    text = json.dumps(lay, indent=1, ensure_ascii=False)
+    (HERE / "layout.json").write_text(text + "\n", encoding="utf-8")
+    print(f"wrote layout.json ({len(lay['territories'])} blocks, "
+          f"{len(lay['crown_path'])} route points)")
+    sys.path.insert(0, str(HERE.parent.parent))
+    from renderers.map_static import write_art
+
+    path = write_art("peaky_blinders")
+    print(f"wrote {path.name} ({path.stat().st_size // 1024} KB)")
+
+
+def build_board() -> None:
+    """The raster and the layout, for a map whose graph does not change: stops unless the
+    territories touch exactly as ``map.json`` says (so the rules' board stays the same)."""
+    lab = build_raster()
+    ids = [t[0] for t in TERRITORIES]
+    touch = contacts(lab, WIDTH)
+    meta = json.loads((HERE / "map.json").read_text(encoding="utf-8"))
+    want = {frozenset((b["a"], b["b"])) for b in meta["borders"] if b["kind"] == "land"}
+    got = {frozenset((ids[a - 1], ids[b - 1])) for (a, b), n in touch.items()}
+    corners = [(ids[a - 1], ids[b - 1], n) for (a, b), n in touch.items() if n < MIN_CONTACT]
+    if got != want or corners:
+        raise SystemExit(f"the raster changes the graph: missing {want - got}, extra "
+                         f"{got - want}, corners {corners}; run the full build")
+    _save_raster(lab)
+    build_layout(lab)
+
+
+def _save_raster(lab: bytes | bytearray) -> None:
+    pal = [0, 0, 0]
+    region_rgb = {r[0]: tuple(int(r[3][i:i + 2], 16) for i in (1, 3, 5)) for r in REGIONS}
+    for t in TERRITORIES:
+        pal += list(region_rgb[t[2]])
+    img = Image.frombytes("L", (WIDTH, HEIGHT), bytes(lab))
+    img.putpalette(pal + [0, 0, 0] * (256 - len(pal) // 3))
+    img.save(HERE / "territories.png", optimize=True)
 
 
 def build() -> None:
-    global _MIN3
-    from PIL import ImageFilter
-
-    _MIN3 = ImageFilter.MinFilter(3)
+    """Everything: the raster, ``map.json`` (the graph the rules read) and the layout."""
     lab = build_raster()
     ids = [t[0] for t in TERRITORIES]
-    num = {tid: i + 1 for i, tid in enumerate(ids)}
 
     # --- the graph: land borders from the raster, sea links by hand
     touch = contacts(lab, WIDTH)
@@ -603,42 +1022,7 @@ def build() -> None:
             raise SystemExit(f"sea link {a}-{b} is also a land border")
         borders.append({"a": a, "b": b, "kind": "sea"})
 
-    # --- placement
-    shapes = {tid: _Shape(lab, num[tid]) for tid in ids}
-    spots: dict[str, dict] = {}
-    for tid, name, _r, stronghold, _p, _s in TERRITORIES:
-        over = PLACE.get(tid, {})
-        spot = _place_block(shapes[tid], name, over)
-        spot["stronghold"] = _place_icon(shapes[tid], spot, over) if stronghold else None
-        spots[tid] = spot
-    crown_pts = []
-    for i, tid in enumerate(CROWN_ROUTE):
-        prev = spots[CROWN_ROUTE[max(0, i - 1)]]["badge"]
-        nxt = spots[CROWN_ROUTE[min(len(CROWN_ROUTE) - 1, i + 1)]]["badge"]
-        own = spots[tid]["badge"]
-        target = (0.5 * own[0] + 0.25 * (prev[0] + nxt[0]), 0.5 * own[1] + 0.25 * (prev[1] + nxt[1]))
-        spots[tid]["crown"] = _place_crown(shapes[tid], spots[tid], target, PLACE.get(tid, {}),
-                                           i in DICE_STEPS)
-        crown_pts.append(spots[tid]["crown"])
-    crown_path = []
-    for i, tid in enumerate(CROWN_ROUTE):
-        crown_path.append(_rnd(crown_pts[i]))
-        for via in PLACE.get(tid, {}).get("via", []):
-            crown_path.append(_rnd(via))
-
-    sea_paths = []
-    for a, b, wps in SEA_LINKS:
-        pts = [spots[a]["badge"], *[project(*p) for p in wps], spots[b]["badge"]]
-        sea_paths.append({"a": a, "b": b, "path": [_rnd(p) for p in pts]})
-
-    # --- files
-    pal = [0, 0, 0]
-    region_rgb = {r[0]: tuple(int(r[3][i:i + 2], 16) for i in (1, 3, 5)) for r in REGIONS}
-    for t in TERRITORIES:
-        pal += list(region_rgb[t[2]])
-    img = Image.frombytes("L", (WIDTH, HEIGHT), bytes(lab))
-    img.putpalette(pal + [0, 0, 0] * (256 - len(pal) // 3))
-    img.save(HERE / "territories.png", optimize=True)
+    _save_raster(lab)
 
     data = {
         "id": "peaky_blinders",
@@ -659,28 +1043,13 @@ def build() -> None:
             "index_note": "pixel value = 1 + position in 'territories'; 0 = sea",
             "projection": {"kind": "sinusoidal", "lon0": LON0, "lat_top": LAT_TOP,
                            "x_min": X_MIN, "scale": SCALE, "margin": MARGIN},
-            "badge_radius": BADGE_R,
-            "label_font": LABEL_FONT,
-            "label_size": LABEL_SIZE,
-            "label_line": LABEL_LINE,
-            "territories": {
-                tid: {"badge": _rnd(s["badge"]), "label": _rnd(s["label"]), "lines": s["lines"],
-                      "stronghold": _rnd(s["stronghold"]) if s["stronghold"] else None,
-                      "crown": _rnd(s["crown"]) if "crown" in s else None}
-                for tid, s in spots.items()},
-            "sea_links": sea_paths,
-            "crown_path": crown_path,
-            "regions": {rid: {"label": list(p), "lines": lines}
-                        for rid, (p, lines) in REGION_LABELS.items()},
-            "crown_tags": {"start": _rnd(PLACE["london"]["tag"]),
-                           "end": _rnd(PLACE["small_heath"]["tag"])},
-            "panels": {k: list(v) for k, v in PANELS.items()},
-            "title": ["RISK", "PEAKY BLINDERS"],
+            "file": "layout.json",
         },
     }
     text = json.dumps(data, indent=1, ensure_ascii=False)
     (HERE / "map.json").write_text(text + "\n", encoding="utf-8")
     print(f"wrote map.json ({len(ids)} territories, {len(borders)} borders) and territories.png")
+    build_layout(lab)
 
 
 ABOUT = (
@@ -698,4 +1067,9 @@ ABOUT = (
 
 
 if __name__ == "__main__":
-    build()
+    if "--layout" in sys.argv[1:]:
+        build_layout()
+    elif "--board" in sys.argv[1:]:
+        build_board()
+    else:
+        build()

@@ -345,11 +345,9 @@ def test_renderers_import_no_discord_store_or_bot() -> None:
 
 def test_views_from_the_rules_engine_render() -> None:
     """The contract with the engine: every public view of a random game draws."""
-    try:
-        from bot.rules import GAMES
-        from bot.simulate import random_game
-    except Exception as exc:  # the engine is written in parallel: its absence is not ours
-        pytest.skip(f"rules engine not importable: {exc}")
+    from bot.rules import GAMES
+    from bot.simulate import random_game
+
     game = GAMES["risk_express"]
     seats = ["a", "b", "c", "d"]
     labels = {"a": "Alice", "b": "Bob", "c": "Chloé", "d": "Dmitri"}
@@ -379,3 +377,41 @@ def test_three_way_tie_shows_every_winner() -> None:
     assert changed(a, b, header) and changed(b, c, header)
     sx0, sy0, sx1, sy1 = lay.score
     assert changed(a, b, (sx0, sy0, sx1, sy1))
+
+
+def test_french_board_uses_french_words_and_names(monkeypatch) -> None:
+    """``view["lang"] = "fr"``: every word on the board changes (header, tray, legend,
+    counts) and card and continent names come from ``bot.rules.names``."""
+    from renderers import board_text as bt
+
+    en = usa_attack()
+    fr = dict(usa_attack(), lang="fr")
+    a, b = decode(rx.render(en)), decode(rx.render(fr))
+    lay = rx.layout(tuple(len(c["cards"]) for c in en["continents"]), 3)
+    assert changed(a, b, (0, 0, rx.W, rx.HEADER_H))  # « Tour 5 — Alice joue »
+    assert changed(a, b, lay.legend)  # « Général », « Cavalerie »…
+    assert changed(a, b, lay.panels[-1])  # « Piste de dés »
+    assert bt.word("re.cards", "fr", n=1) == "1 carte"
+    assert bt.word("re.cards", "fr", n=2) == "2 cartes"
+    calls = []
+
+    def fake(game_id, kind, key, lang):
+        calls.append((game_id, kind, key, lang))
+        return {"card": "Carte-test", "continent": "Continent-test"}.get(kind, key)
+
+    monkeypatch.setattr(bt, "_NAMES", fake)
+    named = decode(rx.render(dict(usa_attack(), lang="fr")))
+    assert ("risk_express", "card", "usa", "fr") in calls
+    assert ("risk_express", "continent", "north_america", "fr") in calls or any(
+        c[1] == "continent" for c in calls)
+    assert changed(b, named, card_box(en, "usa"))
+    bt.reset_names()
+
+
+def test_no_house_card_marks() -> None:
+    """The data's "provisional" flag is ours, not the game's: it is not drawn."""
+    v = make_view()
+    w = copy.deepcopy(v)
+    for c in w["cards"]:
+        c["provisional"] = not c["provisional"]
+    assert rx.render(v) == rx.render(w)

@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from renderers.risk_map import index_image, load_map, map_art, render_map
+from renderers import map_panels, risk_map
+from renderers.risk_map import index_image, load_layout, load_map, render_map
 
 ROOT = Path(__file__).resolve().parents[2]
 MAP_ID = "peaky_blinders"
@@ -47,7 +48,7 @@ def sample_view(seed: int = 1, **over) -> dict:
     for i, g in enumerate(gangs):
         key = f"seat-{i}" if i < 2 else f"neutral:{g['id']}"
         factions[key] = {"name": g["name"], "leader": g["leader"], "color": g["color"],
-                         "player": key if i < 2 else None}
+                         "player": key if i < 2 else None, "gang": g["id"]}
     keys = list(factions)
     view = {
         "game": MAP_ID, "map": MAP_ID, "turn": 7, "phase": "attack", "current": "seat-0",
@@ -217,15 +218,13 @@ def test_raster_matches_land_borders(meta):
 
 def test_layout_points_inside_their_territory(meta):
     img = index_image(MAP_ID, meta)
-    lay = meta["layout"]["territories"]
+    lay = load_layout(MAP_ID)["territories"]
     for i, t in enumerate(meta["territories"]):
         spot = lay[t["id"]]
         assert img.getpixel(tuple(spot["badge"])) == i + 1, t["id"]
-        if spot["crown"] is not None:
-            assert img.getpixel(tuple(spot["crown"])) == i + 1, t["id"]
-        assert (spot["stronghold"] is not None) == t["stronghold"]
+        assert spot["stronghold"] == t["stronghold"]
     route = {s["territory"] for s in meta["crown_route"]}
-    assert {tid for tid, s in lay.items() if s["crown"] is not None} == route
+    assert {tid for tid, s in lay.items() if s["stop"] is not None} == route
 
 
 # --------------------------------------------------------------------------- the renderer
@@ -241,14 +240,19 @@ def test_render_is_a_png_of_the_layout_size(meta):
     png = render_map(sample_view())
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     im = _decode(png)
-    assert list(im.size) == meta["layout"]["size"]
+    assert list(im.size) == meta["layout"]["size"] == load_layout(MAP_ID)["size"]
     assert im.size[0] * im.size[1] >= 1_500_000
     assert len(png) <= 400 * 1024
 
 
 def test_render_is_deterministic():
+    from renderers import map_static
+
     a = render_map(sample_view(3))
-    map_art(MAP_ID).badges.clear()  # a cold badge cache must not change a byte
+    risk_map._BADGES.clear()  # cold caches must not change a byte
+    risk_map._frame.cache_clear()
+    risk_map._count.cache_clear()
+    map_static.clear()
     b = render_map(sample_view(3))
     assert a == b
     assert render_map(sample_view(4)) != a
@@ -260,10 +264,10 @@ def test_owner_colour_fills_territory(meta):
     view = sample_view(5)
     lab = index_image(MAP_ID, meta).tobytes()
     rgb = _decode(render_map(view)).convert("RGB").tobytes()
+    style = map_panels.styles(view)
     want = {}
     for i, t in enumerate(meta["territories"]):
-        c = view["factions"][view["territories"][t["id"]]["owner"]]["color"]
-        want[i + 1] = bytes(int(c[k:k + 2], 16) for k in (1, 3, 5))
+        want[i + 1] = bytes(style[view["territories"][t["id"]]["owner"]][0])
     total: dict[int, int] = {}
     same: dict[int, int] = {}
     for p in range(0, len(lab), 3):
@@ -299,7 +303,7 @@ def test_unusual_names_and_big_counts(meta):
 
 
 def _title_box(meta: dict) -> tuple[int, int, int, int]:
-    x0, y0, x1, y1 = meta["layout"]["panels"]["title"]
+    x0, y0, x1, y1 = load_layout(MAP_ID)["panels"]["title"]
     return (x0, y0, x1, y1)
 
 
