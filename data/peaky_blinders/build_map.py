@@ -610,7 +610,7 @@ def _candidates(tid: str, name: str, shape: _Shape, land: _Integral, strong: boo
                         continue
                     fl = shape.frac(label)
                     fland = land.count(label) / _area(label)
-                    cost = (base + 350 * (1 - fl) + 500 * max(0.0, fland - fl)
+                    cost = (base + 350 * (1 - fl) + 1000 * max(0.0, fland - fl)
                             + 14 * (len(lines) - 1) + (6 if arr in ("left", "right") else 0)
                             + 3 * (gap - GAPS[0]))
                     boxes = {"badge": badge, "label": label}
@@ -895,12 +895,16 @@ def place(lab: bytes) -> dict:
     order = sorted(ids, key=lambda t: (shapes[t].area, t))
     pairs = list(zip(CROWN_ROUTE, CROWN_ROUTE[1:], strict=False))
     legs = [(hearts[a], hearts[b]) for a, b in pairs]
-    for _pass in range(8):
+    base_cost = {id(c): c.cost for cs in cands.values() for c in cs}
+    seen: list[tuple[tuple[float, float], tuple[float, float]]] = []
+    for _pass in range(6):
         # names that lie across the Crown's way (straight from stop to stop, as placed so
         # far) cost more, so the dotted route need not go round them; again until none does
+        seen += [leg for leg in legs if leg not in seen]
         for tid in ids:
             for c in cands[tid]:
-                c.cost += 300 * sum(_crosses(p, q, _grow(c.boxes["label"], 8)) for p, q in legs)
+                box = _grow(c.boxes["label"], 8)
+                c.cost = base_cost[id(c)] + 200 * sum(_crosses(p, q, box) for p, q in seen)
             cands[tid].sort(key=lambda c: (c.cost, c.badge, c.lines))
         placed = _select(cands, order)
         legs = [(_stop(placed[a]), _stop(placed[b])) for a, b in pairs]
