@@ -310,15 +310,18 @@ def test_zoom_renders_every_region(rid):
 
 
 def test_zoom_shows_the_region_bigger_than_the_board(lay):
-    """Names in a close-up are at least 1.2× their size on the board."""
+    """On a phone (every picture shown 450 px wide), a close-up's names are at least 1.3×
+    as big as on the board, and a small region is enlarged, not left tiny."""
     board_w = lay["size"][0]
+    art = risk_map.map_art(MAP_ID)
     for rid in renderers.zoom_regions(MAP_ID):
         im = decode(render_map(view(zoom=rid)))
-        art = risk_map.map_art(MAP_ID)
         x0, _y0, x1, _y1 = art.region_boxes[rid]
-        shown = min(x1 - x0 + 48, board_w)
-        assert im.width / shown >= 1.0
-        assert im.width >= 1.2 * shown or im.width >= 560, rid
+        crop_w = min(board_w, x1 + 24) - max(0, x0 - 24)
+        scale = im.width / crop_w  # how much the close-up enlarges the board's pixels
+        assert scale >= 1.0, rid
+        assert board_w / crop_w >= 1.3, rid  # names on a phone: board 7.5 px → ≥ 9.75 px
+        assert im.width >= min(risk_map.ZOOM_MIN_W, crop_w * risk_map.ZOOM_MAX_SCALE) - 1, rid
 
 
 def test_zoom_of_an_unknown_region_is_refused():
