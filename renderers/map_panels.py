@@ -204,32 +204,37 @@ def draw_title(view: dict[str, Any], rgb: Image.Image, d: ImageDraw.ImageDraw,
             return
         d.text((14, y + 6), bt.word("winner" if len(winners) == 1 else "winners", lang),
                font=font(20, "bold"), fill=INK)
-        # every winner, however many tie: rows shrink to fit the box
+        # every winner, however many tie: past three, two columns of names
         top = y + 34
-        row = min(48, (h - 38) // len(winners))
+        cols = 1 if len(winners) <= 3 else 2
+        rows = -(-len(winners) // cols)
+        row = min(48, (h - 38) // rows)
         two = row >= 44  # room for the gang under the name
         fs = max(14, min(22, (row if not two else row // 2) - 2))
+        col_w = (w - 16) // cols
         for k, seat in enumerate(winners):
             fk = faction_of(factions, seat)
-            ry = top + k * row
+            cx = 12 + (k // rows) * col_w
+            ry = top + (k % rows) * row
             size = max(14, min(28, fs + 4))
             if fk in style:
                 icon = symbol_icon(style[fk][1], size, style[fk][0])
-                rgb.paste(icon, (12, ry + (row - size) // 2 - (row // 4 if two else 0)), icon)
+                rgb.paste(icon, (cx, ry + (row - size) // 2 - (row // 4 if two else 0)), icon)
             who = player_name(view, seat) or (gang_name(view, fk) if fk else str(seat))
             gang = gang_name(view, fk) if fk and factions.get(fk, {}).get("player") else ""
             fb = font(fs, "bold")
-            room = w - 30 - size
+            room = col_w - 18 - size
+            tx = cx + size + 6
             if two:
-                d.text((18 + size, ry + 2), fit_text(who, fb, room), font=fb, fill=INK)
+                d.text((tx, ry + 2), fit_text(who, fb, room), font=fb, fill=INK)
                 fr = font(max(14, fs - 3), "regular")
-                d.text((18 + size, ry + row // 2), fit_text(gang, fr, room), font=fr, fill=INK)
+                d.text((tx, ry + row // 2), fit_text(gang, fr, room), font=fr, fill=INK)
             else:  # the symbol says the gang; its name only where it fits whole
-                text = who + (f" · {gang}" if gang else "")
+                text = who + (f" · {gang}" if gang and cols == 1 else "")
                 if fb.getlength(text) > room:
                     text = who
-                d.text((18 + size, ry + (row - fs) // 2 - 1), fit_text(text, fb, room),
-                       font=fb, fill=INK)
+                d.text((tx, ry + (row - fs) // 2 - 1), fit_text(text, fb, room), font=fb,
+                       fill=INK)
         return
     cur = view.get("current")
     if cur is None:
