@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import io
 import math
+import threading
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
@@ -36,6 +37,11 @@ FONT_FILES = {
 
 RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]
+
+# Renders run in worker threads (``asyncio.to_thread``) and FreeType faces, shared by every
+# renderer through ``font``'s cache, are not thread-safe: drawing holds this lock (the PNG
+# encoding, the slower half, runs outside it). Re-entrant: a render may build a cache.
+DRAW_LOCK = threading.RLock()
 
 WHITE: RGB = (255, 255, 255)
 BLACK: RGB = (0, 0, 0)

@@ -16,7 +16,6 @@ FreeType faces are not thread-safe; encoding, the slower half, runs outside it.
 from __future__ import annotations
 
 import math
-import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -598,7 +597,7 @@ class _Names:
         return self.index.get(str(seat))
 
 
-_LOCK = threading.Lock()
+_LOCK = common.DRAW_LOCK  # shared with every renderer: the fonts are shared
 
 
 def render(view: dict[str, Any]) -> bytes:
@@ -969,7 +968,7 @@ def warm() -> None:
     continents = [{"id": c["id"], "name": c["name"], "color": c["color"], "value": c["value"],
                    "cards": [k["id"] for k in cards if k["continent"] == c["id"]],
                    "locked_by": None} for c in data["continents"]]
-    for lang in bt.LANGS:
+    for lang in bt.LANGS:  # render() takes the drawing lock
         for n in (2, 3, 4, 5):
             seats = [f"s{i}" for i in range(n)]
             view = {"game": "risk_express", "lang": lang, "seats": seats, "labels": {},

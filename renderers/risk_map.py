@@ -24,7 +24,7 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from renderers import board_text as bt
 from renderers import map_panels as mp
-from renderers.common import INK, WHITE, blend, font, hex_rgb
+from renderers.common import DRAW_LOCK, INK, WHITE, blend, font, hex_rgb
 from renderers.map_kit import PAPER, RED, SHAPES, UNOWNED, badge_frame, count_box, count_tile
 from renderers.map_static import (
     SWATCHES,
@@ -51,6 +51,11 @@ def zoom_regions(map_id: str) -> list[str]:
 
 def warm(map_id: str) -> None:
     """Build the static layers in every language, and the badge parts a game uses."""
+    with DRAW_LOCK:
+        _warm(map_id)
+
+
+def _warm(map_id: str) -> None:
     for lang in bt.LANGS:
         art = static(map_id, lang)
         if lang != "en":
@@ -355,13 +360,20 @@ def _compose(view: dict[str, Any]) -> tuple[MapArt, Image.Image, list[int]]:
 
 def render_map(view: dict[str, Any]) -> bytes:
     """The board for ``view`` as PNG bytes (see the module docstring)."""
-    art, canvas, pal = _compose(view)
     zoom = view.get("zoom")
+    with DRAW_LOCK:  # fonts are shared and not thread-safe; the encoding runs outside
+        art, canvas, pal = _compose(view)
+        if zoom:
+            out = _zoom(view, art, canvas, pal, str(zoom))
     if zoom:
-        return _zoom(view, art, canvas, pal, str(zoom))
+        return _encode(out, 3)
     canvas.putpalette(pal)
+    return _encode(canvas, 1)
+
+
+def _encode(img: Image.Image, level: int) -> bytes:
     buf = io.BytesIO()
-    canvas.save(buf, "PNG", compress_level=1)
+    img.save(buf, "PNG", compress_level=level)
     return buf.getvalue()
 
 
@@ -372,7 +384,7 @@ ZOOM_MAX_SCALE = 2.0  # …unless that enlarges it more than twice (it would onl
 
 
 def _zoom(view: dict[str, Any], art: MapArt, canvas: Image.Image, pal: list[int], rid: str
-          ) -> bytes:
+          ) -> Image.Image:
     """One region, enlarged: its territories as on the board, the rest faded, a heading
     with the region's name and bonus."""
     from renderers.map_static import region_name
@@ -441,10 +453,7 @@ def _zoom(view: dict[str, Any], art: MapArt, canvas: Image.Image, pal: list[int]
     if turn is not None and fr.getlength(text) > room:
         d.text((out.width - 16, head / 2), bt.word("turn", lang, n=turn), font=font(22, "bold"),
                fill=INK, anchor="rm")
-    q = out.quantize(palette=_pal_image(pal), dither=Image.Dither.NONE)
-    buf = io.BytesIO()
-    q.save(buf, "PNG", compress_level=3)
-    return buf.getvalue()
+    return out.quantize(palette=_pal_image(pal), dither=Image.Dither.NONE)
 
 
 def _pal_image(pal: list[int]) -> Image.Image:

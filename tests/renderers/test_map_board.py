@@ -471,3 +471,16 @@ def cvd_distance(a, b) -> float:
     """The smallest CIELAB distance between two colours as seen with normal vision and with
     each full colour blindness (Machado, Oliveira & Fernandes 2009)."""
     return min(math.dist(_sim(a, k), _sim(b, k)) for k in _MACHADO)
+
+
+def test_renders_from_threads_give_the_same_bytes():
+    """The bot renders in worker threads: boards of both games drawn at once come out as
+    they do one by one (fonts are shared; drawing holds ``common.DRAW_LOCK``)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    views = [view(seed=s, lang=("en", "fr")[s % 2]) for s in range(6)]
+    views += [view(seed=1, zoom="wales")]
+    alone = [render_map(v) for v in views]
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(render_map, views * 2))
+    assert together == alone * 2
