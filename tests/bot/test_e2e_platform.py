@@ -412,8 +412,7 @@ async def test_lobby_options_in_words_and_chosen_from_the_lobby(fake, tmp_path):
 
 
 async def test_players_choose_their_gang_in_the_lobby(fake, tmp_path):
-    if not hasattr(peaky, "seat_picks") or not peaky.seat_picks(peaky.validate_options({})):
-        pytest.skip("the Peaky engine offers no lobby picks yet (seat_picks)")
+    assert peaky.seat_picks(peaky.validate_options({}))  # the players choose by default
     guild = fake.add_guild("Gangs")
     table = guild.add_text_channel("peaky")
     alice, bob, carol = (guild.add_member(n) for n in ("Alice", "Bob", "Carol"))
@@ -447,8 +446,7 @@ async def test_players_choose_their_gang_in_the_lobby(fake, tmp_path):
 # -- 7. another seat's anytime action ----------------------------------------------------
 
 async def test_another_players_defence_order_leaves_the_buttons_working(fake, tmp_path):
-    if "defence" not in getattr(peaky, "anytime_actions", ()):
-        pytest.skip("the Peaky engine has no anytime defence order yet")
+    assert "defence" in peaky.anytime_actions
     guild = fake.add_guild("Anytime")
     table = guild.add_text_channel("peaky")
     alice, bob, carol = (guild.add_member(n) for n in ("Alice", "Bob", "Carol"))

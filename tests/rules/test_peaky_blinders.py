@@ -18,16 +18,6 @@ from bot.rules.risk.game import concretize
 G = PeakyBlinders()
 
 
-def _data_ready() -> bool:
-    try:
-        G.data  # noqa: B018 - loads and validates every data file
-    except FileNotFoundError:
-        return False
-    return True
-
-
-pytestmark = pytest.mark.skipif(not _data_ready(), reason="Peaky Blinders data files not there yet")
-
 SEATS = ["ann", "bob", "cat", "dan", "eve"]
 NWE, DG, YH, EM, WM = (
     "north_west_england", "dumfries_and_galloway", "yorkshire_and_the_humber", "east_midlands", "west_midlands",

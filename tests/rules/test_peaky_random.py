@@ -18,16 +18,6 @@ from tests.rules.test_legal_actions import check_state
 G = PeakyBlinders()
 
 
-def _data_ready() -> bool:
-    try:
-        G.data  # noqa: B018
-    except FileNotFoundError:
-        return False
-    return True
-
-
-pytestmark = pytest.mark.skipif(not _data_ready(), reason="Peaky Blinders data files not there yet")
-
 SEATS = ["s1", "s2", "s3", "s4", "s5"]
 MAX_STEPS = 20_000
 

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import copy
 import json
-import time
 from pathlib import Path
 
 import pytest
 
 from bot.rules.base import Rng
 from bot.rules.risk.battle import attack_dice, defence_dice, resolve_roll, roll
-from bot.rules.risk.board import DATA_DIR, RULEBOOK_COUNTS, Board, BoardError, reinforcements
+from bot.rules.risk.board import RULEBOOK_COUNTS, Board, BoardError, reinforcements
 from bot.rules.risk.cards import RAZOR_TABLE, draw, pick_trade, trade_value
 
 TINY = Path(__file__).parent / "data" / "tiny_map.json"
@@ -135,7 +134,6 @@ def test_all_problems_are_listed(raw: dict) -> None:
     assert "'a1' is in no region" in msg and "unknown territory 'x'" in msg
 
 
-@pytest.mark.skipif(not (DATA_DIR / "peaky_blinders" / "map.json").exists(), reason="map.json not there yet")
 def test_peaky_map_matches_the_rulebook() -> None:
     board = Board.load("peaky_blinders")
     assert Board.load("peaky_blinders") is board  # cached
@@ -238,15 +236,11 @@ def test_dice_counts_and_rolls() -> None:
     assert any(roll(rng, [8])[0] > 6 for _ in range(100))
 
 
-def test_resolve_roll_is_fast() -> None:
-    n = 200_000
-    best = 1e9
-    for _ in range(3):
-        t = time.perf_counter()
-        for _ in range(n):
-            resolve_roll([6, 3, 1], [4, 2], 1)
-        best = min(best, time.perf_counter() - t)
-    assert n / best >= 200_000, f"{n / best:.0f} rolls/s"
+def test_resolve_roll_with_a_bonus_on_the_best_defence_die() -> None:
+    """(Its speed is measured in bench/bench_odds.py, not here.)"""
+    assert resolve_roll([6, 3, 1], [4, 2], 1) == (0, 2)  # 6 beats 4+1, 3 beats 2
+    assert resolve_roll([5, 3], [4, 2], 1) == (1, 1)     # 5 ties 4+1: the defender wins it
+    assert resolve_roll([6], [6], 0) == (1, 0)           # ties go to the defender
 
 
 # -- cards -------------------------------------------------------------------------------

@@ -197,13 +197,40 @@ def test_the_game_ends_when_every_card_is_owned_and_ties_share(scripted_dice):
     refused(state, "A", {"type": "fill", "card": "usa", "line": 0}, "over")
 
 
-def test_ties_share_the_win():
-    state = game.setup(["A", "B"], {}, 3)
-    owners = list(state["owners"])
-    for i, cid in enumerate(owners):
-        state["owners"][cid] = "A" if i % 2 else "B"
-    scores = game.scores(state)
-    assert scores == {"A": scores["A"], "B": scores["B"]}
+def _ending(seats, tied, seed=0):
+    """A game one conquest from its end whose final scores tie exactly ``tied``."""
+    import random
+
+    from bot.rules.base import Rng
+
+    rnd = random.Random(seed)
+    cards = load_cards()["order"]
+    start = game.setup(list(seats), {}, 3)
+    data = load_cards()
+    last = "usa"  # North America has other cards: taking the USA alone locks nothing
+    same = [c for c in cards if data["cards"][c]["continent"] == data["cards"][last]["continent"]]
+    for _ in range(100_000):
+        state = json.loads(json.dumps(start))
+        for cid in cards:
+            state["owners"][cid] = rnd.choice(seats)
+        state["owners"][last] = seats[0]
+        scores = game.scores(state)
+        best = max(scores.values())
+        if all(state["owners"][c] == seats[0] for c in same) \
+                or sorted(s for s in seats if scores[s] == best) != sorted(tied):
+            continue
+        state["owners"][last] = None
+        return state, last, scores, Rng(1)
+    raise AssertionError(f"no deal ties {tied}")
+
+
+@pytest.mark.parametrize("tied", [("A", "B", "C"), ("A", "C"), ("A", "B", "C", "D")])
+def test_ties_share_the_win(tied):
+    state, last, scores, rng = _ending(("A", "B", "C", "D"), tied)
+    events = []
+    game._conquer(state, rng, "A", last, events)
+    assert game.outcome(state) == {"winners": list(tied), "scores": scores}
+    assert events[-1] == {"type": "game_over", "winners": list(tied), "scores": scores}
 
 
 def test_first_player_most_generals_ties_roll_again(scripted_dice):
