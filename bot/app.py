@@ -193,7 +193,7 @@ class GameMasterBot(commands.Bot):
     async def catch_up(self, channel_id: int | None) -> None:
         """Post the moves committed in this channel but never announced (Discord failed
         after the commit), with the choices that go with them. Best effort."""
-        if channel_id is None or self.service is None:
+        if channel_id is None or self.service is None or self.is_closed():
             return
         try:
             row = await self.service.store.latest_game(channel_id)
@@ -206,7 +206,8 @@ class GameMasterBot(commands.Bot):
                 return
             await ui.post_turn(channel, None, row, None, bot=self)
         except Exception:
-            log.exception("could not catch up on channel %s", channel_id)
+            if not self.is_closed():  # shutting down: the next start catches up instead
+                log.exception("could not catch up on channel %s", channel_id)
 
     async def channel_of(self, channel_id: int) -> Any:
         channel = self.get_channel(channel_id)

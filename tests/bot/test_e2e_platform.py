@@ -539,9 +539,8 @@ async def test_reset_of_a_lobby_removes_the_old_lobbys_buttons(fake, tmp_path):
 
 
 async def test_board_zoom_autocomplete_and_picture(fake, tmp_path, monkeypatch):
-    regions = getattr(renderers, "zoom_regions", None)
-    if regions is None or not regions("peaky_blinders"):
-        pytest.skip("the renderers offer no zoom regions yet")
+    regions = renderers.zoom_regions
+    assert regions("peaky_blinders")
     drawn: list[dict] = []
     render = renderers.render
     monkeypatch.setattr(renderers, "render", lambda view: (drawn.append(view), render(view))[1])
