@@ -88,6 +88,9 @@ def _warm(map_id: str) -> None:
     map_kit.crown_icon(34)
     map_kit.die_icon(22)
     map_kit.castle_icon(26)
+    for border in art.meta.get("borders", []):  # every attack's arrow, both ways
+        arrow_shape(art, border["a"], border["b"])
+        arrow_shape(art, border["b"], border["a"])
 
 
 # --------------------------------------------------------------------------- sprites
@@ -177,32 +180,92 @@ def _stamp_rgb(canvas: Image.Image, pal_img: Image.Image, box: tuple[int, int, i
 def arrow_shape(art: MapArt, a: str, b: str) -> list[tuple[float, float]] | None:
     """The attack arrow from ``a``'s badge to ``b``'s: a straight or bent line between
     the two badges' edges, chosen to cross as few names and badges as it can (the names
-    are pasted over it again anyway) and to be long enough to read as an arrow."""
-    lay = art.lay["territories"]
+    are pasted over it again anyway) and to be long enough to read as an arrow. It
+    depends on the layout alone: computed once per pair."""
+    return _arrow_shape(art.meta.get("id") or "", a, b)
+
+
+@lru_cache(maxsize=4)
+def _arrow_masks(map_id: str) -> tuple[int, int, bytes, bytes, dict[str, int]]:
+    """Where an arrow should not go, as rasters: names (grown by 5 px) and badges (each
+    badge's number, grown by 2 px), so a curve is scored by a few hundred lookups."""
+    lay = load_layout_cached(map_id)
+    W, H = lay["size"]
+    names = Image.new("L", (W, H), 0)
+    dn = ImageDraw.Draw(names)
+    badges = Image.new("L", (W, H), 0)
+    db = ImageDraw.Draw(badges)
+    num = {}
+    for k, (tid, spot) in enumerate(lay["territories"].items(), start=1):
+        x0, y0, x1, y1 = spot["label_box"]
+        dn.rectangle((x0 - 5, y0 - 5, x1 + 5, y1 + 5), fill=1)
+        x0, y0, x1, y1 = spot["badge_box"]
+        db.rectangle((x0 - 2, y0 - 2, x1 + 2, y1 + 2), fill=k)
+        num[tid] = k
+    return W, H, names.tobytes(), badges.tobytes(), num
+
+
+@lru_cache(maxsize=1024)
+def _arrow_shape(map_id: str, a: str, b: str) -> list[tuple[float, float]] | None:
+    lay = load_layout_cached(map_id)["territories"]
     ba, bb = lay[a]["badge_box"], lay[b]["badge_box"]
-    names = [tuple(s["label_box"]) for s in lay.values()]
-    others = [tuple(s["badge_box"]) for t, s in lay.items() if t not in (a, b)]
-    best = None
-    for pa in _anchors(ba, _centre(bb)):
-        for pb in _anchors(bb, _centre(ba)):
-            L = math.dist(pa, pb)
-            if L < 8:
+    W, H, names, badges, num = _arrow_masks(map_id)
+    ka, kb = num[a], num[b]
+
+    def score_of(pts: list[tuple[float, float]]) -> tuple[int, int]:
+        hits = crossed = 0
+        for x, y in pts[::2]:
+            xi, yi = int(x), int(y)
+            if not (0 <= xi < W and 0 <= yi < H):
                 continue
-            for bend in (0.0, 0.25, -0.25, 0.5, -0.5, 0.8, -0.8):
-                pts = _curve(pa, pb, bend)
-                length = sum(math.dist(p, q) for p, q in zip(pts, pts[1:], strict=False))
-                if length < 26:
-                    continue
-                inner = pts[2:-2]
-                if any(_inside(p, ba, -1) or _inside(p, bb, -1) for p in inner):
-                    continue
-                hits = sum(1 for p in pts[::2] for box in names if _inside(p, box, 5))
-                crossed = sum(1 for p in pts[::2] for box in others if _inside(p, box, 2))
-                score = (100 * hits + 30 * crossed + abs(bend) * 40 + 0.15 * length
-                         + (0 if length >= 40 else 40 - length))
-                if best is None or score < best[0]:
-                    best = (score, pts)
+            i = yi * W + xi
+            hits += names[i]
+            v = badges[i]
+            crossed += 1 if v and v != ka and v != kb else 0
+        return hits, crossed
+
+    for sides in (2, 4):  # the facing sides; all four where badges nearly touch
+        pts = _best_arrow(ba, bb, sides, score_of)
+        if pts is not None:
+            return pts
+    return None
+
+
+def _best_arrow(ba: list[int], bb: list[int], sides: int, score_of
+                ) -> list[tuple[float, float]] | None:
+    best = None
+    # the facing edges first, straight first: most pairs stop at the first try
+    anchors_a = _anchors(ba, _centre(bb), sides)
+    anchors_b = _anchors(bb, _centre(ba), sides)
+    combos = [(anchors_a[-1], anchors_b[-1])] + [
+        (pa, pb) for pa in anchors_a for pb in anchors_b
+        if (pa, pb) != (anchors_a[-1], anchors_b[-1])]
+    for bend in (0.0, 0.25, -0.25, 0.5, -0.5, 0.8, -0.8):
+        for pa, pb in combos:
+            if math.dist(pa, pb) < 8:
+                continue
+            pts = _curve(pa, pb, bend)
+            length = sum(math.dist(p, q) for p, q in zip(pts, pts[1:], strict=False))
+            if length < 26:
+                continue
+            inner = pts[2:-2]
+            if any(_inside(p, ba, -1) or _inside(p, bb, -1) for p in inner):
+                continue
+            hits, crossed = score_of(pts)
+            score = (100 * hits + 30 * crossed + abs(bend) * 40 + 0.15 * length
+                     + (0 if length >= 40 else 40 - length))
+            if best is None or score < best[0]:
+                best = (score, pts)
+            if not hits and not crossed and length >= 40 and (pa, pb) == combos[0]:
+                return pts  # straight enough, clear, facing: nothing does better
+        if best is not None and best[0] < 60:
+            break  # a clear line at this bend: more bending would only cost
     return best[1] if best else None
+
+
+@lru_cache(maxsize=4)
+def load_layout_cached(map_id: str) -> dict[str, Any]:
+    return load_layout(map_id)
 
 
 def _centre(b: list[int]) -> tuple[float, float]:
@@ -213,12 +276,14 @@ def _inside(p: tuple[float, float], b: list[int] | tuple[int, ...], pad: float) 
     return b[0] - pad <= p[0] <= b[2] + pad and b[1] - pad <= p[1] <= b[3] + pad
 
 
-def _anchors(b: list[int], towards: tuple[float, float]) -> list[tuple[float, float]]:
-    """Where an arrow may leave or reach a badge: just outside the middle of each side and
-    the point of its edge facing the other badge."""
+def _anchors(b: list[int], towards: tuple[float, float], sides: int = 2
+             ) -> list[tuple[float, float]]:
+    """Where an arrow may leave or reach a badge: just outside the middle of the ``sides``
+    sides nearest the other badge, and the point of its edge on the line between them."""
     x0, y0, x1, y1 = b
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    out = [(cx, y0 - 3), (cx, y1 + 3), (x0 - 3, cy), (x1 + 3, cy)]
+    mids = [(cx, y0 - 3), (cx, y1 + 3), (x0 - 3, cy), (x1 + 3, cy)]
+    out = sorted(mids, key=lambda p: (math.dist(p, towards), p))[:sides]  # the facing sides
     dx, dy = towards[0] - cx, towards[1] - cy
     if dx or dy:  # the edge point on the line between the centres
         t = min((x1 - x0) / 2 / abs(dx) if dx else 1e9, (y1 - y0) / 2 / abs(dy) if dy else 1e9)
