@@ -484,3 +484,12 @@ def test_renders_from_threads_give_the_same_bytes():
     with ThreadPoolExecutor(4) as pool:
         together = list(pool.map(render_map, views * 2))
     assert together == alone * 2
+
+
+def test_the_gangs_data_names_the_boards_colours():
+    """One palette: the colours the data gives the gangs are the ones the board draws."""
+    from renderers.map_kit import GANG_STYLE
+
+    data = Path(__file__).resolve().parents[2] / "data" / "peaky_blinders" / "gangs.json"
+    gangs = json.loads(data.read_text())["gangs"]
+    assert {g["id"]: g["color"].upper() for g in gangs} == {k: v[0].upper() for k, v in GANG_STYLE.items()}
