@@ -4,28 +4,14 @@ typed in either language is understood. Through the real discord.py client."""
 
 from __future__ import annotations
 
-import pytest
-
-from bot.app import GameMasterBot
-from bot.config import Settings
 from bot.rules import GAMES
-from tests.fakediscord import FakeDiscord
+from tests.bot.e2e import make_bot
 
 peaky = GAMES["peaky_blinders"]
 express = GAMES["risk_express"]
 NASTY = ["{x}", "{0}", "{", "}", "{territory}", "%s", "²", "١", "line:{0!r}", "x" * 3000, "é" * 600 + "{"]
 
 
-def make_bot(db: str, seed: int = 1) -> GameMasterBot:
-    seeds = iter(range(seed, seed + 1000))
-    return GameMasterBot(Settings(token="fake-token", database_url=db), seed_source=lambda: next(seeds),
-                         guild_ready_timeout=0.05)
-
-
-@pytest.fixture
-async def fake():
-    async with FakeDiscord() as server:
-        yield server
 
 
 async def start(fake, bot, channel, game, users):

@@ -11,28 +11,14 @@ from __future__ import annotations
 
 import itertools
 
-import pytest
-
-from bot.app import GameMasterBot
-from bot.config import Settings
 from bot.rules import GAMES
 from bot.rules.risk.cards import trade_value
-from tests.fakediscord import FakeDiscord
+from tests.bot.e2e import make_bot
 
 peaky = GAMES["peaky_blinders"]
 express = GAMES["risk_express"]
 
 
-def make_bot(db: str, seed: int = 1) -> GameMasterBot:
-    seeds = iter(range(seed, seed + 1000))
-    return GameMasterBot(Settings(token="fake-token", database_url=db), seed_source=lambda: next(seeds),
-                         guild_ready_timeout=0.05)
-
-
-@pytest.fixture
-async def fake():
-    async with FakeDiscord() as server:
-        yield server
 
 
 async def row_of(bot, channel):

@@ -11,22 +11,15 @@ import io
 import random
 
 import discord
-import pytest
 from PIL import Image
 
 from bot.app import GameMasterBot
-from bot.config import Settings
 from bot.rules import GAMES
 from bot.store import Store
-from tests.fakediscord import FakeDiscord
+from tests.bot.e2e import make_bot
 
 game = GAMES["risk_express"]
 
-
-def make_bot(db: str, seed: int = 1) -> GameMasterBot:
-    seeds = iter(range(seed, seed + 1000))
-    return GameMasterBot(Settings(token="fake-token", database_url=db), seed_source=lambda: next(seeds),
-                         guild_ready_timeout=0.05)
 
 
 def decode_png(data: bytes) -> Image.Image:
@@ -91,11 +84,6 @@ async def click_choice(fake, user, message, choice):
     step = next(c for c in choices(edited) if c[0].startswith(("gm:", "gms:")))
     return await click_choice(fake, user, edited, step)
 
-
-@pytest.fixture
-async def fake():
-    async with FakeDiscord() as server:
-        yield server
 
 
 async def test_a_whole_game_by_buttons_and_commands_with_a_restart(fake, tmp_path, caplog):

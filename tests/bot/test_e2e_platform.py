@@ -13,34 +13,19 @@ import re
 import threading
 
 import discord
-import pytest
 
 import renderers
-from bot.app import GameMasterBot
-from bot.config import Settings
 from bot.games import presenter
 from bot.i18n import t
 from bot.rules import GAMES
+from tests.bot.e2e import make_bot
 from tests.bot.test_e2e_peaky import play_turn
-from tests.fakediscord import FakeDiscord
 
 express = GAMES["risk_express"]
 peaky = GAMES["peaky_blinders"]
 MENTION = re.compile(r"<@!?(\d+)>")
 
 
-def make_bot(db: str, seed: int = 1) -> GameMasterBot:
-    seeds = iter(range(seed, seed + 1000))
-    return GameMasterBot(Settings(token="fake-token", database_url=db), seed_source=lambda: next(seeds),
-                         guild_ready_timeout=0.05)
-
-
-@pytest.fixture
-async def fake():
-    # A generous limit on every wait (a bound on a hang, not a timing assertion): two cores
-    # shared by several test runs can take seconds to draw a first map.
-    async with FakeDiscord(timeout=30.0) as server:
-        yield server
 
 
 def choices(message) -> list[tuple[str, str | None]]:
