@@ -19,8 +19,8 @@ from bot.config import Settings
 from bot.games import presenter
 from bot.i18n import t
 from bot.rules import GAMES
-from bot.service import GameService, UserError
-from bot.store import GameRow, Store
+from bot.service import GameRow, GameService, UserError
+from bot.store import GameStore, open_store
 from bot.translator import CatalogTranslator
 
 log = logging.getLogger("gamemaster")
@@ -68,7 +68,7 @@ def where(interaction: discord.Interaction) -> str:
 
 
 class GameMasterBot(commands.Bot):
-    def __init__(self, settings: Settings, store: Store | None = None,
+    def __init__(self, settings: Settings, store: GameStore | None = None,
                  seed_source: Callable[[], int] | None = None, **kwargs: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
@@ -91,7 +91,7 @@ class GameMasterBot(commands.Bot):
         # the bot goes online (connects to the gateway) only once they are ready.
         warm = getattr(renderers, "warm", None)
         warming = asyncio.ensure_future(asyncio.to_thread(warm)) if warm is not None else None
-        store = self._store or await Store.open(self.settings.database_url)
+        store = self._store or await open_store(self.settings.database_url)
         self._store = store
         self.service = GameService(store, self._seed_source)
         self.add_dynamic_items(ui.LobbyButton, ui.LobbySelect, ui.ActionButton, ui.ActionSelect,
@@ -144,7 +144,7 @@ class GameMasterBot(commands.Bot):
             what = f"click {data.get('custom_id', '?')}"
         else:
             return
-        row = await self.service.store.active_game(interaction.channel_id) if interaction.channel_id else None
+        row = await self.service.active_game(interaction.channel_id) if interaction.channel_id else None
         game = f"{row.game}#{row.id}" if row else "-"
         log.info("%s %s game=%s", what, where(interaction), game)
 
@@ -196,7 +196,7 @@ class GameMasterBot(commands.Bot):
         if channel_id is None or self.service is None or self.is_closed():
             return
         try:
-            row = await self.service.store.latest_game(channel_id)
+            row = await self.service.latest_game(channel_id)
             if row is None or row.state is None or row.status not in ("running", "finished"):
                 return
             if not await self.service.unannounced(row):
@@ -250,7 +250,7 @@ class GameMasterBot(commands.Bot):
 
     # -- lobby ------------------------------------------------------------------------
     async def lobby_click(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
-        row = await self.service.store.get_game(game_id)
+        row = await self.service.get_game(game_id)
         try:
             if row is None or row.status != "lobby" or row.channel_id != interaction.channel_id:
                 raise UserError("err.lobby_gone", "This lobby is closed.")
@@ -279,7 +279,7 @@ class GameMasterBot(commands.Bot):
     async def lobby_choice(self, interaction: discord.Interaction, game_id: int, kind: str, key: str,
                            value: str) -> None:
         """A lobby menu: a player's pick (``p``) or one of the game's options (``o``, host)."""
-        row = await self.service.store.get_game(game_id)
+        row = await self.service.get_game(game_id)
         try:
             if row is None or row.status != "lobby" or row.channel_id != interaction.channel_id:
                 raise UserError("err.lobby_gone", "This lobby is closed.")
@@ -307,7 +307,7 @@ class GameMasterBot(commands.Bot):
     async def _deciding_row(self, interaction: discord.Interaction, game_id: int) -> tuple[GameRow, str]:
         """The running game of this button and the clicking member, who must be the one
         to act (a stranger's or another player's click is refused)."""
-        row = await self.service.store.get_game(game_id)
+        row = await self.service.get_game(game_id)
         if row is None or row.channel_id != interaction.channel_id or row.status != "running":
             raise UserError("err.stale", "That choice is out of date: the game has moved on.")
         assert row.state is not None

@@ -16,7 +16,10 @@ from typing import Any
 from bot.i18n import lang_of
 from bot.rules import GAMES, RuleError
 from bot.rules.base import SYSTEM, Event, Game
-from bot.store import ActionRow, Conflict, GameRow, GuildSettings, Store
+from bot.store import ActionRow, Conflict, GameRow, GameStore, GuildSettings
+
+# The Discord layer takes the row types (GameRow, ActionRow, GuildSettings) from here: it
+# never reaches the store itself.
 
 LANGUAGES = ("en", "fr")
 MAX_LOBBY_IDLE_DAYS = 90
@@ -82,7 +85,7 @@ def anytime_types(engine: Game) -> frozenset[str]:
 
 
 class GameService:
-    def __init__(self, store: Store, seed_source: Callable[[], int] | None = None) -> None:
+    def __init__(self, store: GameStore, seed_source: Callable[[], int] | None = None) -> None:
         self.store = store
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
         self._locks: dict[int, asyncio.Lock] = {}
@@ -100,6 +103,22 @@ class GameService:
         if row is None:
             raise UserError("err.no_game", "There is no game in this channel. Start one with /game new.")
         return row
+
+    async def active_game(self, channel_id: int) -> GameRow | None:
+        """The channel's game in its lobby or running, if any (no refusal)."""
+        return await self.store.active_game(channel_id)
+
+    async def latest_game(self, channel_id: int) -> GameRow | None:
+        """The channel's active game, or else the last one played there, if any."""
+        return await self.store.latest_game(channel_id)
+
+    async def get_game(self, game_id: int) -> GameRow | None:
+        """A game by its id (a button or menu names its game)."""
+        return await self.store.get_game(game_id)
+
+    async def log(self, row: GameRow, last: int | None = None) -> list[ActionRow]:
+        """The game's log in order: all of it, or its ``last`` entries."""
+        return await self.store.actions(row.id, last=last)
 
     async def game_or_last(self, channel_id: int) -> GameRow:
         """The channel's game, or else the last one played there (its final board and
@@ -362,6 +381,12 @@ class GameService:
 
     async def mark_announced(self, row_id: int, version: int) -> None:
         await self.store.mark_announced(row_id, version)
+
+    async def note_messages(self, game_id: int, **message_ids: int | None) -> None:
+        """Remember where the game's lobby (``lobby_message_id``) or its live choices
+        (``prompt_message_id``) were posted; ``None`` forgets one. Bookkeeping: the game's
+        version is left alone, so the buttons just posted stay current."""
+        await self.store.note_messages(game_id, **message_ids)
 
     # -- replay -----------------------------------------------------------------------
     async def replay(self, row: GameRow) -> dict[str, Any]:

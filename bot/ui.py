@@ -30,8 +30,7 @@ import renderers
 from bot.games import presenter
 from bot.i18n import t
 from bot.rules import GAMES
-from bot.service import Played, UserError
-from bot.store import GameRow
+from bot.service import GameRow, Played, UserError
 
 if TYPE_CHECKING:
     from bot.app import GameMasterBot
@@ -129,7 +128,7 @@ async def refuse(interaction: discord.Interaction, err: UserError | str, game_id
     """Errors go to the one who erred, ephemerally, in their own language."""
     if game_id is None and isinstance(err, UserError) and err.params and interaction.channel_id:
         try:  # the channel's game names its pieces in the member's language
-            row = await bot_of(interaction).service.store.latest_game(interaction.channel_id)
+            row = await bot_of(interaction).service.latest_game(interaction.channel_id)
             game_id = row.game if row else None
         except Exception:
             game_id = None
@@ -557,7 +556,7 @@ async def post_turn(channel: discord.abc.Messageable | None, interaction: discor
     pres = presenter(row.game)
     assert row.state is not None
     async with bot.post_lock(row.channel_id):
-        fresh = await bot.service.store.get_game(row.id) or row
+        fresh = await bot.service.get_game(row.id) or row
         pending = [a for a in await bot.service.unannounced(fresh)
                    if a.version is None or a.version <= row.version]
         narration: list[str] = []
@@ -607,7 +606,7 @@ async def post_turn(channel: discord.abc.Messageable | None, interaction: discor
             return None
         await bot.service.mark_announced(row.id, row.version)
         old = fresh.prompt_message_id
-        await bot.service.store.note_messages(row.id, prompt_message_id=message.id if view else None)
+        await bot.service.note_messages(row.id, prompt_message_id=message.id if view else None)
     if old and old != message.id:
         await bot.strip_buttons(row.channel_id, old)
     return message

@@ -32,7 +32,7 @@ class ExpressCog(commands.GroupCog, group_name=_("express"), group_description=_
 
     async def _complete(self, interaction: discord.Interaction, option: str,
                         current: str) -> list[app_commands.Choice[str]]:
-        row = await self.bot.service.store.active_game(interaction.channel_id)
+        row = await self.bot.service.active_game(interaction.channel_id)
         if row is None or row.game != GAME or row.state is None or row.status != "running":
             return []
         given = dict(iter(interaction.namespace))  # keyed by the options' Discord names

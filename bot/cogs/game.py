@@ -84,7 +84,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         await interaction.response.send_message(ui.lobby_text(row), view=ui.lobby_view(row),
                                                 allowed_mentions=discord.AllowedMentions.none())
         message = await interaction.original_response()
-        await self.service.store.note_messages(row.id, lobby_message_id=message.id)
+        await self.service.note_messages(row.id, lobby_message_id=message.id)
 
     @app_commands.command(name=_("join"), description=_("Join the game being set up in this channel"))
     async def join(self, interaction: discord.Interaction) -> None:
@@ -146,7 +146,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
                                                 allowed_mentions=discord.AllowedMentions.none())
 
     async def zoom_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        row = await self.service.store.latest_game(interaction.channel_id)
+        row = await self.service.latest_game(interaction.channel_id)
         if row is None:
             return []
         lang = private(interaction)
@@ -189,7 +189,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
     async def log(self, interaction: discord.Interaction, n: app_commands.Range[int, 1, 50] = 10) -> None:
         row = await self.service.game_or_last(interaction.channel_id)
         lang = private(interaction)
-        actions = await self.service.store.actions(row.id, last=n)
+        actions = await self.service.log(row, last=n)
         pres = presenter(row.game)
         names = ui.names_for(row)
         lines = []
@@ -209,7 +209,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
         if game is None:
-            row = await self.service.store.latest_game(interaction.channel_id)
+            row = await self.service.latest_game(interaction.channel_id)
             if row is None:
                 raise UserError("err.no_game_rules", "There is no game here: pick one, e.g. /game rules game:Risk Express.")
             game = row.game
@@ -236,7 +236,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         row = await self.service.reset(interaction.channel_id, await self.bot.is_moderator(interaction))
         if old.prompt_message_id:
             await self.bot.strip_buttons(old.channel_id, old.prompt_message_id)
-        ended = await self.service.store.get_game(old.id)
+        ended = await self.service.get_game(old.id)
         if ended is not None:  # the old lobby's message says closed, its buttons gone
             await self._refresh_lobby(ended)
         if row.status == "lobby":

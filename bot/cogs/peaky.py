@@ -80,7 +80,7 @@ class PeakyCog(commands.GroupCog, group_name=_("peaky"), group_description=_("Ri
 
     # -- helpers ----------------------------------------------------------------------
     async def _row(self, interaction: discord.Interaction):  # noqa: ANN202
-        row = await self.bot.service.store.active_game(interaction.channel_id)
+        row = await self.bot.service.active_game(interaction.channel_id)
         if row is None or row.game != GAME or row.state is None or row.status != "running":
             return None
         return row

@@ -1,4 +1,4 @@
-"""SQLite persistence (aiosqlite): games, their full action log, guild settings.
+"""The SQLite backend (aiosqlite): games, their full action log, guild settings.
 
 One file, WAL mode. Every accepted action is one transaction: append to ``actions`` and
 write the new state with ``version = version + 1 WHERE version = old``. A refused action
@@ -17,7 +17,7 @@ from typing import Any
 
 import aiosqlite
 
-ACTIVE = ("lobby", "running")
+from bot.store.protocol import DEFAULT_LOBBY_IDLE_DAYS, ActionRow, Conflict, GameRow, GuildSettings
 
 MIGRATIONS: list[str] = [
     # 1: the first schema
@@ -75,83 +75,30 @@ MIGRATIONS: list[str] = [
     """,
 ]
 
-DEFAULT_LOBBY_IDLE_DAYS = 7
-
-
-class StoreError(Exception):
-    pass
-
-
-class Conflict(StoreError):
-    """Somebody else changed the game first (version check), or a channel already has one."""
-
-
-@dataclass
-class GameRow:
-    id: int
-    channel_id: int
-    guild_id: int | None
-    game: str
-    status: str
-    host_id: str
-    options: dict[str, Any]
-    players: list[str]
-    seed: int
-    state: dict[str, Any] | None
-    version: int
-    lobby_message_id: int | None
-    prompt_message_id: int | None
-    names: dict[str, str]
-    created_at: float
-    updated_at: float
-    turn_started_at: float | None
-    lang: str = "en"
-    seats: list[str] | None = None
-    picks: dict[str, dict[str, str]] = field(default_factory=dict)
-    announced_version: int = 0
-
-    @classmethod
-    def from_sql(cls, row: aiosqlite.Row) -> GameRow:
-        return cls(
-            id=row["id"],
-            channel_id=row["channel_id"],
-            guild_id=row["guild_id"],
-            game=row["game"],
-            status=row["status"],
-            host_id=row["host_id"],
-            options=json.loads(row["options"]),
-            players=json.loads(row["players"]),
-            seed=row["seed"],
-            state=json.loads(row["state"]) if row["state"] is not None else None,
-            version=row["version"],
-            lobby_message_id=row["lobby_message_id"],
-            prompt_message_id=row["prompt_message_id"],
-            names=json.loads(row["names"]),
-            created_at=row["created_at"],
-            updated_at=row["updated_at"],
-            turn_started_at=row["turn_started_at"],
-            lang=row["lang"],
-            seats=json.loads(row["seats"]) if row["seats"] is not None else None,
-            picks=json.loads(row["picks"]),
-            announced_version=row["announced_version"],
-        )
-
-
-@dataclass
-class ActionRow:
-    seq: int
-    seat: str
-    action: dict[str, Any]
-    events: list[dict[str, Any]]
-    created_at: float
-    version: int | None = None  # the game's version after this action (None before migration 2)
-
-
-@dataclass(frozen=True)
-class GuildSettings:
-    moderator_role_id: int | None = None
-    language: str | None = None
-    lobby_idle_days: int = DEFAULT_LOBBY_IDLE_DAYS
+def _game(row: aiosqlite.Row) -> GameRow:
+    return GameRow(
+        id=row["id"],
+        channel_id=row["channel_id"],
+        guild_id=row["guild_id"],
+        game=row["game"],
+        status=row["status"],
+        host_id=row["host_id"],
+        options=json.loads(row["options"]),
+        players=json.loads(row["players"]),
+        seed=row["seed"],
+        state=json.loads(row["state"]) if row["state"] is not None else None,
+        version=row["version"],
+        lobby_message_id=row["lobby_message_id"],
+        prompt_message_id=row["prompt_message_id"],
+        names=json.loads(row["names"]),
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        turn_started_at=row["turn_started_at"],
+        lang=row["lang"],
+        seats=json.loads(row["seats"]) if row["seats"] is not None else None,
+        picks=json.loads(row["picks"]),
+        announced_version=row["announced_version"],
+    )
 
 
 def _dumps(value: Any) -> str:
@@ -159,23 +106,28 @@ def _dumps(value: Any) -> str:
 
 
 def database_path(url: str) -> str:
-    """``sqlite:///relative.db``, ``sqlite:////abs/path.db``, a plain path, or ``:memory:``."""
+    """``sqlite:///relative.db``, ``sqlite:////abs/path.db``, ``sqlite:file.db``, a plain
+    path, or ``:memory:``."""
     if url.startswith("sqlite://"):
         url = url[len("sqlite://"):]
         if url.startswith("/"):
-            url = url[1:] if not url.startswith("//") else url[1:]
+            url = url[1:]
+    elif url.startswith("sqlite:"):
+        url = url[len("sqlite:"):]
     return url or ":memory:"
 
 
 @dataclass
-class Store:
+class SqliteStore:
+    """The ``GameStore`` on one SQLite file."""
+
     db: aiosqlite.Connection
     clock: Callable[[], float] = time.time
     _lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     # -- opening ----------------------------------------------------------------------
     @classmethod
-    async def open(cls, url: str, clock: Callable[[], float] = time.time) -> Store:
+    async def open(cls, url: str, clock: Callable[[], float] = time.time) -> SqliteStore:
         path = database_path(url)
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
@@ -221,7 +173,7 @@ class Store:
             "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')", (channel_id,)
         ) as cur:
             row = await cur.fetchone()
-        return GameRow.from_sql(row) if row else None
+        return _game(row) if row else None
 
     async def latest_game(self, channel_id: int) -> GameRow | None:
         """The active game, or else the last one played in this channel."""
@@ -229,12 +181,12 @@ class Store:
             "SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
         ) as cur:
             row = await cur.fetchone()
-        return GameRow.from_sql(row) if row else None
+        return _game(row) if row else None
 
     async def get_game(self, game_id: int) -> GameRow | None:
         async with self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
             row = await cur.fetchone()
-        return GameRow.from_sql(row) if row else None
+        return _game(row) if row else None
 
     async def actions(self, game_id: int, last: int | None = None,
                       after_version: int | None = None) -> list[ActionRow]:
@@ -259,7 +211,7 @@ class Store:
     async def running_games(self) -> list[GameRow]:
         async with self.db.execute("SELECT * FROM games WHERE status IN ('lobby', 'running')") as cur:
             rows = await cur.fetchall()
-        return [GameRow.from_sql(r) for r in rows]
+        return [_game(r) for r in rows]
 
     async def moderator_role(self, guild_id: int) -> int | None:
         return (await self.guild_settings(guild_id)).moderator_role_id
@@ -282,7 +234,7 @@ class Store:
             (now, DEFAULT_LOBBY_IDLE_DAYS),
         ) as cur:
             rows = await cur.fetchall()
-        return [GameRow.from_sql(r) for r in rows]
+        return [_game(r) for r in rows]
 
     # -- writing ----------------------------------------------------------------------
     async def _transaction(self, work: Callable[[], Any]) -> Any:
@@ -458,3 +410,6 @@ class Store:
 
         await self._transaction(work)
         return await self.guild_settings(guild_id)
+
+
+Store = SqliteStore  # the name the tests and benchmarks open

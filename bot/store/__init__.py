@@ -1,0 +1,62 @@
+"""Persistence: the ``GameStore`` protocol and its backends, chosen by ``open_store(url)``.
+
+Only the service (``bot.service``) talks to a store; the Discord layer goes through the
+service. ``sqlite:`` URLs and plain paths open the SQLite backend (``bot.store.sqlite``);
+PostgreSQL (``postgresql://``) is to come.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+
+from bot.store.protocol import (
+    ACTIVE,
+    DEFAULT_LOBBY_IDLE_DAYS,
+    ActionRow,
+    Conflict,
+    GameRow,
+    GameStore,
+    GuildSettings,
+    StoreError,
+)
+from bot.store.sqlite import MIGRATIONS, SqliteStore, Store, database_path
+
+__all__ = [
+    "ACTIVE", "DEFAULT_LOBBY_IDLE_DAYS", "MIGRATIONS", "SCHEMES", "ActionRow", "Conflict", "GameRow",
+    "GameStore", "GuildSettings", "SqliteStore", "Store", "StoreError", "UnsupportedDatabase",
+    "database_path", "open_store", "scheme_of",
+]
+
+SCHEMES = ("sqlite",)  # a plain file path (or ":memory:") is SQLite too
+
+_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.\-]+):")
+
+
+class UnsupportedDatabase(ValueError):
+    """A database URL no backend here can open."""
+
+
+def scheme_of(url: str) -> str | None:
+    """The URL's scheme in lower case, or ``None`` for a plain path (``var/gm.db``,
+    ``/abs/gm.db``, ``:memory:``)."""
+    match = _SCHEME.match(url.strip())
+    return match.group(1).lower() if match else None
+
+
+async def open_store(url: str, clock: Callable[[], float] = time.time) -> GameStore:
+    """Open (and migrate) the store behind ``url``: ``sqlite:///relative.db``,
+    ``sqlite:////abs/path.db``, ``sqlite:///:memory:`` or a plain path give SQLite; any
+    other scheme is refused with the list of supported ones."""
+    url = url.strip()
+    scheme = scheme_of(url)
+    if scheme is None:
+        return await SqliteStore.open(url, clock)
+    if scheme == "sqlite":
+        return await SqliteStore.open("sqlite:" + url[len(scheme) + 1:], clock)
+    # Only the scheme is quoted: the rest of a URL may hold a password.
+    raise UnsupportedDatabase(
+        f"unsupported database URL scheme {scheme!r}: DATABASE_URL must be a sqlite: URL "
+        "(sqlite:///relative/path.sqlite3, sqlite:////absolute/path.sqlite3) or a plain file path; "
+        "PostgreSQL is not supported yet")

@@ -1,0 +1,132 @@
+"""What the service needs from a store, whatever the database: the rows it hands back and
+the ``GameStore`` protocol every backend implements (SQLite now, PostgreSQL later).
+
+The contract a backend keeps: every accepted action is one transaction (append to the log,
+write the new state with ``version = version + 1 WHERE version = old``); a write whose
+version check fails raises ``Conflict`` and writes nothing; a channel has at most one game
+in ``lobby`` or ``running``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+ACTIVE = ("lobby", "running")
+DEFAULT_LOBBY_IDLE_DAYS = 7
+
+
+class StoreError(Exception):
+    pass
+
+
+class Conflict(StoreError):
+    """Somebody else changed the game first (version check), or a channel already has one."""
+
+
+@dataclass
+class GameRow:
+    id: int
+    channel_id: int
+    guild_id: int | None
+    game: str
+    status: str
+    host_id: str
+    options: dict[str, Any]
+    players: list[str]
+    seed: int
+    state: dict[str, Any] | None
+    version: int
+    lobby_message_id: int | None
+    prompt_message_id: int | None
+    names: dict[str, str]
+    created_at: float
+    updated_at: float
+    turn_started_at: float | None
+    lang: str = "en"
+    seats: list[str] | None = None
+    picks: dict[str, dict[str, str]] = field(default_factory=dict)
+    announced_version: int = 0
+
+
+@dataclass
+class ActionRow:
+    seq: int
+    seat: str
+    action: dict[str, Any]
+    events: list[dict[str, Any]]
+    created_at: float
+    version: int | None = None  # the game's version after this action (None before migration 2)
+
+
+@dataclass(frozen=True)
+class GuildSettings:
+    moderator_role_id: int | None = None
+    language: str | None = None
+    lobby_idle_days: int = DEFAULT_LOBBY_IDLE_DAYS
+
+
+@runtime_checkable
+class GameStore(Protocol):
+    """Every call the service makes on its store."""
+
+    clock: Callable[[], float]
+
+    async def close(self) -> None: ...
+
+    # -- reading ----------------------------------------------------------------------
+    async def active_game(self, channel_id: int) -> GameRow | None:
+        """The channel's game in ``lobby`` or ``running``, if any."""
+        ...
+
+    async def latest_game(self, channel_id: int) -> GameRow | None:
+        """The active game, or else the last one played in this channel."""
+        ...
+
+    async def get_game(self, game_id: int) -> GameRow | None: ...
+
+    async def actions(self, game_id: int, last: int | None = None,
+                      after_version: int | None = None) -> list[ActionRow]:
+        """The log in order: all of it, its ``last`` entries, or those that took the game
+        past ``after_version``."""
+        ...
+
+    async def guild_settings(self, guild_id: int | None) -> GuildSettings: ...
+
+    async def idle_lobbies(self, now: float) -> list[GameRow]:
+        """Lobbies untouched for longer than their server's ``lobby_idle_days``."""
+        ...
+
+    # -- writing ----------------------------------------------------------------------
+    async def create_lobby(
+        self, channel_id: int, guild_id: int | None, game: str, host_id: str,
+        options: dict[str, Any], seed: int, names: dict[str, str] | None = None, lang: str = "en",
+    ) -> GameRow:
+        """A new lobby; ``Conflict`` if the channel already has an active game."""
+        ...
+
+    async def reset_game(self, row: GameRow, seed: int,
+                         start: Callable[[int], dict[str, Any]] | None = None) -> GameRow:
+        """End ``row`` and open its successor in one transaction (started at once with
+        ``start(seed)`` when given)."""
+        ...
+
+    async def update_game(self, row: GameRow, **changes: Any) -> GameRow:
+        """Change some fields with a version check (``Conflict`` if ``row`` is stale)."""
+        ...
+
+    async def commit_action(
+        self, row: GameRow, seat: str, action: dict[str, Any], events: list[dict[str, Any]],
+        new_state: dict[str, Any], status: str, new_turn: bool, players: list[str] | None = None,
+    ) -> GameRow:
+        """Append one action and write the state it led to, as one transaction."""
+        ...
+
+    async def note_messages(self, game_id: int, **message_ids: int | None) -> None:
+        """Remember the lobby or prompt message (bookkeeping: the version is left alone)."""
+        ...
+
+    async def mark_announced(self, game_id: int, version: int) -> None: ...
+
+    async def set_guild_settings(self, guild_id: int, **fields: Any) -> GuildSettings: ...
