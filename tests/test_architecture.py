@@ -49,6 +49,75 @@ def test_the_import_walk_sees_imports():
     assert "discord" in imports("bot")["bot/app.py"]
 
 
+# Only the service (and the store itself) reaches the store; the Discord layer asks the
+# service. The rows are plain data any module may name; the composition root (app.py)
+# opens the store by URL.
+STORE_DATA = {"GameRow", "ActionRow", "GuildSettings"}
+STORE_ALLOWED = {"bot/app.py": STORE_DATA | {"open_store", "GameStore"}}
+STORE_OWNERS = ("bot/service.py", "bot/store/")
+
+
+def store_reaches(source: str, path: str) -> list[str]:
+    """Where ``source`` (the module at ``path``) reaches the store other than allowed: an
+    attribute ``.store`` (``service.store.get_game``), ``getattr(x, "store")``, an import
+    of ``bot.store`` beyond the allowed names, or a database driver."""
+    allowed = STORE_ALLOWED.get(path, STORE_DATA)
+    package = path.removesuffix(".py").replace("/", ".").rsplit(".", 1)[0]
+    bad = []
+    for node in ast.walk(ast.parse(source)):
+        where = f"{path}:{getattr(node, 'lineno', '?')}"
+        if isinstance(node, ast.Attribute) and node.attr == "store":
+            bad.append(f"{where} uses .store")
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("getattr", "setattr")
+              and len(node.args) > 1 and isinstance(node.args[1], ast.Constant) and node.args[1].value == "store"):
+            bad.append(f"{where} uses {node.func.id}(…, 'store')")
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name == "bot.store" or alias.name.startswith(("bot.store.", "aiosqlite", "sqlite3")):
+                    bad.append(f"{where} imports {alias.name}")
+        elif isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+            if node.level:  # relative: resolve against the module's package
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                module = ".".join([*base, module] if module else base)
+            if module == "bot" and any(a.name == "store" for a in node.names):
+                bad.append(f"{where} imports bot.store")
+            elif module == "bot.store" or module.startswith("bot.store."):
+                extra = sorted(a.name for a in node.names if a.name not in allowed)
+                if extra:
+                    bad.append(f"{where} imports {', '.join(extra)} from {module}")
+            elif module.split(".")[0] in ("aiosqlite", "sqlite3"):
+                bad.append(f"{where} imports {module}")
+    return bad
+
+
+def test_only_the_service_reaches_the_store():
+    bad = []
+    for path in sorted((ROOT / "bot").rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        if rel == STORE_OWNERS[0] or rel.startswith(STORE_OWNERS[1]):
+            continue
+        bad += store_reaches(path.read_text(encoding="utf-8"), rel)
+    assert bad == []
+
+
+def test_the_store_check_sees_a_reach():
+    source = "\n".join([
+        "from bot.store import GameRow, Store",
+        "from ..store import Conflict",
+        "from bot import store",
+        "import bot.store.sqlite",
+        "import aiosqlite",
+        "async def f(bot):",
+        "    return await bot.service.store.get_game(1), getattr(bot.service, 'store')",
+    ])
+    found = store_reaches(source, "bot/cogs/x.py")
+    assert len(found) == 7, found
+    assert store_reaches("from bot.store import GameRow\nfrom bot.service import GameService", "bot/ui.py") == []
+    assert store_reaches("from bot.store import open_store", "bot/ui.py") != []
+    assert store_reaches("from bot.store import GameStore, open_store", "bot/app.py") == []
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_catalogs_are_complete(lang):
     en = json.loads((ROOT / "bot/locales/en.json").read_text(encoding="utf-8"))
