@@ -233,3 +233,42 @@ async def test_lobby_options_host_or_moderator_and_checked(store, tmp_path):
     assert row.options["crown"] is False and row.options["gangs"] == "choose"
     row = await service.set_options(CHANNEL, "9", True, {"crown": True})  # a moderator
     assert row.options["crown"] is True
+
+
+async def test_the_discord_layer_reads_games_through_the_service(store):
+    """What the cogs and buttons used to ask the store, the service answers the same."""
+    service = GameService(store, seed_source=lambda: 6)
+    assert await service.active_game(CHANNEL) is None and await service.latest_game(CHANNEL) is None
+    assert await service.get_game(12345) is None
+    await started(service)
+    row = await service.game(CHANNEL)
+    assert await service.active_game(CHANNEL) == row == await service.latest_game(CHANNEL)
+    assert await service.get_game(row.id) == row
+    assert await service.log(row) == []
+    engine = GAMES["risk_express"]
+    for _ in range(3):
+        row = await service.game(CHANNEL)
+        seat = engine.current(row.state)
+        await service.act(CHANNEL, seat, engine.legal_actions(row.state, seat)[0])
+    row = await service.game(CHANNEL)
+    assert [a.seq for a in await service.log(row)] == [1, 2, 3]
+    assert await service.log(row, last=2) == (await store.actions(row.id))[1:]
+    await service.note_messages(row.id, prompt_message_id=77)
+    await service.note_messages(row.id, lobby_message_id=66)
+    noted = await service.get_game(row.id)
+    assert (noted.lobby_message_id, noted.prompt_message_id, noted.version) == (66, 77, row.version)
+    await service.note_messages(row.id, prompt_message_id=None)
+    assert (await service.get_game(row.id)).prompt_message_id is None
+    with pytest.raises(ValueError):
+        await service.note_messages(row.id, status="ended")
+    ended = await service.end(CHANNEL, "1", False)
+    assert await service.active_game(CHANNEL) is None
+    assert await service.latest_game(CHANNEL) == ended
+
+
+def test_the_service_exports_the_row_types():
+    import bot.service
+    import bot.store
+
+    for name in ("GameRow", "ActionRow", "GuildSettings"):
+        assert getattr(bot.service, name) is getattr(bot.store, name)

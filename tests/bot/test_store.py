@@ -246,3 +246,71 @@ async def test_moderator_role_setting(store):
     assert await store.moderator_role(9) == 1234
     await store.set_moderator_role(9, None)
     assert await store.moderator_role(9) is None
+
+
+# -- the store behind a protocol, opened by URL ---------------------------------------------
+async def test_open_store_sqlite_urls_and_plain_paths(tmp_path):
+    from bot.store import GameStore, SqliteStore, open_store
+
+    for url, path in [(f"sqlite:///{tmp_path}/a.sqlite3", tmp_path / "a.sqlite3"),
+                      (f"SQLite:///{tmp_path}/b.sqlite3", tmp_path / "b.sqlite3"),
+                      (str(tmp_path / "c" / "c.sqlite3"), tmp_path / "c" / "c.sqlite3"),
+                      (f"  sqlite:///{tmp_path}/d.sqlite3\n", tmp_path / "d.sqlite3")]:
+        store = await open_store(url)
+        try:
+            assert isinstance(store, SqliteStore) and isinstance(store, GameStore)
+            assert path.exists(), url
+            assert await store.schema_version() == len(MIGRATIONS)
+            row = await GameService(store, seed_source=lambda: 3).new_game(CHANNEL, 5, "1", "risk_express")
+            assert (await store.get_game(row.id)) == row
+        finally:
+            await store.close()
+    for url in ("sqlite:///:memory:", ":memory:", "sqlite://"):
+        store = await open_store(url)
+        assert await store.active_game(CHANNEL) is None
+        await store.close()
+
+
+def test_sqlite_urls_name_their_file():
+    from bot.store import database_path
+
+    assert database_path("sqlite:///var/gm.sqlite3") == "var/gm.sqlite3"
+    assert database_path("sqlite:////srv/gm.sqlite3") == "/srv/gm.sqlite3"
+    assert database_path("sqlite:gm.sqlite3") == "gm.sqlite3"
+    assert database_path("var/gm.sqlite3") == "var/gm.sqlite3"
+    assert database_path("sqlite://") == database_path("sqlite:///:memory:") == ":memory:"
+
+
+@pytest.mark.parametrize("url", ["postgresql://gm:s3cret@db.example/gm", "postgres://gm:s3cret@db/gm",
+                                 "mysql://gm:s3cret@db/gm", "redis:s3cret"])
+async def test_open_store_refuses_an_unknown_scheme(url, tmp_path, monkeypatch):
+    from bot.store import UnsupportedDatabase, open_store
+
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(UnsupportedDatabase) as info:
+        await open_store(url)
+    message = str(info.value)
+    assert isinstance(info.value, ValueError)
+    assert repr(url.split(":")[0]) in message and "sqlite:" in message and "plain file path" in message
+    assert "s3cret" not in message  # a URL's password is never repeated
+    assert list(tmp_path.iterdir()) == []  # nothing was created
+
+
+def test_the_protocol_lists_every_call_the_service_makes():
+    """``GameStore`` is the whole of what the service needs: a second backend that
+    implements it is enough."""
+    import ast
+    import inspect
+
+    import bot.service
+    from bot.store import GameStore, SqliteStore
+
+    used = {node.attr for node in ast.walk(ast.parse(inspect.getsource(bot.service)))
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute)
+            and node.value.attr == "store"}
+    assert used >= {"active_game", "commit_action", "clock"}  # the walk sees the calls
+    declared = {name for name in dir(GameStore) if not name.startswith("_")} | set(GameStore.__annotations__)
+    assert used - declared == set()
+    assert declared - {n for n in dir(SqliteStore) if not n.startswith("_")} - {"clock"} == set()
+    for name in declared - {"clock"}:  # the SQLite store keeps the protocol's signatures
+        assert inspect.signature(getattr(GameStore, name)) == inspect.signature(getattr(SqliteStore, name)), name
