@@ -1,43 +1,27 @@
 """``python -m bot simulate GAME``: a whole game of random legal moves, without Discord.
 
 It prints the narrated log and the result, and with ``--out`` writes the board after
-every turn. The same loop drives the fuzz tests and the benchmarks.
+every turn. The loop is :func:`bot.rules.play.play_out`, the one the tests and the benchmarks
+use, with :class:`bot.rules.ai.RandomPolicy` in every seat.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from bot.rules import GAMES
+from bot.rules.ai import RandomPolicy
 from bot.rules.base import Game, State
+from bot.rules.play import Step, play_out
 
 
 def random_game(game: Game, seats: list[str], seed: int, options: dict[str, Any] | None = None,
-                max_actions: int = 100_000) -> Iterator[tuple[State, str, dict[str, Any], State, list[dict[str, Any]]]]:
-    """Yield (before, seat, action, after, events) for every move of a random game.
-
-    The move chooser has its own generator (seeded from ``seed``), apart from the game's.
-    """
-    chooser = random.Random(seed ^ 0x5EED)
-    state = game.setup(seats, options or {}, seed)
-    for _ in range(max_actions):
-        if game.outcome(state) is not None:
-            return
-        seat = game.to_act(state)[0]
-        actions = game.legal_actions(state, seat)
-        if not actions:
-            raise AssertionError(f"{game.id}: {seat} must act but has no legal action")
-        if hasattr(game, "random_action"):  # games whose legal actions are compact forms
-            action = game.random_action(state, seat, chooser.randrange)
-        else:
-            action = chooser.choice(actions)
-        after, events = game.apply(state, seat, action)
-        yield state, seat, action, after, events
-        state = after
-    raise AssertionError(f"{game.id}: no end after {max_actions} actions")
+                max_actions: int = 100_000) -> Iterator[Step]:
+    """Yield (before, seat, action, after, events) for every move of a random game: a
+    :func:`bot.rules.play.play_out` with :class:`bot.rules.ai.RandomPolicy` in every seat."""
+    return iter(play_out(game, seats, seed, RandomPolicy(), options, max_actions=max_actions))
 
 
 MAX_PICTURES = 100  # a long game has thousands of turns: --out writes at most this many boards
@@ -65,7 +49,8 @@ def simulate(game_id: str, players: int, seed: int, out: Path | None = None,
     warn = warn or echo
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
-    state = game.setup(seats, options or {}, seed)
+    playout = play_out(game, seats, seed, RandomPolicy(), options)
+    state = playout.state
     for line in pres.narrate(opening_events(game, state), names, lang):
         echo(line)
     pictures = 0
@@ -91,15 +76,14 @@ def simulate(game_id: str, players: int, seed: int, out: Path | None = None,
 
     draw(state, "turn-0001")
     moves = 0
-    for before, _seat, _action, after, events in random_game(game, seats, seed, options):
+    for before, _seat, _action, after, events in playout:
         moves += 1
         for line in pres.narrate(events, names, lang):
             echo(line)
         over = game.outcome(after) is not None
         if after.get("turn") != before.get("turn") or over:
             draw(after, "final" if over else f"turn-{after.get('turn', moves):04d}", final=over)
-        state = after
-    result = game.outcome(state)
+    result = playout.outcome
     assert result is not None
     echo(f"Result after {moves} moves: winners {', '.join(result['winners']) or 'none'}; scores {result.get('scores')}")
     if out is not None:

@@ -45,7 +45,8 @@ def test_env_example_lists_every_setting():
 
 
 def test_simulate_plays_a_whole_game_and_draws_every_turn(tmp_path):
-    result = run("simulate", "risk_express", "--players", "4", "--seed", "3", "--out", str(tmp_path))
+    result = run("simulate", "risk_express", "--players", "4", "--seed", "3", "--out", str(tmp_path),
+                 "--max-pictures", "1000")  # every turn, however long the game
     assert result.returncode == 0, result.stderr
     assert "Game over" in result.stdout and "Result after" in result.stdout
     pictures = sorted(tmp_path.glob("*.png"))
