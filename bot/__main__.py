@@ -76,6 +76,13 @@ def run_bot() -> int:
     except MissingToken:
         print(TOKEN_HELP, file=sys.stderr)
         return 1
+    from bot.store import UnsupportedDatabase, check_url
+
+    try:
+        check_url(settings.database_url)
+    except UnsupportedDatabase as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
     import aiohttp
     import discord
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable
+from typing import NoReturn
 
 from bot.store.protocol import (
     ACTIVE,
@@ -45,6 +46,13 @@ def scheme_of(url: str) -> str | None:
     return match.group(1).lower() if match else None
 
 
+def check_url(url: str) -> None:
+    """Refuse a URL no backend can open (before anything connects anywhere)."""
+    scheme = scheme_of(url.strip())
+    if scheme not in (None, "sqlite"):
+        _refuse(scheme)
+
+
 async def open_store(url: str, clock: Callable[[], float] = time.time) -> GameStore:
     """Open (and migrate) the store behind ``url``: ``sqlite:///relative.db``,
     ``sqlite:////abs/path.db``, ``sqlite:///:memory:`` or a plain path give SQLite; any
@@ -55,6 +63,10 @@ async def open_store(url: str, clock: Callable[[], float] = time.time) -> GameSt
         return await SqliteStore.open(url, clock)
     if scheme == "sqlite":
         return await SqliteStore.open("sqlite:" + url[len(scheme) + 1:], clock)
+    _refuse(scheme)
+
+
+def _refuse(scheme: str | None) -> NoReturn:
     # Only the scheme is quoted: the rest of a URL may hold a password.
     raise UnsupportedDatabase(
         f"unsupported database URL scheme {scheme!r}: DATABASE_URL must be a sqlite: URL "
