@@ -1,7 +1,8 @@
 """Risk Peaky Blinders random games benchmark: ``python bench/bench_peaky_games.py [games]``.
 
 Plays whole games (with the British Crown, 2 to 5 players, random legal actions) through
-the engine contract only: ``setup``, ``legal_actions``, ``apply``, ``outcome``. Every ``apply``
+the engine contract only: ``play_out`` with ``RandomPolicy``, the loop the simulator and the
+tests use (``setup``, ``to_act``, ``legal_actions``, ``apply``, ``outcome``). Every ``apply``
 copies the state, so this is the cost the bot, the simulator and the random tests pay.
 Prints the figure beside its target; not a timed test, nothing here fails CI.
 
@@ -10,7 +11,6 @@ Target: ≥ 10 games/s.
 
 from __future__ import annotations
 
-import random
 import statistics
 import sys
 import time
@@ -18,7 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.rules.ai import RandomPolicy  # noqa: E402
 from bot.rules.peaky_blinders import PeakyBlinders  # noqa: E402
+from bot.rules.play import play_out  # noqa: E402
 
 TARGET = 10.0
 SEATS = ["s1", "s2", "s3", "s4", "s5"]
@@ -26,14 +28,8 @@ SEATS = ["s1", "s2", "s3", "s4", "s5"]
 
 def play(game: PeakyBlinders, players: int, seed: int) -> tuple[int, int]:
     """One game to the end; returns (actions applied, player turns)."""
-    state = game.setup(SEATS[:players], {}, seed)
-    pick = random.Random(seed).randrange
-    actions = 0
-    while game.outcome(state) is None:
-        (seat,) = game.to_act(state)
-        state, _ = game.apply(state, seat, game.random_action(state, seat, pick))
-        actions += 1
-    return actions, state["turn"]
+    playout = play_out(game, SEATS[:players], seed, RandomPolicy()).run()
+    return len(playout.log), playout.state["turn"]
 
 
 def main() -> None:
