@@ -1,5 +1,5 @@
-"""Risk Peaky Blinders played to the end with random legal actions, through the engine
-contract only (setup / legal_actions / apply / outcome), invariants checked after every step;
+"""Risk Peaky Blinders played to the end with random legal actions through ``play_out`` (the
+engine contract only: setup / legal_actions / apply / outcome), invariants checked after every step;
 other players change their standing defence orders now and then, and on a sample of states
 ``legal_actions`` is exactly what ``apply`` accepts and refusals leave the state untouched."""
 
@@ -11,8 +11,11 @@ from typing import Any
 
 import pytest
 
-from bot.rules.base import canonical
+from bot.rules.ai import RandomPolicy
+from bot.rules.base import Rng, canonical
+from bot.rules.compact import choose
 from bot.rules.peaky_blinders import NEUTRAL, PeakyBlinders
+from bot.rules.play import play_out
 from tests.rules.test_legal_actions import check_state
 
 G = PeakyBlinders()
@@ -84,67 +87,65 @@ def check(before: dict, after: dict, events: list[dict]) -> None:
     assert json.loads(json.dumps(after)) == after
 
 
+class Aggressive:
+    """A policy that finishes games without the Crown: mass on the front, attack to the end."""
+
+    def choose(self, game: PeakyBlinders, st: dict, seat: str, legal: list[dict], rng: Rng) -> dict:
+        kinds = {a["type"]: a for a in legal}
+        if st["phase"] == "place":
+            for k in ("trade", "neutral"):
+                if k in kinds:
+                    return choose(kinds[k], rng.below)
+            if "place" in kinds:
+                front = [t for t in kinds["place"]["territory"]
+                         if any(st["owner"][n] != seat for n in game.board.neighbours(t))]
+                options = front or kinds["place"]["territory"]
+                return {"type": "place", "territory": options[rng.below(len(options))]}
+            return {"type": "end_placement"}
+        if st["phase"] == "battle":
+            return {"type": "roll", "until": True}
+        attacks = [a for a in legal if a["type"] == "attack" and a["count"]["max"] >= 3]
+        if attacks and st["phase"] == "attack":
+            a = max(attacks, key=lambda x: x["count"]["max"] - st["troops"][x["to"]])
+            return {"type": "attack", "from": a["from"], "to": a["to"], "count": a["count"]["max"], "until": True}
+        return {"type": "end_turn"}
+
+
+POLICIES = {"random": RandomPolicy(), "aggressive": Aggressive()}
+
+
 def play(n: int, seed: int, options: dict[str, Any] | None = None, policy: str = "random",
          full_checks: bool = True) -> tuple[dict, list[tuple[str, dict]], int]:
+    """One game through ``play_out``; between steps, now and then, a seat (maybe not the one to
+    act) changes its standing defence order."""
     options = options or {}
-    st = G.setup(SEATS[:n], options, seed)
     rnd = random.Random(seed * 7919 + n)
-    log: list[tuple[str, dict]] = []
+    playout = play_out(G, SEATS[:n], seed, POLICIES[policy], options, max_actions=MAX_STEPS)
+    frozen = canonical(playout.state) if full_checks else ""
     steps = 0
-    while G.outcome(st) is None:
-        (seat,) = G.to_act(st)
-        action = G.random_action(st, seat, rnd.randrange) if policy == "random" else aggressive(st, seat, rnd)
-        if rnd.random() < 0.03:  # someone, maybe not the player to act, changes their order
-            seat = rnd.choice(st["order"])
-            orders = [a for a in G.legal_actions(st, seat) if a["type"] == "defence"]
-            if not orders:
-                continue
-            action = {"type": "defence", "order": rnd.choice(orders[0]["order"])}
-        if full_checks and steps % 150 == 75:
-            check_state(G, st, rnd)  # legal = accepted, refusals leave no trace
-        frozen = canonical(st) if full_checks else ""
-        new, events = G.apply(st, seat, action)
+    for before, _seat, _action, after, events in playout:
         if full_checks:
-            assert canonical(st) == frozen  # apply never touches its input
-        check(st, new, events)
-        log.append((seat, action))
-        st = new
+            assert canonical(before) == frozen  # apply never touches its input
+        check(before, after, events)
         steps += 1
-        assert steps < MAX_STEPS, "the game did not end"
+        if full_checks and steps % 150 == 75:
+            check_state(G, after, rnd)  # legal = accepted, refusals leave no trace
+        if G.outcome(after) is None and rnd.random() < 0.03:
+            seat = rnd.choice(after["order"])
+            orders = [a for a in G.legal_actions(after, seat) if a["type"] == "defence"]
+            if orders:
+                step = playout.push(seat, {"type": "defence", "order": rnd.choice(orders[0]["order"])})
+                check(step.before, step.after, step.events)
+                steps += 1
+        if full_checks:
+            frozen = canonical(playout.state)
+    st = playout.state
     out = G.outcome(st)
     assert out is not None and st["phase"] == "over" and G.to_act(st) == []
     assert all(G.legal_actions(st, s) == [] for s in st["seats"])
     assert set(out["scores"]) == set(st["seats"])
     assert G.view(st)["winners"] == out["winners"]
-    return st, log, steps
-
-
-def aggressive(st: dict, seat: str, rnd: random.Random) -> dict:
-    """A policy that finishes games without the Crown: mass on the front, attack to the end."""
-    acts = G.legal_actions(st, seat)
-    kinds = {a["type"]: a for a in acts}
-    if st["phase"] == "place":
-        for k in ("trade", "neutral"):
-            if k in kinds:
-                return _concrete(kinds[k], rnd)
-        if "place" in kinds:
-            front = [t for t in kinds["place"]["territory"]
-                     if any(st["owner"][n] != seat for n in G.board.neighbours(t))]
-            return {"type": "place", "territory": rnd.choice(front or kinds["place"]["territory"])}
-        return {"type": "end_placement"}
-    if st["phase"] == "battle":
-        return {"type": "roll", "until": True}
-    attacks = [a for a in acts if a["type"] == "attack" and a["count"]["max"] >= 3]
-    if attacks and st["phase"] == "attack":
-        a = max(attacks, key=lambda x: x["count"]["max"] - st["troops"][x["to"]])
-        return {"type": "attack", "from": a["from"], "to": a["to"], "count": a["count"]["max"], "until": True}
-    return {"type": "end_turn"}
-
-
-def _concrete(action: dict, rnd: random.Random) -> dict:
-    from bot.rules.risk.game import concretize
-
-    return concretize(action, rnd.randrange, G.card_points())
+    return st, playout.log, steps
 
 
 def crown_games(n: int, seeds: range) -> dict[str, int]:

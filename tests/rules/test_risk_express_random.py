@@ -1,4 +1,5 @@
-"""2,000 seeded random games of 2–6 players through the contract, invariants after every step;
+"""2,000 seeded random games of 2–6 players through ``play_out`` (the contract only), invariants
+after every step;
 on a sample of states, ``legal_actions`` is exactly what ``apply`` accepts and refusals leave
 the state untouched."""
 
@@ -10,9 +11,10 @@ import random
 import pytest
 
 from bot.rules import GAMES
+from bot.rules.ai import RandomPolicy
 from bot.rules.base import canonical
+from bot.rules.play import play_out
 from bot.rules.risk_express import DICE, load_cards
-from bot.simulate import random_game
 from tests.rules.test_legal_actions import check_state
 
 game = GAMES["risk_express"]
@@ -62,24 +64,22 @@ def play_games(seeds: range) -> None:
         players = 2 + seed % 5
         seats = [f"s{i}" for i in range(players)]
         options = {"continue_attempt": seed % 3 == 0}
-        log = []
-        state = None
         rnd = random.Random(seed)
-        for step, (before, seat, action, after, events) in enumerate(random_game(game, seats, seed, options)):
+        playout = play_out(game, seats, seed, RandomPolicy(), options)
+        for step, (before, _seat, _action, after, events) in enumerate(playout):
             check(before, after, events, full=step % 8 == 0)
             if step % 200 == 7:
                 check_state(game, after, rnd)  # legal = accepted, refusals leave no trace
-            log.append((seat, action))
-            state = after
+        state = playout.state
+        assert playout.log
         assert json.loads(json.dumps(state)) == state
-        assert state is not None
         result = game.outcome(state)
         assert result is not None and result["winners"]
         assert all(o is not None for o in state["owners"].values())
         best = max(result["scores"].values())
         assert result["winners"] == [s for s in seats if result["scores"][s] == best]
         if seed % 10 == 0:
-            assert canonical(game.replay(seats, options, seed, log)) == canonical(state)
+            assert canonical(game.replay(seats, options, seed, playout.log)) == canonical(state)
 
 
 def test_random_games() -> None:
