@@ -32,9 +32,10 @@ class RandomPolicy:
     likely as any one attack among dozens)."""
 
     def choose(self, game: Game, state: State, seat: str, legal: list[Action], rng: Rng) -> Action:
-        forms = _moving(game, legal)
-        kinds = sorted({a["type"] for a in forms})
-        if len(kinds) > 1:
+        forms = _moving(game, legal) if game.anytime_actions else legal
+        first = forms[0]["type"]
+        if any(a["type"] != first for a in forms):
+            kinds = sorted({a["type"] for a in forms})
             kind = kinds[rng.below(len(kinds))]
             forms = [a for a in forms if a["type"] == kind]
         form = forms[rng.below(len(forms))] if len(forms) > 1 else forms[0]
