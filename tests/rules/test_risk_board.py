@@ -222,7 +222,8 @@ def test_d8_dice_and_uneven_counts() -> None:
     assert resolve_roll([6, 4, 3], [8, 3]) == (1, 1)
     assert resolve_roll([7], [6, 6]) == (0, 1)
     assert resolve_roll([2, 2], [1]) == (0, 1)
-    assert resolve_roll([], [3]) == (0, 0)
+    with pytest.raises(ValueError):  # a roll needs dice on both sides
+        resolve_roll([], [3])
 
 
 def test_dice_counts_and_rolls() -> None:

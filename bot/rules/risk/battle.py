@@ -29,16 +29,22 @@ def resolve_roll(
     att_mod: int = 0,
     def_mod: int = 0,
 ) -> tuple[int, int]:
-    """``(attacker losses, defender losses)`` of one roll of these dice.
+    """``(attacker losses, defender losses)`` of one roll of these dice: the one rule, used
+    by play and by the exact odds alike.
 
     Dice need not be sorted. As many pairs are compared as the smaller side threw; the
     attacker wins a pair only if strictly higher. ``defence_bonus`` goes on the defender's
     highest die; ``att_mod`` / ``def_mod`` on every die of that side.
     """
-    a = sorted(att_dice, reverse=True)
-    d = sorted(def_dice, reverse=True)
-    if not a or not d:
-        return 0, 0
+    if not att_dice or not def_dice:
+        raise ValueError("both sides must roll at least one die")
+    return sorted_losses(sorted(att_dice, reverse=True), sorted(def_dice, reverse=True),
+                         defence_bonus, att_mod, def_mod)
+
+
+def sorted_losses(a: Sequence[int], d: Sequence[int], defence_bonus: int = 0, att_mod: int = 0,
+                  def_mod: int = 0) -> tuple[int, int]:
+    """``resolve_roll`` for dice already sorted high to low (the odds enumerate those)."""
     att_losses = 0
     # First pair: the only one that can carry the defence bonus.
     if a[0] + att_mod > d[0] + def_mod + defence_bonus:

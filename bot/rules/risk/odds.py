@@ -24,11 +24,12 @@ throughput benchmark times and what the enumeration is cross-checked against.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 from typing import Any
+
+from bot.rules.risk.battle import resolve_roll, sorted_losses
 
 __all__ = [
     "battle_outcomes",
@@ -42,33 +43,6 @@ Outcome = tuple[int, int]  # (attacker losses, defender losses)
 
 
 # -- one roll ---------------------------------------------------------------------------
-
-
-def resolve_roll(
-    att: Sequence[int],
-    dfn: Sequence[int],
-    defence_bonus: int = 0,
-    att_mod: int = 0,
-    def_mod: int = 0,
-) -> tuple[int, int]:
-    """(attacker losses, defender losses) of one roll of these dice.
-
-    Both sides sort high to low and compare pair by pair, as many pairs as the smaller
-    side has dice; the attacker takes a pair only if strictly higher (ties go to the
-    defender). ``defence_bonus`` is added to the defender's highest die, ``att_mod`` /
-    ``def_mod`` to every die of that side.
-    """
-    if not att or not dfn:
-        raise ValueError("both sides must roll at least one die")
-    a = sorted(att, reverse=True)
-    d = sorted(dfn, reverse=True)
-    shift = def_mod - att_mod  # a uniform modifier only shifts each comparison
-    att_losses = 1 if a[0] <= d[0] + shift + defence_bonus else 0
-    pairs = len(a) if len(a) < len(d) else len(d)
-    for i in range(1, pairs):
-        if a[i] <= d[i] + shift:
-            att_losses += 1
-    return att_losses, pairs - att_losses
 
 
 @lru_cache(maxsize=64)
@@ -98,15 +72,10 @@ def _roll_distribution(
     pairs = min(att_dice, def_dice)
     att_profiles = _top_counts(att_dice, att_sides, pairs)
     def_profiles = _top_counts(def_dice, def_sides, pairs)
-    shift = def_mod - att_mod
     counts: Counter[Outcome] = Counter()
     for a, a_count in att_profiles:
         for d, d_count in def_profiles:
-            att_losses = 1 if a[0] <= d[0] + shift + defence_bonus else 0
-            for i in range(1, pairs):
-                if a[i] <= d[i] + shift:
-                    att_losses += 1
-            counts[(att_losses, pairs - att_losses)] += a_count * d_count
+            counts[sorted_losses(a, d, defence_bonus, att_mod, def_mod)] += a_count * d_count
     total = att_sides**att_dice * def_sides**def_dice
     # Most attacker losses first: (2, 0), (1, 1), (0, 2) — the order Osborne lists them.
     return tuple((k, Fraction(v, total)) for k, v in sorted(counts.items(), reverse=True))
