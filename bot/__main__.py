@@ -20,6 +20,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot", description="GameMaster, a Discord game master.")
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("run", help="run the bot (the default)")
+    games = sub.add_parser("games", help="the games, as the README's table (from the registry)")
+    games.add_argument("--write", action="store_true", help="refresh the table in README.md")
     sim = sub.add_parser("simulate", help="play a whole game with random legal moves, offline")
     sim.add_argument("game", help="game id, e.g. risk_express")
     sim.add_argument("--players", type=int, default=3)
@@ -33,6 +35,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "simulate":
         return run_simulate(args)
+    if args.command == "games":
+        return run_games(args)
     return run_bot()
 
 
@@ -65,6 +69,16 @@ def run_simulate(args: argparse.Namespace) -> int:
     except RuleError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
+    return 0
+
+
+def run_games(args: argparse.Namespace) -> int:
+    from bot.readme import games_table, refresh
+
+    if args.write:
+        readme = Path(__file__).resolve().parents[1] / "README.md"
+        readme.write_text(refresh(readme.read_text(encoding="utf-8")), encoding="utf-8")
+    print(games_table())
     return 0
 
 

@@ -99,3 +99,14 @@ def test_an_unsupported_database_url_is_refused_before_connecting(tmp_path):
     result = run(env={"DISCORD_TOKEN": "x", "DATABASE_URL": "postgresql://me:hunter2@db/gm"}, cwd=tmp_path)
     assert result.returncode == 1 and "unsupported database URL scheme 'postgresql'" in result.stderr
     assert "hunter2" not in result.stderr and "Traceback" not in result.stderr
+
+
+def test_the_readme_lists_every_registered_game():
+    """The README's table is the registry's (python -m bot games --write refreshes it)."""
+    from bot.readme import games_block
+    from bot.rules import GAMES
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert games_block() in readme
+    for game in GAMES.values():
+        assert f"`{game.id}`" in games_block()
