@@ -1,6 +1,6 @@
 """Risk Peaky Blinders in Discord words: battles with dice as text, odds, the Crown.
 
-Narration goes through ``public_events`` only, so cards drawn or handed over never reach
+Narration goes through ``events_for`` (:mod:`bot.rules.events`) only, so cards drawn or handed over never reach
 the channel; the owner reads them with ``/game hand``. Every event an action can produce
 reads as a line (a phase change only when nothing else of the action does), so no move is
 ever silent in the channel or in ``/game log``.
@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games import Action, Presenter, matches, numbers
+from bot.games.base import Action, Presenter, matches, numbers
 from bot.games.odds import BUDGET_CELLS, win_chances, win_chances_for
 from bot.i18n import count, fmt_num, fmt_pct, join, lang_of, t, tn
 from bot.rules import names as N
-from bot.rules.peaky_blinders import public_events
+from bot.rules.events import events_for
 from bot.rules.peaky_data import NEUTRAL
 from bot.rules.risk.cards import trade_value
 
@@ -133,7 +133,7 @@ class PeakyPresenter(Presenter):
         lang = lang_of(locale)
         out: list[str] = []
         quiet: list[str] = []  # phase changes: said only if nothing else of the action is
-        for ev in public_events(events, None):
+        for ev in events_for(events, None):
             if ev["type"] == "phase" and ev.get("reason") != "beaten":
                 quiet.append(self._phase_line(ev, names, lang))
                 continue

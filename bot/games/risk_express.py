@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games import Action, Group, Presenter, matches
+from bot.games.base import Action, Group, Presenter, matches
 from bot.i18n import count, join, lang_of, t, tn
 from bot.rules import names as N
 from bot.rules.risk_express import GENERAL, load_cards

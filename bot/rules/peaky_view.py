@@ -13,18 +13,35 @@ nobody looks at them).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from bot.rules.base import State
-from bot.rules.peaky_data import NEUTRAL
+from bot.rules.peaky_data import NEUTRAL, PeakyData
 
-if TYPE_CHECKING:
-    from bot.rules.peaky_blinders import PeakyBlinders
-
-__all__ = ["build_view"]
+__all__ = ["PeakyGame", "build_view"]
 
 
-def build_view(game: PeakyBlinders, state: State, seat: str | None = None) -> dict[str, Any]:
+class PeakyGame(Protocol):
+    """What the views read of the game (:class:`bot.rules.peaky_blinders.PeakyBlinders`),
+    named here so this module need not import the engine that imports it."""
+
+    id: str
+
+    @property
+    def data(self) -> PeakyData: ...
+
+    def tname(self, tid: str) -> str: ...
+
+    def public_territories(self, state: State) -> dict[str, dict[str, Any]]: ...
+
+    def defence_bonus(self, state: State, tid: str) -> int: ...
+
+    def defence_order(self, state: State, seat: str) -> str: ...
+
+    def counts_for_mission(self, state: State, seat: str, tid: str) -> bool: ...
+
+
+def build_view(game: PeakyGame, state: State, seat: str | None = None) -> dict[str, Any]:
     data = game.data
     result = state["result"]
     players = state["players"]
@@ -100,11 +117,11 @@ def build_view(game: PeakyBlinders, state: State, seat: str | None = None) -> di
     return out
 
 
-def mission_public(game: PeakyBlinders, mid: str) -> dict[str, Any]:
+def mission_public(game: PeakyGame, mid: str) -> dict[str, Any]:
     return game.data.missions[mid].public()
 
 
-def battle_view(game: PeakyBlinders, state: State, b: dict[str, Any]) -> dict[str, Any]:
+def battle_view(game: PeakyGame, state: State, b: dict[str, Any]) -> dict[str, Any]:
     defenders = state["troops"][b["to"]]
     bonus = game.defence_bonus(state, b["to"])
     return {
@@ -115,7 +132,7 @@ def battle_view(game: PeakyBlinders, state: State, b: dict[str, Any]) -> dict[st
     }
 
 
-def private_view(game: PeakyBlinders, state: State, seat: str) -> dict[str, Any]:
+def private_view(game: PeakyGame, state: State, seat: str) -> dict[str, Any]:
     p = state["players"][seat]
     data = game.data
     missions = []
