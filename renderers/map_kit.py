@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
-from renderers.common import INK, WHITE, font, star_points
+from renderers import board_text as bt
+from renderers.common import INK, WHITE, clean_text, font, star_points
 
 RGB = tuple[int, int, int]
 
@@ -304,3 +306,16 @@ def badge_rgba(text: str, shape: str | None, w: int, h: int, stop: str | None,
         tile = count_tile(text, (box[2] - box[0], box[3] - box[1]), stop == "crown")
         im.paste(tile, box[:2])
     return im, sil
+
+
+# -------------------------------------------------------------------------- names
+
+
+def territory_name(meta: dict[str, Any], tid: str, lang: str, game_id: str) -> str:
+    t = next(t for t in meta["territories"] if t["id"] == tid)
+    return clean_text(bt.name(game_id, "territory", tid, lang, t["name"]), "condensed")
+
+
+def region_name(meta: dict[str, Any], rid: str, lang: str, game_id: str) -> str:
+    r = next(r for r in meta["regions"] if r["id"] == rid)
+    return clean_text(bt.name(game_id, "region", rid, lang, r["name"]))

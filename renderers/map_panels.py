@@ -26,7 +26,9 @@ from renderers.map_kit import (
     crown_icon,
     dashed,
     die_icon,
+    region_name,
     symbol_icon,
+    territory_name,
 )
 
 RGB = tuple[int, int, int]
@@ -87,8 +89,6 @@ def player_name(view: dict[str, Any], seat: Any) -> str:
 def draw_static(img: Image.Image, d: ImageDraw.ImageDraw, meta: dict[str, Any],
                 lay: dict[str, Any], lang: str, game_id: str) -> None:
     """Headings, region names and bonuses, the key; the Crown panel's heading and ends."""
-    from renderers.map_static import region_name
-
     panels = lay.get("panels", {})
     box = panels.get("title")
     if box:
@@ -314,8 +314,6 @@ def draw_legend(view: dict[str, Any], rgb: Image.Image, d: ImageDraw.ImageDraw,
 def draw_crown(view: dict[str, Any], meta: dict[str, Any], rgb: Image.Image,
                d: ImageDraw.ImageDraw, game_id: str) -> None:
     """Where the Crown is: its step and territory, and the 24-step track."""
-    from renderers.map_static import territory_name
-
     lang = bt.lang_of(view)
     w = rgb.width
     crown = view.get("crown")

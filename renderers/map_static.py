@@ -40,8 +40,8 @@ from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, PngImagePlugin
 
-from renderers import board_text as bt
-from renderers.common import INK, WHITE, blend, clean_text, font
+from renderers import map_panels
+from renderers.common import INK, WHITE, blend, font
 from renderers.map_kit import (
     CROWN_BADGE,
     GOLD,
@@ -56,7 +56,9 @@ from renderers.map_kit import (
     UNOWNED,
     dashed,
     die,
+    region_name,
     stop_disc,
+    territory_name,
     walk,
 )
 
@@ -259,16 +261,6 @@ def draw_label(d: ImageDraw.ImageDraw, box: list[int], size: int, lines: list[st
                stroke_width=stroke, stroke_fill=INK)
 
 
-def territory_name(meta: dict[str, Any], tid: str, lang: str, game_id: str) -> str:
-    t = next(t for t in meta["territories"] if t["id"] == tid)
-    return clean_text(bt.name(game_id, "territory", tid, lang, t["name"]), "condensed")
-
-
-def region_name(meta: dict[str, Any], rid: str, lang: str, game_id: str) -> str:
-    r = next(r for r in meta["regions"] if r["id"] == rid)
-    return clean_text(bt.name(game_id, "region", rid, lang, r["name"]))
-
-
 def draw_region_tag(d: ImageDraw.ImageDraw, box: list[int], name: str, bonus: int,
                     tag: dict[str, Any]) -> None:
     """A region's name and bonus in the sea beside it: ink on paper, never a gang colour."""
@@ -424,8 +416,6 @@ def clear() -> None:
 
 
 def _compose(map_id: str, lang: str, game_id: str, base_art: Image.Image) -> MapArt:
-    from renderers import map_panels
-
     meta = load_map(map_id)
     lay = load_layout(map_id)
     ids = [t["id"] for t in meta["territories"]]
