@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.rules.errors import MalformedAction, RuleError
+from bot.rules.events import events_for
 from bot.rules.schema import Field, Schema, check_action
 
 __all__ = [
@@ -328,6 +329,11 @@ class Game(ABC):
         turn's start), in order, for the bot to narrate at the start and ``/game log`` to show
         as move 0. Never a secret: ``setup`` keeps them in ``state["opening"]``."""
         return [dict(e) for e in (state.get("opening") or state.get("opening_events") or [])]
+
+    def events_for(self, events: list[Event], seat: str | None = None) -> list[Event]:
+        """``events`` as ``seat`` may see them (``None``: the channel): the one secret filter,
+        :func:`bot.rules.events.events_for`. Nothing outside the engine reads events raw."""
+        return events_for(events, seat)
 
     # -- to implement -----------------------------------------------------------------
     @abstractmethod
