@@ -22,18 +22,16 @@ import io
 import logging
 import re
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 import renderers
 from bot.games import presenter
 from bot.i18n import t
+from bot.protocols import GameBot
 from bot.rules import GAMES
 from bot.service import GameRow, Played, UserError
-
-if TYPE_CHECKING:
-    from bot.app import GameMasterBot
 
 log = logging.getLogger("gamemaster.ui")
 
@@ -51,7 +49,7 @@ MAX_BUTTONS = 20  # beyond this, choices go into select menus (25 options each)
 MAX_GROUP_BUTTONS = 5  # beyond this, the groups of a two-step choice go into one select
 
 
-def bot_of(interaction: discord.Interaction) -> GameMasterBot:
+def bot_of(interaction: discord.Interaction) -> GameBot:
     return interaction.client  # type: ignore[return-value]
 
 
@@ -541,7 +539,7 @@ def move_text(row: GameRow, narration: list[str], pinged: Iterable[str] = (),
 
 async def post_turn(channel: discord.abc.Messageable | None, interaction: discord.Interaction | None,
                     row: GameRow, played: Played | None = None, extra: list[str] | None = None,
-                    with_board: bool | None = None, *, bot: GameMasterBot | None = None,
+                    with_board: bool | None = None, *, bot: GameBot | None = None,
                     before: dict[str, Any] | None = None) -> discord.Message | None:
     """Post what the channel has not seen yet (every committed move not announced, so a
     move whose message failed is told with the next one), the board when a turn ended,

@@ -7,7 +7,7 @@ else is refused quoting what was typed.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -17,16 +17,14 @@ from discord.ext import commands
 from bot import ui
 from bot.games import presenter, typed
 from bot.games.risk_express import parse_line
+from bot.protocols import GameBot
 from bot.service import UserError
-
-if TYPE_CHECKING:
-    from bot.app import GameMasterBot
 
 GAME = "risk_express"
 
 
 class ExpressCog(commands.GroupCog, group_name=_("express"), group_description=_("Risk Express moves")):
-    def __init__(self, bot: GameMasterBot) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
         super().__init__()
 

@@ -6,7 +6,7 @@ sees (ephemeral answers) is in the member's own language (``interaction.locale``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -16,11 +16,9 @@ from discord.ext import commands
 from bot import ui
 from bot.games import presenter
 from bot.i18n import lang_of, t
+from bot.protocols import GameBot
 from bot.rules import GAMES
 from bot.service import UserError
-
-if TYPE_CHECKING:
-    from bot.app import GameMasterBot
 
 GAME_CHOICES = [app_commands.Choice(name=g.name, value=g.id) for g in GAMES.values()]
 # Each language under its own name, whatever the member's client language.
@@ -48,7 +46,7 @@ def private(interaction: discord.Interaction) -> str:
 
 
 class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play board games in this channel")):
-    def __init__(self, bot: GameMasterBot) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
         super().__init__()
 

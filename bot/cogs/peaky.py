@@ -9,7 +9,7 @@ here before the engine sees it: a name nobody knows is refused quoting what was 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -20,12 +20,10 @@ from bot import ui
 from bot.games import presenter, typed
 from bot.games.peaky_blinders import DEFENCE_ORDERS, fewest_cards
 from bot.i18n import fmt_num, fmt_pct, t
+from bot.protocols import GameBot
 from bot.rules import GAMES
 from bot.rules.risk.odds import battle_outcomes
 from bot.service import UserError
-
-if TYPE_CHECKING:
-    from bot.app import GameMasterBot
 
 Choice = app_commands.Choice
 GAME = "peaky_blinders"
@@ -74,7 +72,7 @@ def choices(pairs: list[tuple[str, Any]]) -> list[Choice[Any]]:
 
 
 class PeakyCog(commands.GroupCog, group_name=_("peaky"), group_description=_("Risk Peaky Blinders moves")):
-    def __init__(self, bot: GameMasterBot) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
         super().__init__()
 
