@@ -14,6 +14,7 @@ from typing import Any
 from bot.rules import GAMES
 from bot.rules.ai import RandomPolicy
 from bot.rules.base import Game, State
+from bot.rules.events import events_for
 from bot.rules.play import Step, play_out
 
 
@@ -51,7 +52,7 @@ def simulate(game_id: str, players: int, seed: int, out: Path | None = None,
         out.mkdir(parents=True, exist_ok=True)
     playout = play_out(game, seats, seed, RandomPolicy(), options)
     state = playout.state
-    for line in pres.narrate(opening_events(game, state), names, lang):
+    for line in pres.narrate(events_for(opening_events(game, state), None), names, lang):
         echo(line)
     pictures = 0
     skipped = 0
@@ -78,7 +79,7 @@ def simulate(game_id: str, players: int, seed: int, out: Path | None = None,
     moves = 0
     for before, _seat, _action, after, events in playout:
         moves += 1
-        for line in pres.narrate(events, names, lang):
+        for line in pres.narrate(events_for(events, None), names, lang):
             echo(line)
         over = game.outcome(after) is not None
         if after.get("turn") != before.get("turn") or over:

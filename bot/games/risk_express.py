@@ -11,6 +11,7 @@ from typing import Any
 from bot.games.base import Action, Group, Presenter, matches
 from bot.i18n import count, join, lang_of, t, tn
 from bot.rules import names as N
+from bot.rules.events import events_for
 from bot.rules.risk_express import GENERAL, load_cards
 
 GAME = "risk_express"
@@ -116,12 +117,13 @@ class RiskExpressPresenter(Presenter):
     # -- narration --------------------------------------------------------------------
     def narrate(self, events: list[dict[str, Any]], names: dict[str, str], locale: Any) -> list[str]:
         """One line per decision; a chain of throws and lost dice reads as one line, and
-        so does each round of the throws for who starts."""
+        so does each round of the throws for who starts. Only the public part of the events
+        is read (``events_for``: the channel's door to secrets)."""
         lang = lang_of(locale)
         lines: list[str] = []
         chain: list[str] = []
         start: list[dict[str, Any]] = []
-        for ev in events:
+        for ev in events_for(events, None):
             if ev["type"] == "start_roll":
                 if start and start[-1].get("round") != ev.get("round"):
                     lines.append(self._start_round(start, names, lang))
