@@ -149,12 +149,19 @@ def public_texts(game: Game, state: State, names: dict[str, str]) -> list[str]:
     return [f(state, names, lang) for lang in LANGS for f in (pres.status, pres.prompt)]
 
 
+def hand_texts(game: Game, state: State, seat: str, names: dict[str, str]) -> list[str]:
+    """What ``/game hand`` tells ``seat`` (only them)."""
+    return [presenter(game.id).hand(state, seat, names, lang) for lang in LANGS]
+
+
 def view_leaks(game: Game, state: State, r: random.Random,
                view: Callable[[State, str | None], dict[str, Any]] | None = None) -> list[str]:
-    """Where a secret of the state shows in a view it must not (empty: none)."""
+    """Where a secret of the state shows in a view it must not (empty: none): the public view,
+    another seat's view, the public status and prompt, another seat's ``/game hand``."""
     view = view or game.view
     seats = list(state["seats"])
     names = names_for(seats)
+    hands = {s: hand_texts(game, state, s, names) for s in seats}
     own_keys, perturbs = SECRETS[game.id]
     problems: list[str] = []
     public = view(state, None)
@@ -179,6 +186,8 @@ def view_leaks(game: Game, state: State, r: random.Random,
             for s in seats:
                 if s != owner and view(changed, s) != views[s]:
                     problems.append(f"{s}'s view shows {what} of {owner or 'nobody'}")
+                if s != owner and hand_texts(game, changed, s, names) != hands[s]:
+                    problems.append(f"{s}'s /game hand shows {what} of {owner or 'nobody'}")
             if owner is not None and owner_sees and view(changed, owner) == views[owner]:
                 problems.append(f"{owner}'s own view does not show their {what}")
             if public_texts(game, changed, names) != texts:
