@@ -1,10 +1,12 @@
-"""Layers stay one-way: the rules do no I/O, the renderers know nothing of Discord."""
+"""Layers stay one-way, with no import cycle: rules (pure) ← renderers ← presenters,
+service and store ← the Discord adapter, the only part that imports discord."""
 
 from __future__ import annotations
 
 import ast
 import json
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,41 +14,220 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def imports(package: str) -> dict[str, set[str]]:
-    out = {}
-    for path in (ROOT / package).rglob("*.py"):
-        names: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                names.update(a.name for a in node.names)
-            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                names.add(node.module)
-        out[str(path.relative_to(ROOT))] = names
+# -- the module graph ------------------------------------------------------------------
+# Every import of every module of bot/ and renderers/ counts: at the top, inside a
+# function, under ``if TYPE_CHECKING:``, or ``import_module("a.b")`` with a constant name.
+# Laziness changes when a module loads, not what it depends on.
+
+PACKAGES = ("bot", "renderers")
+STDLIB = frozenset(sys.stdlib_module_names)
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def modules() -> dict[str, Path]:
+    """Every module of the project's packages, by dotted name (a package by its own name)."""
+    return {module_name(p): p for package in PACKAGES for p in sorted((ROOT / package).rglob("*.py"))}
+
+
+def imported_names(source: str, name: str, is_package: bool, known: set[str] | frozenset[str] = frozenset()) -> set[str]:
+    """The modules ``source`` (module ``name``) imports, anywhere in it. ``from a import b``
+    names ``a.b`` when that is a module of ``known``, else ``a``."""
+    package = name if is_package else name.rpartition(".")[0]
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+            if node.level:  # relative: resolve against the module's package
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                module = ".".join([*base, module] if module else base)
+            for alias in node.names:
+                sub = f"{module}.{alias.name}"
+                out.add(sub if sub in known else module)
+        elif (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant)
+              and isinstance(node.args[0].value, str)
+              and ((isinstance(node.func, ast.Name) and node.func.id == "import_module")
+                   or (isinstance(node.func, ast.Attribute) and node.func.attr == "import_module"))):
+            out.add(node.args[0].value)
+    out.discard("__future__")
     return out
 
 
-def offenders(package: str, forbidden: tuple[str, ...]) -> list[str]:
+def graph() -> dict[str, set[str]]:
+    """Module → every module it imports (project modules and third-party/stdlib alike)."""
+    mods = modules()
+    known = set(mods)
+    return {name: imported_names(path.read_text(encoding="utf-8"), name, path.name == "__init__.py", known)
+            for name, path in mods.items()}
+
+
+def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The import cycles among ``edges``' own modules: one per strongly connected component
+    of more than one module (or a module importing itself), as a path ``a → b → … → a``."""
+    nodes = set(edges)
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    components: list[list[str]] = []
+
+    def connect(v: str) -> None:  # Tarjan; the graph is small enough to recurse
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(edges[v] & nodes):
+            if w not in index:
+                connect(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1 or v in edges[v]:
+                components.append(sorted(component))
+
+    for v in sorted(nodes):
+        if v not in index:
+            connect(v)
+    return [path_through(edges, c) for c in sorted(components)]
+
+
+def path_through(edges: dict[str, set[str]], component: list[str]) -> list[str]:
+    """One closed path inside ``component``, from its first module back to it."""
+    members, start = set(component), component[0]
+    previous: dict[str, str] = {}
+    frontier = [start]
+    while frontier:  # breadth-first back to the start
+        nxt = []
+        for v in frontier:
+            for w in sorted(edges[v] & members):
+                if w == start:
+                    path = [v]
+                    while path[-1] != start:
+                        path.append(previous[path[-1]])
+                    return [start, *reversed(path[:-1]), start] if v != start else [start, start]
+                if w not in previous:
+                    previous[w] = v
+                    nxt.append(w)
+        frontier = nxt
+    return component
+
+
+def test_there_is_no_import_cycle():
+    found = cycles(graph())
+    assert not found, "import cycles:\n" + "\n".join(" → ".join(c) for c in found)
+
+
+def test_the_cycle_finder_finds_a_planted_cycle():
+    edges = {"a": {"b", "os"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": {"e"}, "f": set()}
+    assert cycles(edges) == [["a", "b", "c", "a"], ["e", "e"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+    # laziness does not hide it: a function-level import and a TYPE_CHECKING one count
+    lazy = "def f():\n    from pkg.b import x\n"
+    typed = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg import a\n"
+    known = {"pkg", "pkg.a", "pkg.b"}
+    planted = {"pkg.a": imported_names(lazy, "pkg.a", False, known),
+               "pkg.b": imported_names(typed, "pkg.b", False, known)}
+    assert cycles(planted) == [["pkg.a", "pkg.b", "pkg.a"]]
+    # a package and its submodule
+    planted = {"pkg": imported_names("from .b import x", "pkg", True, known),
+               "pkg.b": imported_names("from pkg import y", "pkg.b", False, known)}
+    assert cycles(planted) == [["pkg", "pkg.b", "pkg"]]
+    # a project graph with a planted cycle
+    edges = graph()
+    edges["bot.rules.base"] = edges["bot.rules.base"] | {"bot.service"}
+    assert any("bot.rules.base" in c and "bot.service" in c for c in cycles(edges))
+
+
+# -- what each layer may import (an allowlist) ------------------------------------------
+# rules (pure) ← renderers ← presenters (bot.games), service and store ← the Discord
+# adapter, the only part that imports discord. A prefix ``x`` allows ``x`` and ``x.*``.
+ADAPTER = ("bot.app", "bot.ui", "bot.cogs", "bot.protocols", "bot.translator", "bot.__main__")
+LAYERS: list[tuple[tuple[str, ...], tuple[str, ...]]] = [  # (modules, what they may import beyond stdlib)
+    (("bot.rules",), ("bot.rules",)),
+    (("renderers",), ("PIL", "bot.rules", "renderers")),
+    (("bot.store",), ("aiosqlite", "bot.store")),
+    (("bot.i18n", "bot.config"), ()),
+    (("bot.games",), ("bot.games", "bot.rules", "bot.i18n")),
+    (("bot.service",), ("bot.rules", "bot.store", "bot.i18n")),
+    (("bot.simulate",), ("bot.rules", "bot.games", "bot.i18n", "renderers")),
+    (("bot.readme",), ("bot.rules", "bot.games", "bot.i18n")),
+    (("bot",), ()),  # the package itself
+    (ADAPTER, ("discord", "aiohttp", "bot", "renderers")),
+]
+
+
+def under(name: str, prefixes: tuple[str, ...]) -> bool:
+    return any(name == p or name.startswith(p + ".") for p in prefixes)
+
+
+def layer_of(module: str) -> tuple[str, ...]:
+    """What ``module`` may import beyond the standard library: the first layer naming it
+    (``bot`` itself matches only ``bot``)."""
+    for members, allowed in LAYERS:
+        if module in members or (members != ("bot",) and under(module, members)):
+            return allowed
+    raise AssertionError(f"{module} belongs to no layer: add it to LAYERS")
+
+
+# The rules are pure: of the standard library, nothing that does I/O, keeps time or draws
+# randomness of its own (a game's dice come through its ``Rng``).
+RULES_NO_IO = ("asyncio", "random", "time", "sqlite3", "socket", "subprocess", "threading", "urllib", "http")
+
+
+def layer_offences(edges: dict[str, set[str]]) -> list[str]:
     bad = []
-    for path, names in imports(package).items():
-        for name in names:
-            if any(name == f or name.startswith(f + ".") for f in forbidden):
-                bad.append(f"{path} imports {name}")
+    for module, names in sorted(edges.items()):
+        allowed = layer_of(module)
+        for name in sorted(names):
+            io = under(module, ("bot.rules",)) and under(name, RULES_NO_IO)
+            if io or (name.split(".")[0] not in STDLIB and not under(name, allowed)):
+                bad.append(f"{module} imports {name}")
     return bad
 
 
-def test_rules_do_no_io():
-    forbidden = ("discord", "PIL", "aiosqlite", "asyncio", "sqlite3", "renderers", "bot.store", "bot.app",
-                 "bot.service", "bot.ui", "bot.cogs", "random", "time", "requests", "aiohttp", "socket")
-    assert offenders("bot/rules", forbidden) == []
+def test_each_layer_imports_only_what_it_may():
+    assert layer_offences(graph()) == []
 
 
-def test_renderers_know_nothing_of_discord():
-    forbidden = ("discord", "aiosqlite", "bot.store", "bot.app", "bot.service", "bot.ui", "bot.cogs", "sqlite3")
-    assert offenders("renderers", forbidden) == []
+def test_only_the_discord_adapter_imports_discord():
+    edges = graph()
+    users = {m for m, names in edges.items() if any(under(n, ("discord",)) for n in names)}
+    assert users and all(under(m, ADAPTER) for m in users), sorted(users)
+
+
+def test_the_layer_check_sees_an_offence():
+    edges = {"bot.rules.x": {"json", "random", "time", "bot.rules.base", "bot.i18n", "PIL.Image"},
+             "renderers.x": {"PIL", "bot.rules.names", "discord"},
+             "bot.store.x": {"aiosqlite", "bot.service"},
+             "bot.service": {"bot.store", "discord.ui"},
+             "bot.cogs.x": {"discord", "bot.ui"}}
+    assert layer_offences(edges) == ["bot.rules.x imports PIL.Image", "bot.rules.x imports bot.i18n",
+                                     "bot.rules.x imports random", "bot.rules.x imports time",
+                                     "bot.service imports discord.ui", "bot.store.x imports bot.service",
+                                     "renderers.x imports discord"]
 
 
 def test_the_import_walk_sees_imports():
-    assert "discord" in imports("bot")["bot/app.py"]
+    edges = graph()
+    assert "discord" in edges["bot.app"]
+    assert "bot.rules.names" in edges["renderers.board_text"]  # import_module("…") counts
+    assert "bot.rules.names" in edges["bot.games.base"]  # inside a function
+    assert "bot.games.risk_express" in edges["bot.games"]  # the package's registry
+    assert "bot.rules.names" in edges["bot.games.risk_express"]  # from bot.rules import names
 
 
 # Only the service (and the store itself) reaches the store; the Discord layer asks the
