@@ -39,7 +39,7 @@ first (:meth:`action_schema`). ``legal_actions`` returns the compact forms read 
 one into a concrete action), and lists exactly what ``apply`` accepts.
 
 Secrets: an event's ``private`` field maps a seat to what only that seat may see (card names
-drawn or handed over). The public narration must use :func:`public_events`.
+drawn or handed over). Everything shown reads events through :func:`bot.rules.events.events_for`.
 """
 
 from __future__ import annotations
@@ -47,6 +47,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.rules.base import Action, Event, Option, Rng, RuleError, State
+from bot.rules.events import events_for
 from bot.rules.peaky_data import (
     ATTACK_EFFECTS,
     DEFENCE_EFFECTS,
@@ -103,18 +104,9 @@ def pb_error(key: str, **params: Any) -> RuleError:
 
 
 def public_events(events: list[Event], seat: str | None = None) -> list[Event]:
-    """Events as ``seat`` may see them (``None``: the channel). Private parts of other seats
-    are dropped; the seat's own part is merged under ``"mine"``."""
-    out: list[Event] = []
-    for ev in events:
-        if "private" not in ev:
-            out.append(ev)
-            continue
-        pub = {k: v for k, v in ev.items() if k != "private"}
-        if seat is not None and seat in ev["private"]:
-            pub["mine"] = ev["private"][seat]
-        out.append(pub)
-    return out
+    """Events as ``seat`` may see them (``None``: the channel): :func:`bot.rules.events.events_for`,
+    the one secret filter (kept under this name for existing callers)."""
+    return events_for(events, seat)
 
 
 class PeakyBlinders(MapGame):
