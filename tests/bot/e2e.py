@@ -15,3 +15,15 @@ def make_bot(db: str, seed: int = 1) -> GameMasterBot:
     seeds = iter(range(seed, seed + 1000))
     return GameMasterBot(Settings(token="fake-token", database_url=db), seed_source=lambda: next(seeds),
                          guild_ready_timeout=0.05)
+
+
+def choices(message) -> list[tuple[str, str | None]]:
+    """(custom_id, select value or None) for every choice on a message."""
+    out = []
+    for row in message.components:
+        for comp in row.get("components", []):
+            if comp["type"] == 2:
+                out.append((comp["custom_id"], None))
+            elif comp["type"] == 3:
+                out += [(comp["custom_id"], opt["value"]) for opt in comp["options"]]
+    return out

@@ -16,7 +16,7 @@ from PIL import Image
 from bot.app import GameMasterBot
 from bot.rules import GAMES
 from bot.store import Store
-from tests.bot.e2e import make_bot
+from tests.bot.e2e import choices, make_bot
 
 game = GAMES["risk_express"]
 
@@ -37,16 +37,6 @@ def prompt(fake, channel):
     return live[-1]
 
 
-def choices(message) -> list[tuple[str, str | None]]:
-    """(custom_id, select value or None) for every choice on a message."""
-    out = []
-    for row in message.components:
-        for comp in row.get("components", []):
-            if comp["type"] == 2:
-                out.append((comp["custom_id"], None))
-            elif comp["type"] == 3:
-                out += [(comp["custom_id"], opt["value"]) for opt in comp["options"]]
-    return out
 
 
 async def state_of(bot: GameMasterBot, channel):

@@ -18,7 +18,7 @@ import renderers
 from bot.games import presenter
 from bot.i18n import t
 from bot.rules import GAMES
-from tests.bot.e2e import make_bot
+from tests.bot.e2e import choices, make_bot
 from tests.bot.test_e2e_peaky import play_turn
 
 express = GAMES["risk_express"]
@@ -28,16 +28,6 @@ MENTION = re.compile(r"<@!?(\d+)>")
 
 
 
-def choices(message) -> list[tuple[str, str | None]]:
-    """(custom_id, select value or None) for every choice on a message."""
-    out = []
-    for row in message.components:
-        for comp in row.get("components", []):
-            if comp["type"] == 2:
-                out.append((comp["custom_id"], None))
-            elif comp["type"] == 3:
-                out += [(comp["custom_id"], opt["value"]) for opt in comp["options"]]
-    return out
 
 
 def live_prompt(fake, channel):
