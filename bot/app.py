@@ -89,8 +89,7 @@ class GameMasterBot(commands.Bot):
     async def setup_hook(self) -> None:
         # The boards' static layers are built in a worker thread while the rest starts up;
         # the bot goes online (connects to the gateway) only once they are ready.
-        warm = getattr(renderers, "warm", None)
-        warming = asyncio.ensure_future(asyncio.to_thread(warm)) if warm is not None else None
+        warming = asyncio.ensure_future(asyncio.to_thread(renderers.warm))
         store = self._store or await open_store(self.settings.database_url)
         self._store = store
         self.service = GameService(store, self._seed_source)
@@ -118,8 +117,7 @@ class GameMasterBot(commands.Bot):
                 synced = await self.tree.sync()
                 log.info("synced %d global commands (may take up to an hour to appear)", len(synced))
         self.synced = True
-        if warming is not None:
-            await warming
+        await warming
         self._idle_task = asyncio.create_task(self._idle_loop(), name="gamemaster-idle-lobbies")
 
     async def close(self) -> None:

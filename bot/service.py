@@ -73,15 +73,11 @@ def _engine(row: GameRow) -> Game:
     return GAMES[row.game]
 
 
-def _setup(engine: Game, players: list[str], options: dict[str, Any], seed: int,
-           picks: dict[str, dict[str, str]] | None) -> dict[str, Any]:
-    if picks:
-        return engine.setup(players, options, seed, picks=picks)  # type: ignore[call-arg]
-    return engine.setup(players, options, seed)
-
-
-def anytime_types(engine: Game) -> frozenset[str]:
-    return getattr(engine, "anytime_actions", frozenset())
+def _picks(row: GameRow, seats: list[str]) -> dict[str, dict[str, str]]:
+    """The lobby picks of ``seats``, for the choices the game's options offer."""
+    offered = _engine(row).seat_picks(row.options)
+    return {p: {k: v for k, v in choice.items() if k in offered}
+            for p, choice in row.picks.items() if p in seats and any(k in offered for k in choice)}
 
 
 class GameService:
@@ -226,13 +222,13 @@ class GameService:
             if user_id not in row.players:
                 raise UserError("err.not_joined", "You are not in this lobby.")
             engine = _engine(row)
-            choices = engine.seat_picks(row.options) if hasattr(engine, "seat_picks") else {}
+            choices = engine.seat_picks(row.options)
             if key not in choices or value not in choices[key]:
                 raise UserError("err.bad_pick", "That is not one of the choices.")
             picks = {p: dict(v) for p, v in row.picks.items()}
             picks.setdefault(user_id, {})[key] = value
             try:
-                engine.validate_picks(picks, row.options)  # type: ignore[attr-defined]
+                engine.validate_picks(picks, row.options)
             except RuleError as err:
                 raise UserError.from_rule(err) from err
             return await self.store.update_game(row, picks=picks)
@@ -249,19 +245,12 @@ class GameService:
                 raise UserError("err.player_count", "{game} needs {min}–{max} players; {n} joined.",
                                 game=engine.name, min=engine.min_players, max=engine.max_players, n=len(row.players))
             try:
-                state = _setup(engine, row.players, row.options, row.seed, self._picks(row))
+                state = engine.setup(row.players, row.options, row.seed, picks=_picks(row, row.players))
             except RuleError as err:
                 raise UserError.from_rule(err) from err
             return await self.store.update_game(row, state=state, status="running", seats=list(row.players),
                                                 turn_started_at=self.store.clock())
 
-    @staticmethod
-    def _picks(row: GameRow) -> dict[str, dict[str, str]]:
-        """The picks of the players still in the lobby, for the choices the options offer."""
-        engine = _engine(row)
-        offered = engine.seat_picks(row.options) if hasattr(engine, "seat_picks") else {}
-        return {p: {k: v for k, v in choice.items() if k in offered}
-                for p, choice in row.picks.items() if p in row.players and any(k in offered for k in choice)}
 
     # -- play -------------------------------------------------------------------------
     async def act(self, channel_id: int, user_id: str, action: dict[str, Any],
@@ -290,7 +279,7 @@ class GameService:
         since = await self.store.actions(row.id, after_version=version)
         if len(since) != row.version - version:
             return False
-        kinds = anytime_types(_engine(row))
+        kinds = _engine(row).anytime_actions
         return all(a.seat != seat and a.action.get("type") in kinds for a in since)
 
     async def _commit(self, row: GameRow, seat: str, action: dict[str, Any],
@@ -331,10 +320,10 @@ class GameService:
             engine = _engine(row)
             start = None
             if row.status != "lobby":
-                picks = self._picks(row)
+                picks = _picks(row, row.players)
 
                 def start(seed: int) -> dict[str, Any]:
-                    return _setup(engine, row.players, row.options, seed, picks)
+                    return engine.setup(row.players, row.options, seed, picks=picks)
             try:
                 return await self.store.reset_game(row, self.seed_source(), start)
             except RuleError as err:
@@ -394,17 +383,7 @@ class GameService:
         engine = _engine(row)
         seats = row.seats or (row.state or {}).get("seats") or row.players
         log = [(a.seat, a.action) for a in await self.store.actions(row.id)]
-        picks = self._picks_for_replay(row, seats)
-        if picks:
-            return engine.replay(seats, row.options, row.seed, log, picks=picks)  # type: ignore[call-arg]
-        return engine.replay(seats, row.options, row.seed, log)
-
-    @staticmethod
-    def _picks_for_replay(row: GameRow, seats: list[str]) -> dict[str, dict[str, str]]:
-        engine = _engine(row)
-        offered = engine.seat_picks(row.options) if hasattr(engine, "seat_picks") else {}
-        return {p: {k: v for k, v in choice.items() if k in offered}
-                for p, choice in row.picks.items() if p in seats and any(k in offered for k in choice)}
+        return engine.replay(seats, row.options, row.seed, log, picks=_picks(row, seats))
 
     # -- server settings and housekeeping ----------------------------------------------
     async def settings(self, guild_id: int | None) -> GuildSettings:

@@ -28,12 +28,6 @@ def random_game(game: Game, seats: list[str], seed: int, options: dict[str, Any]
 MAX_PICTURES = 100  # a long game has thousands of turns: --out writes at most this many boards
 
 
-def opening_events(game: Game, state: State) -> list[dict[str, Any]]:
-    if hasattr(game, "opening_events"):
-        return list(game.opening_events(state))
-    return list(state.get("opening", []))
-
-
 def simulate(game_id: str, players: int, seed: int, out: Path | None = None,
              options: dict[str, Any] | None = None, echo: Callable[[str], None] = print,
              lang: str = "en", max_pictures: int = MAX_PICTURES,
@@ -52,7 +46,7 @@ def simulate(game_id: str, players: int, seed: int, out: Path | None = None,
         out.mkdir(parents=True, exist_ok=True)
     playout = play_out(game, seats, seed, RandomPolicy(), options)
     state = playout.state
-    for line in pres.narrate(events_for(opening_events(game, state), None), names, lang):
+    for line in pres.narrate(events_for(game.opening_events(state), None), names, lang):
         echo(line)
     pictures = 0
     skipped = 0

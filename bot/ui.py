@@ -31,6 +31,7 @@ from bot.games import presenter
 from bot.i18n import t
 from bot.protocols import GameBot
 from bot.rules import GAMES
+from bot.rules.names import name
 from bot.service import GameRow, Played, UserError
 
 log = logging.getLogger("gamemaster.ui")
@@ -106,12 +107,10 @@ def refusal_text(err: UserError | str, locale: Any, game_id: str | None = None) 
     if isinstance(err, UserError):
         params = err.params
         if game_id is not None and params:
-            localize = getattr(presenter(game_id), "localize_params", None)
-            if localize is not None:
-                try:
-                    params = localize(params, locale)
-                except Exception:  # a refusal must always get through
-                    log.exception("could not localize %s", err.key)
+            try:
+                params = presenter(game_id).localize_params(params, locale)
+            except Exception:  # a refusal must always get through
+                log.exception("could not localize %s", err.key)
         if isinstance(params.get("detail_key"), str):  # a malformed move says what, in the same language
             params = {**params, "detail": t(params["detail_key"], locale, **params)}
         text = t(err.key, locale, **params)
@@ -155,19 +154,11 @@ async def board_file(row: GameRow, zoom: str | None = None) -> discord.File:
 
 
 def zoom_regions(game_id: str) -> list[str]:
-    regions = getattr(renderers, "zoom_regions", None)
-    return list(regions(game_id)) if regions else []
+    return list(renderers.zoom_regions(game_id))
 
 
 def region_name(game_id: str, region: str, lang: str) -> str:
-    try:
-        from bot.rules.names import name
-    except ImportError:
-        return region
-    try:
-        return name(game_id, "region", region, lang)
-    except (KeyError, ValueError):
-        return region
+    return name(game_id, "region", region, lang)
 
 
 # -- lobby -----------------------------------------------------------------------------
@@ -183,39 +174,16 @@ def option_label(game_id: str, option: str, lang: str) -> str:
 
 def option_value_label(game_id: str, option: str, value: Any, lang: str) -> str:
     """The option as players say it ("with the British Crown"), never ``crown=on``."""
-    pres = presenter(game_id)
-    if hasattr(pres, "option_label"):  # the game's own words (one way of saying it)
-        return pres.option_label(option, value, lang)
-    key = f"opt.{game_id}.{option}.{_value_code(value)}"
-    text = t(key, lang)
-    if text != key:
-        return text
-    shown = t("opt.on", lang) if value is True else t("opt.off", lang) if value is False else str(value)
-    return f"{option_label(game_id, option, lang)}: {shown}"
+    return presenter(game_id).option_label(option, value, lang)
 
 
 def seat_picks(row: GameRow) -> dict[str, tuple[str, ...]]:
-    engine = GAMES[row.game]
-    picks = getattr(engine, "seat_picks", None)
-    return dict(picks(row.options)) if picks else {}
+    return dict(GAMES[row.game].seat_picks(row.options))
 
 
 def pick_value_name(game_id: str, key: str, value: str, lang: str) -> str:
     """A lobby choice's name (a gang) in ``lang``."""
-    try:
-        from bot.rules.names import name
-    except ImportError:
-        name = None  # type: ignore[assignment]
-    if name is not None:
-        try:
-            return name(game_id, key, value, lang)
-        except (KeyError, ValueError):
-            pass
-    data = getattr(GAMES[game_id], "data", None)
-    table = getattr(data, f"{key}s", None)
-    if isinstance(table, dict) and isinstance(table.get(value), dict) and "name" in table[value]:
-        return str(table[value]["name"])
-    return value
+    return name(game_id, key, value, lang)
 
 
 def pick_label(game_id: str, key: str, lang: str) -> str:
@@ -426,10 +394,9 @@ class GroupSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"gmgs:(?P
 
 
 def _groups(row: GameRow, seat: str, actions: list[dict[str, Any]], lang: str) -> list[tuple[str, str, list[Any]]] | None:
-    groups = getattr(presenter(row.game), "groups", None)
-    if groups is None or row.state is None:
+    if row.state is None:
         return None
-    found = groups(row.state, seat, actions, lang)
+    found = presenter(row.game).groups(row.state, seat, actions, lang)
     return [g for g in found if g[2]] if found else None
 
 
@@ -507,7 +474,7 @@ def deciders(engine: Any, before: dict[str, Any] | None, after: dict[str, Any]) 
 def quiet_only(engine: Any, row: GameRow, pending: list[Any], played: Played | None) -> bool:
     """Whether all there is to tell is anytime actions of seats not to act (nothing that
     changes anyone's choices)."""
-    anytime = getattr(engine, "anytime_actions", frozenset())
+    anytime = engine.anytime_actions
     if not anytime or row.state is None:
         return False
     to_act = set(engine.to_act(row.state))
@@ -612,11 +579,9 @@ async def post_turn(channel: discord.abc.Messageable | None, interaction: discor
 
 def opening_lines(row: GameRow, lang: str) -> list[str]:
     """What setup did in public (who rolled what to start…), narrated."""
-    engine = GAMES[row.game]
-    opening = getattr(engine, "opening_events", None)
-    if opening is None or row.state is None:
+    if row.state is None:
         return []
-    return presenter(row.game).narrate(opening(row.state), names_for(row), lang)
+    return presenter(row.game).narrate(GAMES[row.game].opening_events(row.state), names_for(row), lang)
 
 
 async def play_move(interaction: discord.Interaction, game_id: str, action: dict[str, Any]) -> None:
