@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from bot.rules.base import State
 from bot.rules.peaky_data import NEUTRAL, PeakyData
+from bot.rules.risk.odds import conquest_probability
 
 __all__ = ["PeakyGame", "build_view"]
 
@@ -157,14 +158,14 @@ def private_view(game: PeakyGame, state: State, seat: str) -> dict[str, Any]:
     }
 
 
+# The exact chain costs attackers × defenders states; past this (about 500 against 500,
+# a tenth of a second) a view, built for every prompt, shows no odds rather than stall.
+ODDS_STATES = 250_000
+
+
 def odds(attackers: int, defenders: int, bonus: int) -> float | None:
-    """Chance the pending attack takes the territory (powers aside), if the odds module
-    is there; odds are a nicety, never a reason for a view to fail."""
-    try:
-        from bot.rules.risk.odds import conquest_probability
-    except ImportError:  # pragma: no cover - the odds module ships separately
+    """Chance the pending attack takes the territory (powers aside); ``None`` for armies
+    too large to compute in a prompt's time (``/peaky odds`` still answers those)."""
+    if attackers * defenders > ODDS_STATES:
         return None
-    try:
-        return float(conquest_probability(attackers, defenders, defence_bonus=bonus))
-    except Exception:  # pragma: no cover
-        return None
+    return float(conquest_probability(attackers, defenders, defence_bonus=bonus))

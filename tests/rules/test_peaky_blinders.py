@@ -1124,3 +1124,13 @@ def test_every_error_key_has_its_english_text() -> None:
     for key, text in {**MESSAGES, **PB_MESSAGES}.items():
         if key in en:  # the catalogs may word it differently, but with the same placeholders
             assert set(re.findall(r"{(\w+)}", en[key])) == set(re.findall(r"{(\w+)}", text)), key
+
+
+def test_the_prompts_odds_stay_cheap_for_absurd_armies() -> None:
+    """The view is built for every prompt: exact odds for real armies, none past the cap."""
+    from bot.rules.peaky_view import ODDS_STATES, odds
+    from bot.rules.risk.odds import conquest_probability
+
+    assert odds(5, 3, 1) == float(conquest_probability(5, 3, defence_bonus=1))
+    assert odds(400, 400, 0) is not None and ODDS_STATES >= 400 * 400
+    assert odds(1_000_000, 1_000_000, 0) is None
