@@ -162,8 +162,7 @@ class GameMasterBot(commands.Bot):
                                    error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)
         if isinstance(original, UserError):
-            log.info("refused %s: %s %s", original.key, ui.clip(str(original), 300), where(interaction))
-            await ui.refuse(interaction, original)
+            await self.refused(interaction, original)
         elif isinstance(error, app_commands.TransformerError):
             await ui.refuse(interaction, UserError("err.bad_value", "That value is not valid."))
         else:
@@ -247,11 +246,21 @@ class GameMasterBot(commands.Bot):
         return closed
 
     # -- lobby ------------------------------------------------------------------------
-    async def lobby_click(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
+    async def refused(self, interaction: discord.Interaction, err: UserError) -> None:
+        """A refusal: one log line, and the reason only to the one who asked."""
+        log.info("refused %s: %s %s", err.key, ui.clip(str(err), 300), where(interaction))
+        await ui.refuse(interaction, err)
+
+    async def _lobby(self, interaction: discord.Interaction, game_id: int) -> GameRow:
+        """The open lobby a lobby button or menu belongs to (in this channel)."""
         row = await self.service.get_game(game_id)
+        if row is None or row.status != "lobby" or row.channel_id != interaction.channel_id:
+            raise UserError("err.lobby_gone", "This lobby is closed.")
+        return row
+
+    async def lobby_click(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
         try:
-            if row is None or row.status != "lobby" or row.channel_id != interaction.channel_id:
-                raise UserError("err.lobby_gone", "This lobby is closed.")
+            row = await self._lobby(interaction, game_id)
             user = str(interaction.user.id)
             if op == "join":
                 row = await self.service.join(row.channel_id, user, interaction.user.display_name)
@@ -260,8 +269,7 @@ class GameMasterBot(commands.Bot):
             else:
                 row = await self.service.start(row.channel_id, user, await self.is_moderator(interaction))
         except UserError as err:
-            log.info("refused %s: %s %s", err.key, ui.clip(str(err), 300), where(interaction))
-            await ui.refuse(interaction, err)
+            await self.refused(interaction, err)
             return
         await interaction.response.edit_message(content=ui.lobby_text(row), view=ui.lobby_view(row),
                                                 allowed_mentions=discord.AllowedMentions.none())
@@ -277,10 +285,8 @@ class GameMasterBot(commands.Bot):
     async def lobby_choice(self, interaction: discord.Interaction, game_id: int, kind: str, key: str,
                            value: str) -> None:
         """A lobby menu: a player's pick (``p``) or one of the game's options (``o``, host)."""
-        row = await self.service.get_game(game_id)
         try:
-            if row is None or row.status != "lobby" or row.channel_id != interaction.channel_id:
-                raise UserError("err.lobby_gone", "This lobby is closed.")
+            row = await self._lobby(interaction, game_id)
             user = str(interaction.user.id)
             if kind == "p":
                 row = await self.service.pick(row.channel_id, user, key, value)
@@ -290,8 +296,7 @@ class GameMasterBot(commands.Bot):
                 option = ui.option_from_code(row.game, key, value)
                 row = await self.set_lobby_options(row, user, await self.is_moderator(interaction), {key: option})
         except UserError as err:
-            log.info("refused %s: %s %s", err.key, ui.clip(str(err), 300), where(interaction))
-            await ui.refuse(interaction, err)
+            await self.refused(interaction, err)
             return
         await interaction.response.edit_message(content=ui.lobby_text(row), view=ui.lobby_view(row),
                                                 allowed_mentions=discord.AllowedMentions.none())
@@ -328,8 +333,7 @@ class GameMasterBot(commands.Bot):
             # for other players' anytime actions (a defence order) in between.
             played = await self.service.act(row.channel_id, user, action, expected_version=version)
         except UserError as err:
-            log.info("refused %s: %s %s", err.key, ui.clip(str(err), 300), where(interaction))
-            await ui.refuse(interaction, err)
+            await self.refused(interaction, err)
             await self.catch_up(interaction.channel_id)
             return
         await interaction.response.defer()
@@ -344,8 +348,7 @@ class GameMasterBot(commands.Bot):
             if view is None:
                 raise UserError("err.stale", "That choice is out of date: the game has moved on.")
         except UserError as err:
-            log.info("refused %s: %s %s", err.key, ui.clip(str(err), 300), where(interaction))
-            await ui.refuse(interaction, err)
+            await self.refused(interaction, err)
             await self.catch_up(interaction.channel_id)
             return
         await interaction.response.edit_message(view=view)
