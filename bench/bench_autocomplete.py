@@ -22,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.games import odds as odds_tables  # noqa: E402
 from bot.games import presenter  # noqa: E402
 from bot.rules import GAMES  # noqa: E402
+from bot.rules.risk_map import bounded_odds as odds_tables  # noqa: E402
 
 TARGET_MS = 50.0
 RUNS = 5

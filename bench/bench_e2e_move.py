@@ -15,8 +15,8 @@ import time
 
 import _path  # noqa: F401
 
-from bot.app import GameMasterBot
 from bot.config import Settings
+from bot.discord_ui.app import GameMasterBot
 from bot.rules import GAMES
 from tests.fakediscord import FakeDiscord
 

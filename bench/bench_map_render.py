@@ -25,7 +25,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import renderers  # noqa: E402
-from renderers.risk_map import load_map, map_art, render_map, zoom_regions  # noqa: E402
+from renderers.risk_map.canvas import load_map, map_art, render_map, zoom_regions  # noqa: E402
 
 TARGET_MS = 20.0
 TARGET_KB = 400.0

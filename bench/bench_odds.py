@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.rules.base import Rng  # noqa: E402
-from bot.rules.risk.odds import (  # noqa: E402
+from bot.rules.risk_map.odds import (  # noqa: E402
     battle_outcomes,
     clear_caches,
     conquest_probability,

@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.rules.ai import RandomPolicy  # noqa: E402
-from bot.rules.peaky_blinders import PeakyBlinders  # noqa: E402
+from bot.rules.peaky_blinders.game import PeakyBlinders  # noqa: E402
 from bot.rules.play import play_out  # noqa: E402
 
 TARGET = 10.0

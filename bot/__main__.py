@@ -100,7 +100,7 @@ def run_bot() -> int:
     import aiohttp
     import discord
 
-    from bot.app import GameMasterBot
+    from bot.discord_ui.app import GameMasterBot
 
     discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
     # The bot never joins voice: discord.py's warnings about voice libraries only confuse.

@@ -14,7 +14,7 @@ from typing import Any
 
 _RENDERERS = {
     "risk_express": ("renderers.risk_express", "render"),
-    "peaky_blinders": ("renderers.risk_map", "render_map"),
+    "peaky_blinders": ("renderers.risk_map.canvas", "render_map"),
 }
 _MAPS = {"peaky_blinders": "peaky_blinders"}  # map games: game id → map id
 
@@ -30,12 +30,12 @@ def zoom_regions(game_id: str) -> list[str]:
     map_id = _MAPS.get(game_id)
     if map_id is None:
         return []
-    return import_module("renderers.risk_map").zoom_regions(map_id)
+    return import_module("renderers.risk_map.canvas").zoom_regions(map_id)
 
 
 def warm() -> None:
     """Build every static layer (each map in each language, Risk Express's palettes),
     once, so no player waits for it. About 0.5 s; safe to call twice or from threads."""
     for map_id in sorted(set(_MAPS.values())):
-        import_module("renderers.risk_map").warm(map_id)
+        import_module("renderers.risk_map.canvas").warm(map_id)
     import_module("renderers.risk_express").warm()

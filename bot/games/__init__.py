@@ -19,11 +19,11 @@ __all__ = ["TYPED_SHOWN", "Action", "Group", "Presenter", "matches", "numbers", 
 
 @cache
 def presenter(game_id: str) -> Presenter:
-    from bot.games.risk_express import RiskExpressPresenter
+    from bot.games.risk_express.text import RiskExpressPresenter
 
     table: dict[str, Presenter] = {"risk_express": RiskExpressPresenter()}
     try:
-        from bot.games.peaky_blinders import PeakyPresenter
+        from bot.games.peaky_blinders.text import PeakyPresenter
 
         table["peaky_blinders"] = PeakyPresenter()
     except ImportError:

@@ -41,7 +41,7 @@ def _english(game_id: str) -> dict[str, dict[str, str]]:
     """Every kind's English names (and mission/power texts), read from the engines' data."""
     out: dict[str, dict[str, str]] = {k: {} for k in KINDS}
     if game_id == "risk_express":
-        from bot.rules.risk_express import load_cards
+        from bot.rules.risk_express.game import load_cards
 
         data = load_cards()
         out["card"] = {cid: c["name"] for cid, c in data["cards"].items()}

@@ -975,7 +975,7 @@ def build_layout(lab: bytes | None = None) -> None:
     print(f"wrote layout.json ({len(lay['territories'])} blocks, "
           f"{len(lay['crown_path'])} route points)")
     sys.path.insert(0, str(HERE.parent.parent))
-    from renderers.map_static import write_art
+    from renderers.risk_map.static import write_art
 
     path = write_art("peaky_blinders")
     print(f"wrote {path.name} ({path.stat().st_size // 1024} KB)")

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.app import GameMasterBot
 from bot.config import Settings
+from bot.discord_ui.app import GameMasterBot
 
 # A bound on a hang, not a timing assertion: two cores shared by several test runs can take
 # seconds to draw a first map.

@@ -10,10 +10,10 @@ import random
 import pytest
 
 from bot.games import numbers
-from bot.games.odds import EXACT_CELLS, win_chance, win_chances, win_chances_for
-from bot.games.peaky_blinders import fewest_cards
+from bot.games.peaky_blinders.text import fewest_cards
 from bot.rules import GAMES
-from bot.rules.risk.odds import conquest_probability
+from bot.rules.risk_map.bounded_odds import EXACT_CELLS, win_chance, win_chances, win_chances_for
+from bot.rules.risk_map.odds import conquest_probability
 
 razors = GAMES["peaky_blinders"].data.razors
 

@@ -12,7 +12,7 @@ import re
 import pytest
 
 from bot.games import presenter
-from bot.games.peaky_blinders import PeakyPresenter
+from bot.games.peaky_blinders.text import PeakyPresenter
 from bot.rules import GAMES
 from bot.rules.compact import choose
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 
 from bot.rules import GAMES
-from bot.rules.risk.cards import trade_value
+from bot.rules.risk_map.cards import trade_value
 from tests.bot.e2e import make_bot
 
 peaky = GAMES["peaky_blinders"]

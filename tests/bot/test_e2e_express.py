@@ -13,7 +13,7 @@ import random
 import discord
 from PIL import Image
 
-from bot.app import GameMasterBot
+from bot.discord_ui.app import GameMasterBot
 from bot.rules import GAMES
 from bot.store import Store
 from tests.bot.e2e import choices, make_bot

@@ -13,9 +13,9 @@ import discord
 import pytest
 from discord import app_commands
 
+from bot.discord_ui.translator import french, translate, valid_name
 from bot.i18n import count, fill, fmt_num, fmt_pct, lang_of, t, tn
 from bot.rules import names as N
-from bot.translator import french, translate, valid_name
 
 ROOT = Path(__file__).resolve().parents[2]
 EN = json.loads((ROOT / "bot/locales/en.json").read_text(encoding="utf-8"))
@@ -107,11 +107,11 @@ def test_names_typed_in_either_language():
 
 
 def test_french_command_and_option_names_are_valid_for_discord():
-    from bot.app import GameMasterBot
-    from bot.cogs.express import ExpressCog
-    from bot.cogs.game import GameCog
-    from bot.cogs.peaky import PeakyCog
     from bot.config import Settings
+    from bot.discord_ui.app import GameMasterBot
+    from bot.discord_ui.cogs.game import GameCog
+    from bot.games.peaky_blinders.commands import PeakyCog
+    from bot.games.risk_express.commands import ExpressCog
 
     async def tree():
         bot = GameMasterBot(Settings(token="x", database_url="sqlite:///:memory:"))

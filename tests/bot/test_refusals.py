@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot import ui
+from bot.discord_ui import ui
 from bot.rules import GAMES, RuleError
 from bot.service import UserError
 

@@ -22,8 +22,11 @@ from PIL import Image, ImageChops
 
 import renderers
 from renderers import board_text as bt
-from renderers import map_kit, map_panels, map_static, risk_map
-from renderers.risk_map import load_layout, load_map, render_map
+from renderers.risk_map import canvas as risk_map
+from renderers.risk_map import kit as map_kit
+from renderers.risk_map import panels as map_panels
+from renderers.risk_map import static as map_static
+from renderers.risk_map.canvas import load_layout, load_map, render_map
 
 ROOT = Path(__file__).resolve().parents[2]
 MAP_ID = "peaky_blinders"
@@ -422,7 +425,7 @@ def test_renderers_import_nothing_from_the_bot():
     import subprocess
     import sys
 
-    code = ("import sys, renderers, renderers.risk_map, renderers.risk_express;"
+    code = ("import sys, renderers, renderers.risk_map.canvas, renderers.risk_express;"
             "bad = [m for m in sys.modules if m.split('.')[0] in "
             "('discord', 'aiosqlite', 'bot', 'asyncio')];"
             "print(bad); sys.exit(1 if bad else 0)")
@@ -488,7 +491,7 @@ def test_renders_from_threads_give_the_same_bytes():
 
 def test_the_gangs_data_names_the_boards_colours():
     """One palette: the colours the data gives the gangs are the ones the board draws."""
-    from renderers.map_kit import GANG_STYLE
+    from renderers.risk_map.kit import GANG_STYLE
 
     data = Path(__file__).resolve().parents[2] / "data" / "peaky_blinders" / "gangs.json"
     gangs = json.loads(data.read_text())["gangs"]

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # tests run without the project installed
     sys.path.insert(0, str(ROOT))
 
-from renderers import common  # noqa: E402
+from renderers import kit as common  # noqa: E402
 from renderers import risk_express as rx  # noqa: E402
 
 DATA = json.loads((ROOT / "data" / "risk_express" / "cards.json").read_text(encoding="utf-8"))
@@ -334,7 +334,7 @@ def test_png_bytes_is_deterministic_and_palette() -> None:
 
 
 def test_renderers_import_no_discord_store_or_bot() -> None:
-    code = ("import sys, renderers.risk_express, renderers.common;"
+    code = ("import sys, renderers.risk_express, renderers.kit;"
             "bad = [m for m in sys.modules if m.split('.')[0] in "
             "('discord', 'aiosqlite', 'bot', 'asyncio')];"
             "print(bad); sys.exit(1 if bad else 0)")

@@ -17,8 +17,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from renderers import map_panels, risk_map
-from renderers.risk_map import index_image, load_layout, load_map, render_map
+from renderers.risk_map import canvas as risk_map
+from renderers.risk_map import panels as map_panels
+from renderers.risk_map.canvas import index_image, load_layout, load_map, render_map
 
 ROOT = Path(__file__).resolve().parents[2]
 MAP_ID = "peaky_blinders"
@@ -246,7 +247,7 @@ def test_render_is_a_png_of_the_layout_size(meta):
 
 
 def test_render_is_deterministic():
-    from renderers import map_static
+    from renderers.risk_map import static as map_static
 
     a = render_map(sample_view(3))
     risk_map._BADGES.clear()  # cold caches must not change a byte

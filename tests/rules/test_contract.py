@@ -367,7 +367,7 @@ def test_contract(game_id: str, players: int, options: dict[str, Any], seed: int
 
 def test_public_events_is_events_for() -> None:
     """Peaky's ``public_events`` (its tests use it) filters exactly like ``events_for``."""
-    from bot.rules.peaky_blinders import public_events
+    from bot.rules.peaky_blinders.game import public_events
 
     events = [{"type": "draw", "seat": "a", "count": 1, "private": {"a": {"cards": ["london"]}}},
               {"type": "turn", "seat": "b"},

@@ -16,8 +16,8 @@ import pytest
 
 from bot.rules.base import Game, RuleError, State, canonical
 from bot.rules.compact import accepts, choose, expand, matches
-from bot.rules.peaky_data import NEUTRAL
-from bot.rules.risk.defence import ORDERS
+from bot.rules.peaky_blinders.data import NEUTRAL
+from bot.rules.risk_map.defence import ORDERS
 from tests.rules.states import EXPRESS, PEAKY, express_states, peaky_states
 
 OUTSIDER = "outsider"

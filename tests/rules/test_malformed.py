@@ -18,7 +18,7 @@ import pytest
 
 from bot.rules.base import Game, MalformedAction, RuleError, canonical
 from bot.rules.compact import accepts
-from bot.rules.risk_express import load_cards
+from bot.rules.risk_express.game import load_cards
 from tests.rules.states import EXPRESS, PEAKY, express_states, peaky_states
 
 

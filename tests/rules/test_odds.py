@@ -24,8 +24,8 @@ from pathlib import Path
 import pytest
 
 from bot.rules.base import Rng
-from bot.rules.risk import odds
-from bot.rules.risk.odds import (
+from bot.rules.risk_map import odds
+from bot.rules.risk_map.odds import (
     battle_outcomes,
     clear_caches,
     conquest_probability,
@@ -385,14 +385,14 @@ def test_odds_module_is_pure() -> None:
         if isinstance(node, ast.Import):
             imported.update(alias.name.split(".")[0] for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            # the battle rule itself is shared with play (bot.rules.risk.battle): still pure
+            # the battle rule itself is shared with play (bot.rules.risk_map.battle): still pure
             imported.add(node.module if node.module.startswith("bot.") else node.module.split(".")[0])
-    assert imported <= set(sys.stdlib_module_names) | {"__future__", "bot.rules.risk.battle"}, imported
+    assert imported <= set(sys.stdlib_module_names) | {"__future__", "bot.rules.risk_map.battle"}, imported
 
 
 def test_one_battle_rule_for_play_and_odds() -> None:
     """The odds enumerate the very function play resolves rolls with."""
-    from bot.rules.risk import battle
+    from bot.rules.risk_map import battle
 
     assert odds.resolve_roll is battle.resolve_roll
     assert odds.sorted_losses is battle.sorted_losses

@@ -10,10 +10,16 @@ from typing import Any
 import pytest
 
 from bot.rules.base import Rng, RuleError, canonical
-from bot.rules.peaky_blinders import PeakyBlinders, public_events
-from bot.rules.peaky_data import DataError, load_missions, load_powers, load_razors, validate_route
-from bot.rules.risk.board import DATA_DIR
-from bot.rules.risk.game import concretize
+from bot.rules.peaky_blinders.data import (
+    DataError,
+    load_missions,
+    load_powers,
+    load_razors,
+    validate_route,
+)
+from bot.rules.peaky_blinders.game import PeakyBlinders, public_events
+from bot.rules.risk_map.board import DATA_DIR
+from bot.rules.risk_map.game import concretize
 
 G = PeakyBlinders()
 
@@ -1109,12 +1115,12 @@ def test_every_error_key_has_its_english_text() -> None:
     the worst moment, so check every key the sources use."""
     import re
 
-    from bot.rules.peaky_blinders import PB_MESSAGES
-    from bot.rules.risk.game import MESSAGES
+    from bot.rules.peaky_blinders.game import PB_MESSAGES
+    from bot.rules.risk_map.game import MESSAGES
 
     root = DATA_DIR.parent / "bot" / "rules"
     used: set[str] = set()
-    for path in (root / "risk" / "game.py", root / "peaky_blinders.py"):
+    for path in (root / "risk_map" / "game.py", root / "peaky_blinders" / "game.py"):
         used |= set(re.findall(r'"((?:err|pb\.err)\.[a-z_]+)"', path.read_text()))
     assert used <= set(MESSAGES) | set(PB_MESSAGES)
     for table in (MESSAGES, PB_MESSAGES):
@@ -1128,8 +1134,8 @@ def test_every_error_key_has_its_english_text() -> None:
 
 def test_the_prompts_odds_stay_cheap_for_absurd_armies() -> None:
     """The view is built for every prompt: exact odds for real armies, none past the cap."""
-    from bot.rules.peaky_view import ODDS_STATES, odds
-    from bot.rules.risk.odds import conquest_probability
+    from bot.rules.peaky_blinders.view import ODDS_STATES, odds
+    from bot.rules.risk_map.odds import conquest_probability
 
     assert odds(5, 3, 1) == float(conquest_probability(5, 3, defence_bonus=1))
     assert odds(400, 400, 0) is not None and ODDS_STATES >= 400 * 400

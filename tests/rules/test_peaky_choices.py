@@ -8,9 +8,9 @@ import json
 import pytest
 
 from bot.rules.base import MalformedAction, RuleError, canonical
-from bot.rules.peaky_blinders import PeakyBlinders, public_events
-from bot.rules.peaky_data import GANG_IDS
-from bot.rules.risk.defence import DEFAULT_ORDER, ORDERS, fires, pick_defence
+from bot.rules.peaky_blinders.data import GANG_IDS
+from bot.rules.peaky_blinders.game import PeakyBlinders, public_events
+from bot.rules.risk_map.defence import DEFAULT_ORDER, ORDERS, fires, pick_defence
 
 G = PeakyBlinders()
 SEATS = ["ann", "bob", "cat", "dan", "eve"]

@@ -14,7 +14,7 @@ import pytest
 from bot.rules.ai import RandomPolicy
 from bot.rules.base import Rng, canonical
 from bot.rules.compact import choose
-from bot.rules.peaky_blinders import NEUTRAL, PeakyBlinders
+from bot.rules.peaky_blinders.game import NEUTRAL, PeakyBlinders
 from bot.rules.play import play_out
 from tests.rules.test_legal_actions import check_state
 

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from bot.rules.base import Rng
-from bot.rules.risk.battle import attack_dice, defence_dice, resolve_roll, roll
-from bot.rules.risk.board import RULEBOOK_COUNTS, Board, BoardError, reinforcements
-from bot.rules.risk.cards import RAZOR_TABLE, draw, pick_trade, trade_value
+from bot.rules.risk_map.battle import attack_dice, defence_dice, resolve_roll, roll
+from bot.rules.risk_map.board import RULEBOOK_COUNTS, Board, BoardError, reinforcements
+from bot.rules.risk_map.cards import RAZOR_TABLE, draw, pick_trade, trade_value
 
 TINY = Path(__file__).parent / "data" / "tiny_map.json"
 

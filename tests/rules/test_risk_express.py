@@ -8,7 +8,7 @@ import pytest
 
 from bot.rules import GAMES, RuleError
 from bot.rules.base import SYSTEM, canonical
-from bot.rules.risk_express import FACES, load_cards, match_line
+from bot.rules.risk_express.game import FACES, load_cards, match_line
 
 G, CV, CN, S1, S2, S3 = range(6)  # die faces as the generator's draws
 game = GAMES["risk_express"]

@@ -14,7 +14,7 @@ from bot.rules import GAMES
 from bot.rules.ai import RandomPolicy
 from bot.rules.base import canonical
 from bot.rules.play import play_out
-from bot.rules.risk_express import DICE, load_cards
+from bot.rules.risk_express.game import DICE, load_cards
 from tests.rules.test_legal_actions import check_state
 
 game = GAMES["risk_express"]

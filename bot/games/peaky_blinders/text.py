@@ -11,12 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.base import Action, Presenter, matches, numbers
-from bot.games.odds import BUDGET_CELLS, win_chances, win_chances_for
 from bot.i18n import count, fmt_num, fmt_pct, join, lang_of, t, tn
 from bot.rules import names as N
 from bot.rules.events import events_for
-from bot.rules.peaky_data import NEUTRAL
-from bot.rules.risk.cards import trade_value
+from bot.rules.peaky_blinders.data import NEUTRAL
+from bot.rules.risk_map.bounded_odds import BUDGET_CELLS, win_chances, win_chances_for
+from bot.rules.risk_map.cards import trade_value
 
 GAME = "peaky_blinders"
 

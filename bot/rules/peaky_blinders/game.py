@@ -1,6 +1,6 @@
 """Risk Peaky Blinders (2–5 players) on the shared Risk map engine.
 
-What this edition changes over :class:`~bot.rules.risk.game.MapGame`: the setup (territory
+What this edition changes over :class:`~bot.rules.risk_map.game.MapGame`: the setup (territory
 cards dealt and placed by razors; two-player neutrals with reward cards), the income (missions,
 razor trades, powers), the battle modifiers (strongholds, powers), the British Crown at the end
 of every turn, and the ways the game ends. Our decisions on what the rulebook leaves open are in
@@ -48,7 +48,7 @@ from typing import Any
 
 from bot.rules.base import Action, Event, Option, Rng, RuleError, State
 from bot.rules.events import events_for
-from bot.rules.peaky_data import (
+from bot.rules.peaky_blinders.data import (
     ATTACK_EFFECTS,
     DEFENCE_EFFECTS,
     GANG_IDS,
@@ -57,12 +57,12 @@ from bot.rules.peaky_data import (
     Power,
     load_data,
 )
-from bot.rules.peaky_view import build_view
-from bot.rules.risk.battle import resolve_roll
-from bot.rules.risk.board import Board
-from bot.rules.risk.cards import RAZOR_TABLE, trade_value
-from bot.rules.risk.defence import DEFAULT_ORDER, fires
-from bot.rules.risk.game import MapGame, rule_error
+from bot.rules.peaky_blinders.view import build_view
+from bot.rules.risk_map.battle import resolve_roll
+from bot.rules.risk_map.board import Board
+from bot.rules.risk_map.cards import RAZOR_TABLE, trade_value
+from bot.rules.risk_map.defence import DEFAULT_ORDER, fires
+from bot.rules.risk_map.game import MapGame, rule_error
 from bot.rules.schema import Field, id_list, mapping, name
 
 __all__ = ["NEUTRAL", "PB_MESSAGES", "PeakyBlinders", "public_events"]
@@ -71,7 +71,7 @@ NEUTRAL_MEMBERS = 3
 NEUTRAL_SPREAD = 3  # on one to three territories of one neutral gang
 
 # Every message a player can get from this edition (the shared engine's are in
-# ``bot.rules.risk.game.MESSAGES``): English catalog text, placeholders filled by the params.
+# ``bot.rules.risk_map.game.MESSAGES``): English catalog text, placeholders filled by the params.
 PB_MESSAGES: dict[str, str] = {
     "pb.err.bad_seat": "That seat name is kept for the neutral gangs.",
     "pb.err.trade_phase": "You can only trade cards during the placement phase.",

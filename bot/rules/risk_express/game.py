@@ -24,7 +24,7 @@ from typing import Any
 from bot.rules.base import Action, Event, Game, Option, Rng, RuleError, State
 from bot.rules.schema import Field, choice, name
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "risk_express" / "cards.json"
+DATA = Path(__file__).resolve().parents[3] / "data" / "risk_express" / "cards.json"
 
 FACES = ("general", "cavalry", "cannon", "soldier1", "soldier2", "soldier3")
 SYMBOLS = ("general", "cavalry", "cannon")

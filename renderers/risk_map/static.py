@@ -40,9 +40,9 @@ from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, PngImagePlugin
 
-from renderers import map_panels
-from renderers.common import INK, WHITE, blend, font
-from renderers.map_kit import (
+from renderers.kit import INK, WHITE, blend, font
+from renderers.risk_map import panels as map_panels
+from renderers.risk_map.kit import (
     CROWN_BADGE,
     GOLD,
     GOLD_DARK,
@@ -64,7 +64,7 @@ from renderers.map_kit import (
 
 log = logging.getLogger(__name__)
 
-DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+DATA_DIR = Path(__file__).resolve().parents[2] / "data"
 ART_FILE = "board_art.png"
 ART_VERSION = "3"  # bump when the art's drawing changes: the stored file is then stale
 

@@ -16,13 +16,13 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from bot import ui
+from bot.discord_ui import ui
+from bot.discord_ui.protocols import GameBot
 from bot.games import presenter, typed
-from bot.games.peaky_blinders import DEFENCE_ORDERS, fewest_cards
+from bot.games.peaky_blinders.text import DEFENCE_ORDERS, fewest_cards
 from bot.i18n import fmt_num, fmt_pct, t
-from bot.protocols import GameBot
 from bot.rules import GAMES
-from bot.rules.risk.odds import battle_outcomes
+from bot.rules.risk_map.odds import battle_outcomes
 from bot.service import UserError
 
 Choice = app_commands.Choice

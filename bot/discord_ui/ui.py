@@ -27,9 +27,9 @@ from typing import Any
 import discord
 
 import renderers
+from bot.discord_ui.protocols import GameBot
 from bot.games import presenter
 from bot.i18n import t
-from bot.protocols import GameBot
 from bot.rules import GAMES
 from bot.rules.names import name
 from bot.service import GameRow, Played, UserError

@@ -14,8 +14,8 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from renderers import board_text as bt
-from renderers.common import INK, WHITE, blend, clean_text, fit_font, fit_text, font, hex_rgb
-from renderers.map_kit import (
+from renderers.kit import INK, WHITE, blend, clean_text, fit_font, fit_text, font, hex_rgb
+from renderers.risk_map.kit import (
     FALLBACK_STYLE,
     GANG_STYLE,
     GOLD,

@@ -13,10 +13,10 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from bot import ui
+from bot.discord_ui import ui
+from bot.discord_ui.protocols import GameBot
 from bot.games import presenter
 from bot.i18n import lang_of, t
-from bot.protocols import GameBot
 from bot.rules import GAMES
 from bot.service import UserError
 

@@ -12,7 +12,7 @@ from bot.games.base import Action, Group, Presenter, matches
 from bot.i18n import count, join, lang_of, t, tn
 from bot.rules import names as N
 from bot.rules.events import events_for
-from bot.rules.risk_express import GENERAL, load_cards
+from bot.rules.risk_express.game import GENERAL, load_cards
 
 GAME = "risk_express"
 

@@ -21,7 +21,7 @@ separate "end placement"). ``battle`` is the pending attack: only the attacker's
 ``accepts`` and ``expand``); it lists every action ``apply`` accepts and nothing else. Every
 action's shape is checked first against :meth:`MapGame.action_schema`.
 
-Defence orders (:mod:`bot.rules.risk.defence`): an edition whose defenders hold cards puts
+Defence orders (:mod:`bot.rules.risk_map.defence`): an edition whose defenders hold cards puts
 ``"defence"`` in ``anytime_actions``; each player's standing order is
 ``state["players"][seat]["defence"]``, and the edition asks :meth:`MapGame.defence_fires`.
 """
@@ -33,11 +33,11 @@ from typing import Any
 
 from bot.rules.base import Action, Event, Game, Rng, RuleError, State, clone
 from bot.rules.compact import choose
-from bot.rules.risk.battle import attack_dice, defence_dice, resolve_roll, roll
-from bot.rules.risk.board import NO_CLOSED, Board, reinforcements
-from bot.rules.risk.cards import draw
-from bot.rules.risk.defence import DEFAULT_ORDER, ORDERS, pick_defence
-from bot.rules.risk.moves import concretize
+from bot.rules.risk_map.battle import attack_dice, defence_dice, resolve_roll, roll
+from bot.rules.risk_map.board import NO_CLOSED, Board, reinforcements
+from bot.rules.risk_map.cards import draw
+from bot.rules.risk_map.defence import DEFAULT_ORDER, ORDERS, pick_defence
+from bot.rules.risk_map.moves import concretize
 from bot.rules.schema import Field, choice, flag, name, whole
 
 __all__ = ["MAX_MEMBERS", "MESSAGES", "PHASES", "MapGame", "concretize", "rule_error"]
@@ -623,7 +623,7 @@ class MapGame(Game):
 
     # -- defence orders -------------------------------------------------------------------
     def defence_order(self, state: State, seat: str) -> str:
-        """``seat``'s standing order for its defence cards (:mod:`bot.rules.risk.defence`)."""
+        """``seat``'s standing order for its defence cards (:mod:`bot.rules.risk_map.defence`)."""
         player = state["players"].get(seat)
         return player.get("defence", DEFAULT_ORDER) if player is not None else "never"
 

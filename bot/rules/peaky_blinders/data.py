@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bot.rules.risk.board import DATA_DIR, Board
+from bot.rules.risk_map.board import DATA_DIR, Board
 
 __all__ = [
     "ATTACK_EFFECTS",
@@ -71,7 +71,7 @@ class Power:
     """A power card. ``effect`` is one of a small closed set the engine implements:
     ``gain``/``lose`` apply when flipped; ``attack_*`` are played by the attacker before a
     roll (``scope`` ``roll`` or ``attack``); ``defend_*`` fire by themselves as their owner's
-    standing defence order says (:mod:`bot.rules.risk.defence`)."""
+    standing defence order says (:mod:`bot.rules.risk_map.defence`)."""
 
     id: str
     name: str

@@ -14,10 +14,10 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from bot import ui
+from bot.discord_ui import ui
+from bot.discord_ui.protocols import GameBot
 from bot.games import presenter, typed
-from bot.games.risk_express import parse_line
-from bot.protocols import GameBot
+from bot.games.risk_express.text import parse_line
 from bot.service import UserError
 
 GAME = "risk_express"

@@ -29,7 +29,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Any
 
-from bot.rules.risk.battle import resolve_roll, sorted_losses
+from bot.rules.risk_map.battle import resolve_roll, sorted_losses
 
 __all__ = [
     "battle_outcomes",

@@ -23,10 +23,10 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFilter
 
 from renderers import board_text as bt
-from renderers import map_panels as mp
-from renderers.common import DRAW_LOCK, INK, WHITE, blend, font, hex_rgb
-from renderers.map_kit import PAPER, RED, SHAPES, UNOWNED, badge_frame, count_box, count_tile
-from renderers.map_static import (
+from renderers.kit import DRAW_LOCK, INK, WHITE, blend, font, hex_rgb
+from renderers.risk_map import panels as mp
+from renderers.risk_map.kit import PAPER, RED, SHAPES, UNOWNED, badge_frame, count_box, count_tile
+from renderers.risk_map.static import (
     SWATCHES,
     MapArt,
     fixed_palette,
@@ -79,7 +79,7 @@ def _warm(map_id: str) -> None:
             cb = count_box(w, h, stop, strong)
             for count in range(0, 41):
                 _count(str(count), (cb[2] - cb[0], cb[3] - cb[1]), stop == "crown", art.static0)
-    from renderers import map_kit
+    from renderers.risk_map import kit as map_kit
 
     for shape in SHAPES:  # the legend's and panels' symbols
         for hx, _s in map_kit.GANG_STYLE.values():
@@ -452,7 +452,7 @@ def _zoom(view: dict[str, Any], art: MapArt, canvas: Image.Image, pal: list[int]
           ) -> Image.Image:
     """One region, enlarged: its territories as on the board, the rest faded, a heading
     with the region's name and bonus."""
-    from renderers.map_static import region_name
+    from renderers.risk_map.static import region_name
 
     if rid not in art.region_boxes:
         raise KeyError(f"no region {rid!r} on this map")

@@ -23,8 +23,8 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from renderers import board_text as bt
-from renderers import common
-from renderers.common import (
+from renderers import kit as common
+from renderers.kit import (
     INK,
     PLAYER_COLORS,
     RGB,
@@ -962,7 +962,7 @@ def warm() -> None:
     import json
     from pathlib import Path
 
-    path = Path(__file__).resolve().parent.parent / "data" / "risk_express" / "cards.json"
+    path = Path(__file__).resolve().parents[2] / "data" / "risk_express" / "cards.json"
     data = json.loads(path.read_text(encoding="utf-8"))
     cards = data["cards"]
     continents = [{"id": c["id"], "name": c["name"], "color": c["color"], "value": c["value"],

@@ -1,6 +1,6 @@
-"""What the views (:mod:`bot.ui`) and the cogs (:mod:`bot.cogs`) need of the bot.
+"""What the views (:mod:`bot.discord_ui.ui`) and the cogs (:mod:`bot.discord_ui.cogs`) need of the bot.
 
-:class:`bot.app.GameMasterBot` provides it. Naming it here keeps the layers one-way: the
+:class:`bot.discord_ui.app.GameMasterBot` provides it. Naming it here keeps the layers one-way: the
 app imports the cogs and the views, and they import this protocol, never the app.
 """
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from bot.rules.base import State
-from bot.rules.peaky_data import NEUTRAL, PeakyData
-from bot.rules.risk.odds import conquest_probability
+from bot.rules.peaky_blinders.data import NEUTRAL, PeakyData
+from bot.rules.risk_map.odds import conquest_probability
 
 __all__ = ["PeakyGame", "build_view"]
 

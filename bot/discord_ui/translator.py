@@ -21,7 +21,7 @@ from pathlib import Path
 import discord
 from discord import app_commands
 
-CATALOG = Path(__file__).resolve().parent / "locales" / "fr_commands.json"
+CATALOG = Path(__file__).resolve().parents[1] / "locales" / "fr_commands.json"
 NAME = re.compile(r"^[-_\w]{1,32}$")
 NAMES = (app_commands.TranslationContextLocation.command_name, app_commands.TranslationContextLocation.group_name,
          app_commands.TranslationContextLocation.parameter_name)

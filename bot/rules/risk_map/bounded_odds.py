@@ -3,7 +3,7 @@
 ``win_chances(counts, defenders, bonus)`` answers "what if I commit n" for many ``n`` at
 once: one backward pass over the battle's states gives the chance from every
 ``(attackers, defenders)`` below the largest asked (the forward chain of
-:mod:`bot.rules.risk.odds` answers one start per pass). It is exact while the table stays
+:mod:`bot.rules.risk_map.odds` answers one start per pass). It is exact while the table stays
 under ``EXACT_CELLS`` states (every army a real game reaches); beyond that, for armies of
 hundreds on both sides, it uses the normal approximation of the 3-against-2 rolls, within
 two points of the exact chance there (it ignores the last rolls, when a side rolls fewer
@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from bot.rules.risk.odds import roll_distribution
+from bot.rules.risk_map.odds import roll_distribution
 
 EXACT_CELLS = 12_000  # one battle's exact table
 BUDGET_CELLS = 2 * EXACT_CELLS  # all the battles of one list

@@ -19,7 +19,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from renderers import board_text as bt
-from renderers.common import INK, WHITE, clean_text, font, star_points
+from renderers.kit import INK, WHITE, clean_text, font, star_points
 
 RGB = tuple[int, int, int]
 

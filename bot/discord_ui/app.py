@@ -14,14 +14,14 @@ from discord import app_commands
 from discord.ext import commands
 
 import renderers
-from bot import ui
 from bot.config import Settings
+from bot.discord_ui import ui
+from bot.discord_ui.translator import CatalogTranslator
 from bot.games import presenter
 from bot.i18n import t
 from bot.rules import GAMES
 from bot.service import GameRow, GameService, UserError
 from bot.store import GameStore, open_store
-from bot.translator import CatalogTranslator
 
 log = logging.getLogger("gamemaster")
 
@@ -95,13 +95,13 @@ class GameMasterBot(commands.Bot):
         self.service = GameService(store, self._seed_source)
         self.add_dynamic_items(ui.LobbyButton, ui.LobbySelect, ui.ActionButton, ui.ActionSelect,
                                ui.GroupItem, ui.GroupSelect)
-        from bot.cogs.express import ExpressCog
-        from bot.cogs.game import GameCog
+        from bot.discord_ui.cogs.game import GameCog
+        from bot.games.risk_express.commands import ExpressCog
 
         await self.add_cog(GameCog(self))
         await self.add_cog(ExpressCog(self))
         try:
-            from bot.cogs.peaky import PeakyCog
+            from bot.games.peaky_blinders.commands import PeakyCog
         except ImportError:
             pass
         else:

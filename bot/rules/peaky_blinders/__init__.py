@@ -1,0 +1,6 @@
+"""Risk Peaky Blinders on the shared map engine (:mod:`bot.rules.risk_map`): the engine is in
+:mod:`.game`, the board's and decks' data in :mod:`.data`, the typed view in :mod:`.view`."""
+
+from bot.rules.peaky_blinders.game import PeakyBlinders
+
+__all__ = ["PeakyBlinders"]
