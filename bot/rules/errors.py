@@ -1,4 +1,7 @@
-"""The refusals every engine raises: a move the rules forbid, and a move that is not a move.
+"""The refusals every engine raises, split like python-chess's: a move that is not a move
+(:class:`MalformedAction`), a move the rules forbid now (:class:`IllegalAction`), and a name
+that fits more than one thing (:class:`AmbiguousName`). All three are :class:`RuleError`, the
+one class callers catch.
 
 They live apart from :mod:`bot.rules.base` so that :mod:`bot.rules.schema` can raise them
 without an import cycle; ``bot.rules.base`` re-exports both.
@@ -8,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["MALFORMED", "MalformedAction", "RuleError"]
+__all__ = ["MALFORMED", "AmbiguousName", "IllegalAction", "MalformedAction", "RuleError"]
 
 
 class RuleError(Exception):
-    """An action the rules do not allow. ``str(err)`` is meant for the player.
+    """A refusal. ``str(err)`` is meant for the player.
 
     ``key`` and ``params`` let the Discord layer translate the message; ``str`` is the
     English text, so engines and tests stay readable without the catalogs. Params never
@@ -41,3 +44,18 @@ class MalformedAction(RuleError):
     def __init__(self, detail_key: str, detail: str, **params: Any) -> None:
         text = detail.format(**params) if params else detail
         super().__init__(MALFORMED.format(detail=text), "err.malformed", detail=text, detail_key=detail_key, **params)
+
+
+class IllegalAction(RuleError):
+    """A well-formed action the rules forbid now (not your turn, not adjacent, too many
+    troops). The message says why, in the game's words."""
+
+
+class AmbiguousName(RuleError):
+    """A typed name that fits several things (« Birm » when two territories start so): key
+    ``err.ambiguous``, ``params["text"]`` what was typed (quoted safely), ``params["choices"]``
+    the names it fits, so the player can type one of them."""
+
+    def __init__(self, text: str, choices: list[str]) -> None:
+        shown = ", ".join(choices[:5]) + (", …" if len(choices) > 5 else "")
+        super().__init__(f"'{text}' could be {shown}: which one?", "err.ambiguous", text=text, choices=shown)
