@@ -232,7 +232,8 @@ def test_the_import_walk_sees_imports():
     assert "discord" in edges["bot.discord_ui.app"]
     assert "bot.rules.names" in edges["renderers.board_text"]  # import_module("…") counts
     assert "bot.rules.names" in edges["bot.games.base"]  # inside a function
-    assert "bot.games.risk_express.text" in edges["bot.games"]  # the package's registry
+    assert "bot.games.risk_express" in edges["bot.games"]  # the registry ADAPTERS (import_module("…"))
+    assert "bot.games.risk_express.text" in edges["bot.games.risk_express"]  # a game package names its presenter
     assert "bot.rules.names" in edges["bot.games.risk_express.text"]  # from bot.rules import names
 
 
