@@ -7,6 +7,7 @@ import contextlib
 import logging
 import re
 from collections.abc import Callable
+from importlib import import_module
 from typing import Any
 
 import discord
@@ -17,7 +18,7 @@ import renderers
 from bot.config import Settings
 from bot.discord_ui import ui
 from bot.discord_ui.translator import CatalogTranslator
-from bot.games import presenter
+from bot.games import ADAPTERS, presenter
 from bot.i18n import t
 from bot.rules import GAMES
 from bot.service import GameRow, GameService, UserError
@@ -63,6 +64,15 @@ def install_log_redaction() -> None:
             logger.addFilter(RedactTokens())
 
 
+def game_cogs() -> list[type[commands.Cog]]:
+    """Every registered game's slash commands (``ADAPTERS``: each game names its cog)."""
+    out = []
+    for adapter in ADAPTERS.values():
+        module, _, name = adapter.COMMANDS.partition(":")
+        out.append(getattr(import_module(module), name))
+    return out
+
+
 def where(interaction: discord.Interaction) -> str:
     return f"guild={interaction.guild_id} channel={interaction.channel_id} user={interaction.user.id}"
 
@@ -96,16 +106,10 @@ class GameMasterBot(commands.Bot):
         self.add_dynamic_items(ui.LobbyButton, ui.LobbySelect, ui.ActionButton, ui.ActionSelect,
                                ui.GroupItem, ui.GroupSelect)
         from bot.discord_ui.cogs.game import GameCog
-        from bot.games.risk_express.commands import ExpressCog
 
         await self.add_cog(GameCog(self))
-        await self.add_cog(ExpressCog(self))
-        try:
-            from bot.games.peaky_blinders.commands import PeakyCog
-        except ImportError:
-            pass
-        else:
-            await self.add_cog(PeakyCog(self))
+        for cog in game_cogs():
+            await self.add_cog(cog(self))
         await self.tree.set_translator(CatalogTranslator())
         if self.settings.sync_commands:
             if self.settings.sync_guild_id:

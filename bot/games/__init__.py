@@ -1,33 +1,36 @@
 """How each game reads in Discord: narration, button labels, status, rules, secrets,
-autocomplete lists.
+autocomplete lists, and its slash commands.
 
 The rules engines stay language-free; a presenter turns their events and views into
 catalog strings for one language. Every method that produces text takes ``locale``: the
 game's language (``"en"``/``"fr"``) for what the channel sees, the member's own locale (a
 ``discord.Locale`` is fine) for what only they see. Names given to the presenter are plain
-display names; the presenter never mentions anyone. One presenter per game id.
+display names; the presenter never mentions anyone.
+
+``ADAPTERS`` is the registry: one line per game, its id → its package ``bot/games/<id>/``.
+A game's package exposes ``PRESENTER`` (its :class:`Presenter`) and ``COMMANDS``
+(``"module:Cog"``, its slash commands, imported by the Discord adapter only: nothing here
+imports discord). Its catalogs (``locales/``) are found on disk by :mod:`bot.i18n`.
 """
 
 from __future__ import annotations
 
-from functools import cache
+from importlib import import_module
+from types import ModuleType
 
 from bot.games.base import TYPED_SHOWN, Action, Group, Presenter, matches, numbers, typed
 
-__all__ = ["TYPED_SHOWN", "Action", "Group", "Presenter", "matches", "numbers", "presenter", "typed"]
+__all__ = ["ADAPTERS", "TYPED_SHOWN", "Action", "Group", "Presenter", "matches", "numbers", "presenter", "typed"]
+
+ADAPTERS: dict[str, ModuleType] = {
+    "risk_express": import_module("bot.games.risk_express"),
+    "peaky_blinders": import_module("bot.games.peaky_blinders"),
+}
+
+_PLAIN = Presenter()  # a game without an adapter: the defaults
 
 
-@cache
 def presenter(game_id: str) -> Presenter:
-    from bot.games.risk_express.text import RiskExpressPresenter
-
-    table: dict[str, Presenter] = {"risk_express": RiskExpressPresenter()}
-    try:
-        from bot.games.peaky_blinders.text import PeakyPresenter
-
-        table["peaky_blinders"] = PeakyPresenter()
-    except ImportError:
-        pass
-    return table.get(game_id, Presenter())
-
-
+    """The game's presenter, from the registry."""
+    adapter = ADAPTERS.get(game_id)
+    return adapter.PRESENTER if adapter is not None else _PLAIN

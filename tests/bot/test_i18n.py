@@ -108,14 +108,17 @@ def test_names_typed_in_either_language():
 
 def test_french_command_and_option_names_are_valid_for_discord():
     from bot.config import Settings
-    from bot.discord_ui.app import GameMasterBot
+    from bot.discord_ui.app import GameMasterBot, game_cogs
     from bot.discord_ui.cogs.game import GameCog
     from bot.games.peaky_blinders.commands import PeakyCog
     from bot.games.risk_express.commands import ExpressCog
 
+    cogs = game_cogs()  # every registered game's, from ADAPTERS
+    assert ExpressCog in cogs and PeakyCog in cogs
+
     async def tree():
         bot = GameMasterBot(Settings(token="x", database_url="sqlite:///:memory:"))
-        for cog in (GameCog, ExpressCog, PeakyCog):
+        for cog in (GameCog, *cogs):
             await bot.add_cog(cog(bot))
         return bot.tree.get_commands()
 
