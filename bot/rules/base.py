@@ -13,15 +13,17 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any
 
-from bot.rules.errors import MalformedAction, RuleError
+from bot.rules.errors import AmbiguousName, IllegalAction, MalformedAction, RuleError
 from bot.rules.events import events_for
 from bot.rules.schema import Field, Schema, check_action
 
 __all__ = [
     "SYSTEM",
     "Action",
+    "AmbiguousName",
     "Event",
     "Game",
+    "IllegalAction",
     "MalformedAction",
     "Option",
     "Rng",
@@ -262,19 +264,19 @@ class Game(ABC):
 
     def apply(self, state: State, seat: str, action: Action) -> tuple[State, list[Event]]:
         """The only way a game changes. A malformed action raises ``MalformedAction``, an
-        illegal one ``RuleError``; ``state`` is never modified (the engine works on a copy).
+        illegal one ``IllegalAction`` (both ``RuleError``); ``state`` is never modified (the engine works on a copy).
         The current player may send any action; another seated player still in the game
         only the ``anytime_actions``."""
         if self.outcome(state) is not None:
-            raise RuleError("This game is over.", "err.game_over")
+            raise IllegalAction("This game is over.", "err.game_over")
         if seat not in state["seats"]:
-            raise RuleError("You are not playing in this game.", "err.not_player")
+            raise IllegalAction("You are not playing in this game.", "err.not_player")
         kind = check_action(self.schema, action)
         if seat not in self.to_act(state):
             if kind not in self.anytime_actions:
-                raise RuleError("It is not your turn.", "err.not_your_turn")
+                raise IllegalAction("It is not your turn.", "err.not_your_turn")
             if not self.active(state, seat):
-                raise RuleError("You are out of this game.", "err.out_of_game")
+                raise IllegalAction("You are out of this game.", "err.out_of_game")
         new = self._copy(state)
         rng = Rng(new["rng"])
         events: list[Event] = []
@@ -285,12 +287,12 @@ class Game(ABC):
     def apply_system(self, state: State, action: Action) -> tuple[State, list[Event]]:
         """Moderator actions that no seat takes: ``{"type": "skip"}`` ends the current
         turn, ``{"type": "kick", "seat": s}`` removes a player. Same guarantees as
-        ``apply``: illegal → ``RuleError``, ``state`` untouched."""
+        ``apply``: illegal → ``IllegalAction``, ``state`` untouched."""
         if self.outcome(state) is not None:
-            raise RuleError("This game is over.", "err.game_over")
+            raise IllegalAction("This game is over.", "err.game_over")
         kind = check_action(SYSTEM_SCHEMA, action)
         if kind == "kick" and action["seat"] not in state["seats"]:
-            raise RuleError("That player is not in this game.", "err.not_in_game")
+            raise IllegalAction("That player is not in this game.", "err.not_in_game")
         new = clone(state)
         rng = Rng(new["rng"])
         events: list[Event] = []
@@ -299,7 +301,7 @@ class Game(ABC):
         return new, events
 
     def _system(self, state: State, rng: Rng, action: Action, events: list[Event]) -> None:
-        raise RuleError("This game does not support that yet.", "err.unsupported")
+        raise IllegalAction("This game does not support that yet.", "err.unsupported")
 
     def _copy(self, state: State) -> State:
         """The working copy ``_apply`` may mutate. An engine that knows which parts of its

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.rules.base import Action, Event, Option, Rng, RuleError, State
+from bot.rules.base import Action, Event, IllegalAction, Option, Rng, RuleError, State
 from bot.rules.events import events_for
 from bot.rules.peaky_blinders.data import (
     ATTACK_EFFECTS,
@@ -99,7 +99,7 @@ PB_MESSAGES: dict[str, str] = {
 }
 
 
-def pb_error(key: str, **params: Any) -> RuleError:
+def pb_error(key: str, **params: Any) -> IllegalAction:
     return rule_error(key, PB_MESSAGES, **params)
 
 

@@ -21,7 +21,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-from bot.rules.base import Action, Event, Game, Option, Rng, RuleError, State
+from bot.rules.base import Action, Event, Game, IllegalAction, Option, Rng, State
 from bot.rules.schema import Field, choice, name
 
 DATA = Path(__file__).resolve().parents[3] / "data" / "risk_express" / "cards.json"
@@ -223,31 +223,31 @@ class RiskExpress(Game):
                 events.append({"type": "fresh", "seat": seat})
                 self._start_throws(state, rng, events)
                 return
-            raise RuleError(
+            raise IllegalAction(
                 "First choose: continue the previous attempt, or start your own turn.",
                 "re.err.choose_continue",
             )
         if kind in ("continue", "fresh"):
-            raise RuleError("There is no failed attempt to continue now.", "re.err.no_continue")
+            raise IllegalAction("There is no failed attempt to continue now.", "re.err.no_continue")
         if kind != "fill":
-            raise RuleError(f"Unknown action '{kind}'.", "err.unknown_action", action=kind)
+            raise IllegalAction(f"Unknown action '{kind}'.", "err.unknown_action", action=kind)
         card_id = action.get("card")
         line = action.get("line")
         data = load_cards()
         if card_id not in data["cards"]:
-            raise RuleError(f"There is no card '{card_id}'.", "re.err.unknown_card", card=str(card_id))
+            raise IllegalAction(f"There is no card '{card_id}'.", "re.err.unknown_card", card=str(card_id))
         name = data["cards"][card_id]["name"]
         self._check_target(state, seat, card_id, name)
         att = state["attempt"]
         lines = data["cards"][card_id]["lines"]
         if line == GENERAL:
             if not att["general_needed"] and not (att["card"] is None and self._owned_by_other(state, card_id, seat)):
-                raise RuleError(f"{name} needs no General: nobody else owns it.", "re.err.no_general", card=name)
+                raise IllegalAction(f"{name} needs no General: nobody else owns it.", "re.err.no_general", card=name)
             need: dict[str, int] = {GENERAL: 1}
         elif isinstance(line, int) and not isinstance(line, bool) and 0 <= line < len(lines):
             need = lines[line]
         else:
-            raise RuleError(
+            raise IllegalAction(
                 f"{name} has lines 1 to {len(lines)}" + (" and the General line." if self._owned_by_other(state, card_id, seat) else "."),
                 "re.err.bad_line",
                 card=name,
@@ -255,10 +255,10 @@ class RiskExpress(Game):
             )
         key = str(line)
         if att["card"] == card_id and key in att["filled"]:
-            raise RuleError("That line is already filled.", "re.err.line_filled")
+            raise IllegalAction("That line is already filled.", "re.err.line_filled")
         used = match_line(need, att["tray"])
         if used is None:
-            raise RuleError("Your dice do not meet that line.", "re.err.no_match")
+            raise IllegalAction("Your dice do not meet that line.", "re.err.no_match")
         if att["card"] is None:
             att["card"] = card_id
             att["general_needed"] = self._owned_by_other(state, card_id, seat)
@@ -400,15 +400,15 @@ class RiskExpress(Game):
         att = state["attempt"]
         if att["card"] is not None and att["card"] != card_id:
             target = data["cards"][att["card"]]["name"]
-            raise RuleError(
+            raise IllegalAction(
                 f"You are invading {target} this turn: only one card a turn.",
                 "re.err.one_card",
                 card=target,
             )
         if data["cards"][card_id]["continent"] in state["locked"]:
-            raise RuleError(f"{name} is in a conquered continent: nobody may invade it.", "re.err.locked", card=name)
+            raise IllegalAction(f"{name} is in a conquered continent: nobody may invade it.", "re.err.locked", card=name)
         if state["owners"][card_id] == seat:
-            raise RuleError(f"{name} is already yours.", "re.err.own_card", card=name)
+            raise IllegalAction(f"{name} is already yours.", "re.err.own_card", card=name)
 
     def _open_lines(self, state: State, card_id: str) -> list[tuple[int | str, dict[str, int]]]:
         data = load_cards()

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bot.rules.base import Action, Event, Game, Rng, RuleError, State, clone
+from bot.rules.base import Action, Event, Game, IllegalAction, Rng, RuleError, State, clone
 from bot.rules.compact import choose
 from bot.rules.risk_map.battle import attack_dice, defence_dice, resolve_roll, roll
 from bot.rules.risk_map.board import NO_CLOSED, Board, reinforcements
@@ -78,9 +78,9 @@ MESSAGES: dict[str, str] = {
 }
 
 
-def rule_error(key: str, messages: dict[str, str] | None = None, **params: Any) -> RuleError:
-    """A ``RuleError`` whose text is its catalog template filled with ``params``."""
-    return RuleError((messages or MESSAGES)[key].format(**params), key, **params)
+def rule_error(key: str, messages: dict[str, str] | None = None, **params: Any) -> IllegalAction:
+    """An ``IllegalAction`` whose text is its catalog template filled with ``params``."""
+    return IllegalAction((messages or MESSAGES)[key].format(**params), key, **params)
 
 
 class MapGame(Game):
