@@ -150,7 +150,7 @@ async def board_file(row: GameRow, zoom: str | None = None) -> discord.File:
         view["zoom"] = zoom
     png = await asyncio.to_thread(renderers.render, view)
     suffix = f"-{zoom}" if zoom else ""
-    return discord.File(io.BytesIO(png), filename=f"{row.game}-turn-{row.state.get('turn', 0)}{suffix}.png")
+    return discord.File(io.BytesIO(png), filename=f"{row.game}-turn-{view.get('turn', 0)}{suffix}.png")
 
 
 def zoom_regions(game_id: str) -> list[str]:
@@ -396,7 +396,7 @@ class GroupSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"gmgs:(?P
 def _groups(row: GameRow, seat: str, actions: list[dict[str, Any]], lang: str) -> list[tuple[str, str, list[Any]]] | None:
     if row.state is None:
         return None
-    found = presenter(row.game).groups(row.state, seat, actions, lang)
+    found = presenter(row.game).groups(GAMES[row.game].view(row.state, None), seat, actions, lang)
     return [g for g in found if g[2]] if found else None
 
 
@@ -405,13 +405,14 @@ def _add_actions(view: discord.ui.View, row: GameRow, version: int, actions: lis
     """Buttons for a few actions; select menus (25 a menu, ``rows`` menus at most) for many."""
     pres = presenter(row.game)
     assert row.state is not None
+    public = GAMES[row.game].view(row.state, None)
     coded = []
     for action in actions:
         code = pres.encode(action)
         if len(f"gm:{row.id}:{version}:{code}") > CUSTOM_ID:
             log.warning("action code too long for a button: %s", code[:120])
             continue
-        coded.append((code, pres.action_label(action, row.state, lang)))
+        coded.append((code, pres.action_label(action, public, lang)))
     if len(coded) <= min(MAX_BUTTONS, rows * 5):
         for code, label in coded:
             view.add_item(ActionButton(row.id, version, code, label))
@@ -435,7 +436,7 @@ def action_view(row: GameRow, group: str | None = None, version: int | None = No
         return None
     lang = row.lang
     version = row.version if version is None else version
-    actions = pres.buttons(row.state, seats[0], engine.legal_actions(row.state, seats[0]))
+    actions = pres.buttons(engine.view(row.state, None), seats[0], engine.legal_actions(row.state, seats[0]))
     if not actions:
         return None
     view = discord.ui.View(timeout=None)
@@ -497,7 +498,7 @@ def move_text(row: GameRow, narration: list[str], pinged: Iterable[str] = (),
         for seat in engine.to_act(row.state)[:1]:
             who = f"<@{seat}>" if seat in pinged else names.get(seat, seat)
             tail.append(t("ui.to_play", row.lang, who=who))
-        prompt = pres.prompt(row.state, names, row.lang)
+        prompt = pres.prompt(engine.view(row.state, None), names, row.lang)
         if prompt:
             tail.append(prompt)
     body = clip_lines(lines, CONTENT - sum(len(x) + 1 for x in tail) - 1) if lines else ""

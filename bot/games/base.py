@@ -11,6 +11,7 @@ from typing import Any
 from bot.i18n import lang_of, t, text_of
 
 Action = dict[str, Any]
+View = dict[str, Any]  # what game.view(state, seat) returns
 Group = tuple[str, str, list[Action]]
 
 TYPED_SHOWN = 40  # how much of a player's unknown text a refusal quotes back
@@ -34,28 +35,34 @@ class Presenter:
     def decode(self, code: str) -> Action:
         return json.loads(code)
 
-    def buttons(self, state: dict[str, Any], seat: str, legal: list[Action]) -> list[Action]:
+    # Every method below reads a *view* (``game.view(state, None)`` for what the channel
+    # sees, ``game.view(state, seat)`` for one seat's private answers), never the raw state:
+    # secrets leave an engine only through its views, so a presenter cannot leak one.
+    def buttons(self, view: View, seat: str, legal: list[Action]) -> list[Action]:
         """The legal actions offered as buttons (the rest go through slash commands)."""
         return legal
 
-    def groups(self, state: dict[str, Any], seat: str, actions: list[Action], locale: Any) -> list[Group] | None:
+    def groups(self, view: View, seat: str, actions: list[Action], locale: Any) -> list[Group] | None:
         """Two-step menus: ``[(group id, label, its actions)]`` (first choose the group, then
-        the action), or ``None`` to offer ``actions`` flat."""
+        the action), or ``None`` to offer ``actions`` flat. ``view``: the public view."""
         return None
 
     def narrate(self, events: list[dict[str, Any]], names: dict[str, str], locale: Any) -> list[str]:
         return []
 
-    def action_label(self, action: Action, state: dict[str, Any], locale: Any) -> str:
+    def action_label(self, action: Action, view: View, locale: Any) -> str:
         return action["type"]
 
-    def status(self, state: dict[str, Any], names: dict[str, str], locale: Any) -> str:
+    def status(self, view: View, names: dict[str, str], locale: Any) -> str:
+        """``/game status``: the public view in words."""
         return ""
 
-    def prompt(self, state: dict[str, Any], names: dict[str, str], locale: Any) -> str:
+    def prompt(self, view: View, names: dict[str, str], locale: Any) -> str:
+        """What the player to act is asked, from the public view."""
         return ""
 
-    def hand(self, state: dict[str, Any], seat: str, names: dict[str, str], locale: Any) -> str:
+    def hand(self, view: View, seat: str, names: dict[str, str], locale: Any) -> str:
+        """``/game hand``: ``seat``'s own view (``game.view(state, seat)``) in words."""
         return t("hand.none", locale)
 
     def rules(self, locale: Any) -> str:
@@ -63,13 +70,6 @@ class Presenter:
 
     def name(self, locale: Any) -> str:
         return t(f"game.{self.game_id}", locale)
-
-    def complete(self, command: str, option: str, state: dict[str, Any], seat: str, given: dict[str, Any],
-                 current: str, locale: Any, names: dict[str, str]) -> list[tuple[str, Any]]:
-        """Autocomplete of ``/<game> <command>``'s ``option``: ``[(label, value)]``, only what
-        is legal now given the options already filled in (``given``, keyed by the options'
-        Discord names), filtered by the text typed so far (``current``)."""
-        return []
 
     def localize_params(self, params: dict[str, Any], locale: Any) -> dict[str, Any]:
         """A refusal's params with the component names the engine wrote (in English) put in

@@ -124,12 +124,12 @@ def test_express_turn_opens_with_the_cards_then_the_lines():
         state["owners"] = {c: ("b" if seat == "a" else "a") if i % 2 else None
                            for i, c in enumerate(state["owners"])}
         state["attempt"]["tray"] = ["general", "cavalry", "cavalry", "cannon", "cannon", "soldier3", "soldier3"]
-        actions = pres.buttons(state, seat, game.legal_actions(state, seat))
+        actions = pres.buttons(game.view(state, None), seat, game.legal_actions(state, seat))
         if len(actions) <= 5:
             continue
         found = True
         for lang, word in (("en", "General"), ("fr", "Général")):
-            groups = pres.groups(state, seat, actions, lang)
+            groups = pres.groups(game.view(state, None), seat, actions, lang)
             assert groups is not None
             cards = [g[0] for g in groups]
             assert sorted(cards) == sorted({a["card"] for a in actions}) and len(cards) == len(set(cards))
@@ -139,7 +139,7 @@ def test_express_turn_opens_with_the_cards_then_the_lines():
                 if state["owners"][gid] is not None:
                     assert word in label
             assert len(actions) > len(groups)  # fewer, larger choices first
-        usa = next(g for g in pres.groups(state, seat, actions, "fr") if g[0] == "usa")
+        usa = next(g for g in pres.groups(game.view(state, None), seat, actions, "fr") if g[0] == "usa")
         assert usa[1].startswith("États-Unis · 3 points")
         break
     assert found
@@ -147,23 +147,24 @@ def test_express_turn_opens_with_the_cards_then_the_lines():
     state = game.setup(["a", "b"], game.validate_options({}), 1)
     seat = game.current(state)
     state["attempt"]["card"] = "usa"
-    assert pres.groups(state, seat, [{"type": "fill", "card": "usa", "line": 2}], "en") is None
-    assert pres.groups(state, seat, [{"type": "continue"}, {"type": "fresh"}], "en") is None
+    assert pres.groups(game.view(state, None), seat, [{"type": "fill", "card": "usa", "line": 2}], "en") is None
+    assert pres.groups(game.view(state, None), seat, [{"type": "continue"}, {"type": "fresh"}], "en") is None
 
 
 def test_hand_shows_the_standing_defence_order():
     game = GAMES["peaky_blinders"]
     pres: PeakyPresenter = presenter("peaky_blinders")  # type: ignore[assignment]
     state = game.setup(["a", "b", "c"], game.validate_options({}), 2)
-    text = pres.hand(state, "a", NAMES, "en")
+    text = pres.hand(game.view(state, "a"), "a", NAMES, "en")
     assert "Defence powers" in text and "used on the first roll they improve" in text and "/peaky defence" in text
     for order, en, fr in (("save", "only to save the territory", "seulement pour sauver le territoire"),
                           ("never", "never used", "jamais utilisés")):
         state, _ = game.apply(state, "a", {"type": "defence", "order": order})  # any time, any seat
-        assert en in pres.hand(state, "a", NAMES, "en")
-        assert fr in pres.hand(state, "a", NAMES, "fr") and "/peaky defense" in pres.hand(state, "a", NAMES, "fr")
+        assert en in pres.hand(game.view(state, "a"), "a", NAMES, "en")
+        fr_hand = pres.hand(game.view(state, "a"), "a", NAMES, "fr")
+        assert fr in fr_hand and "/peaky defense" in fr_hand
     # the hand in French: missions and powers in their French words
-    fr_text = pres.hand(state, "a", NAMES, "fr")
+    fr_text = pres.hand(game.view(state, "a"), "a", NAMES, "fr")
     assert "Votre main" in fr_text and "Missions" in fr_text
     mission = state["players"]["a"]["missions"][0]["id"]
     from bot.rules import names as N
@@ -274,8 +275,8 @@ def test_hand_tells_which_mission_territories_count():
         wanted = {t for m in state["players"]["a"]["missions"] for t in game.data.missions[m["id"]].territories}
         if mine & wanted:
             tid = sorted(mine & wanted)[0]
-            en = pres.hand(state, "a", NAMES, "en")
+            en = pres.hand(game.view(state, "a"), "a", NAMES, "en")
             assert f"{game.tname(tid)} 🟡" in en and "counts once you take it in play" in en
-            assert "il compte une fois pris en cours de partie" in pres.hand(state, "a", NAMES, "fr")
+            assert "il compte une fois pris en cours de partie" in pres.hand(game.view(state, "a"), "a", NAMES, "fr")
             return
     raise AssertionError("no deal gave a mission territory")

@@ -299,7 +299,9 @@ async def test_two_step_choices_card_then_line(fake, tmp_path, monkeypatch):
         legal = express.legal_actions(row.state, express.current(row.state))
         assert len(legal) > 5
         msg = live_prompt(fake, table)
-        groups = pres.groups(row.state, express.current(row.state), pres.buttons(row.state, express.current(row.state), legal), "en")
+        public = express.view(row.state, None)
+        seat = express.current(row.state)
+        groups = pres.groups(public, seat, pres.buttons(public, seat, legal), "en")
         assert groups
         first_step = choices(msg)
         assert not any(c.startswith(("gm:", "gms:")) for c, _v in first_step)  # no 32 buttons at once

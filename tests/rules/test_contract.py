@@ -145,13 +145,15 @@ def names_for(seats: list[str]) -> dict[str, str]:
 
 
 def public_texts(game: Game, state: State, names: dict[str, str]) -> list[str]:
+    """The public status and prompt: presenters read the public view, as the Discord layer gives it."""
     pres = presenter(game.id)
-    return [f(state, names, lang) for lang in LANGS for f in (pres.status, pres.prompt)]
+    public = game.view(state, None)
+    return [f(public, names, lang) for lang in LANGS for f in (pres.status, pres.prompt)]
 
 
 def hand_texts(game: Game, state: State, seat: str, names: dict[str, str]) -> list[str]:
-    """What ``/game hand`` tells ``seat`` (only them)."""
-    return [presenter(game.id).hand(state, seat, names, lang) for lang in LANGS]
+    """What ``/game hand`` tells ``seat`` (only them): its presenter reads ``seat``'s own view."""
+    return [presenter(game.id).hand(game.view(state, seat), seat, names, lang) for lang in LANGS]
 
 
 def view_leaks(game: Game, state: State, r: random.Random,

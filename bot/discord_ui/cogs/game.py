@@ -129,7 +129,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
             await interaction.response.send_message(ui.lobby_text(row, lang), ephemeral=True,
                                                     allowed_mentions=discord.AllowedMentions.none())
             return
-        text = presenter(row.game).status(row.state, ui.names_for(row), lang)
+        text = presenter(row.game).status(GAMES[row.game].view(row.state, None), ui.names_for(row), lang)
         lines = [t("status.header", lang, game=presenter(row.game).name(lang))]
         if row.status in ("finished", "ended"):
             lines.append(t("status.over", lang))
@@ -178,7 +178,8 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         row = await self.service.running(interaction.channel_id)
         seat = await self.service.seat_of(row, str(interaction.user.id))
         assert row.state is not None
-        text = presenter(row.game).hand(row.state, seat, ui.names_for(row), private(interaction))
+        text = presenter(row.game).hand(GAMES[row.game].view(row.state, seat), seat, ui.names_for(row),
+                                        private(interaction))
         await interaction.response.send_message(ui.clip(text), ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
 

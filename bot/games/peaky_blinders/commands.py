@@ -152,7 +152,8 @@ class PeakyCog(commands.GroupCog, group_name=_("peaky"), group_description=_("Ri
     async def trade(self, interaction: discord.Interaction, cards: str) -> None:
         row = await self.bot.service.running(interaction.channel_id)
         seat = str(interaction.user.id)
-        hand = list(((row.state or {}).get("players", {}).get(seat) or {}).get("hand", []))
+        you = engine().view(row.state, seat).get("you") if row.state is not None else None
+        hand = [card["territory"] for card in (you or {}).get("cards", [])]
         await self._act(interaction, {"type": "trade", "cards": cards_of(cards, hand)})
 
     @app_commands.command(name=_("flip"), description=_("Flip your next face-down power card"))

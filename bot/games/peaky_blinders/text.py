@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.base import Action, Presenter, matches, numbers
+from bot.games.base import Action, Presenter, View, matches, numbers
 from bot.i18n import count, fmt_num, fmt_pct, join, lang_of, t, tn
 from bot.rules import names as N
 from bot.rules.events import events_for
@@ -78,8 +78,7 @@ class PeakyPresenter(Presenter):
     game_id = GAME
 
     # -- names ------------------------------------------------------------------------
-    def faction(self, key: str | None, names: dict[str, str], lang: Any = "en", start: bool = False,
-                state: dict[str, Any] | None = None) -> str:
+    def faction(self, key: str | None, names: dict[str, str], lang: Any = "en", start: bool = False) -> str:
         """A seat's display name, or a neutral gang's name in ``lang``."""
         if not key:
             return "?"
@@ -88,8 +87,8 @@ class PeakyPresenter(Presenter):
             return cap(gang) if start else gang
         return names.get(key, key)
 
-    def gang_of(self, state: dict[str, Any], seat: str, lang: Any) -> str:
-        gang = state["players"][seat]["gang"]
+    def gang_of(self, view: View, seat: str, lang: Any) -> str:
+        gang = view["players"][seat]["gang"]
         return N.name(GAME, "gang", gang, lang)
 
     def power_name(self, pid: str, lang: Any) -> str:
@@ -111,7 +110,7 @@ class PeakyPresenter(Presenter):
             return {"type": "play_power", "power": code[3:]}
         raise ValueError(code)
 
-    def buttons(self, state: dict[str, Any], seat: str, legal: list[Action]) -> list[Action]:
+    def buttons(self, view: View, seat: str, legal: list[Action]) -> list[Action]:
         out = []
         for action in legal:
             if action["type"] == "play_power":
@@ -120,7 +119,7 @@ class PeakyPresenter(Presenter):
                 out.append(action)
         return out
 
-    def action_label(self, action: Action, state: dict[str, Any], locale: Any) -> str:
+    def action_label(self, action: Action, view: View, locale: Any) -> str:
         kind = action["type"]
         if kind == "roll":
             return t("pb.btn.roll_until" if action.get("until") else "pb.btn.roll", locale)
@@ -251,9 +250,8 @@ class PeakyPresenter(Presenter):
         return t(key, lang, winners=winners, scores=scores, reason=t(f"pb.reason.{ev['reason']}", lang))
 
     # -- status, prompt, secrets ------------------------------------------------------
-    def status(self, state: dict[str, Any], names: dict[str, str], locale: Any) -> str:
+    def status(self, view: View, names: dict[str, str], locale: Any) -> str:
         lang = lang_of(locale)
-        view = engine().view(state, None)
         lines = []
         if view["current"]:
             lines.append(t("status.turn", lang, turn=view["turn"], who=names.get(view["current"], view["current"]))
@@ -272,14 +270,13 @@ class PeakyPresenter(Presenter):
             c = view["crown"]
             lines.append(t("pb.status.crown", lang, step=c["step"] + 1, steps=c["steps"],
                            territory=tname(c["territory"], lang)))
-        prompt = self.prompt(state, names, lang)
+        prompt = self.prompt(view, names, lang)
         if prompt:
             lines.append(prompt)
         return "\n".join(lines)
 
-    def prompt(self, state: dict[str, Any], names: dict[str, str], locale: Any) -> str:
+    def prompt(self, view: View, names: dict[str, str], locale: Any) -> str:
         lang = lang_of(locale)
-        view = engine().view(state, None)
         if view["current"] is None:
             return ""
         phase = view["phase"]
@@ -306,9 +303,11 @@ class PeakyPresenter(Presenter):
         pl = view["placement"]
         return bool(pl and not pl["neutral_done"] and any(n["alive"] for n in view["neutrals"].values()))
 
-    def hand(self, state: dict[str, Any], seat: str, names: dict[str, str], locale: Any) -> str:
+    def hand(self, view: View, seat: str, names: dict[str, str], locale: Any) -> str:
+        """``seat``'s cards, missions, powers and standing defence order: ``view`` is
+        ``game.view(state, seat)``, whose ``"you"`` holds them."""
         lang = lang_of(locale)
-        you = engine().view(state, seat)["you"]
+        you = view["you"]
         lines = [t("pb.hand.cards", lang, cards=count("territory_card", len(you["cards"]), lang),
                    razors=count("razor", you["razors"], lang))]
         for card in you["cards"]:
@@ -335,17 +334,17 @@ class PeakyPresenter(Presenter):
                 lines.append(t("pb.hand.face_down", lang))
             else:
                 lines.append(f"• **{self.power_name(p['id'], lang)}** — {N.name(GAME, 'power_text', p['id'], lang)}")
-        order = self.defence_order(state, seat, you)
+        order = self.defence_order(you)
         lines.append(t("pb.hand.defence", lang, order=t(f"pb.defence.{order}", lang)))
         return "\n".join(lines)
 
     @staticmethod
-    def defence_order(state: dict[str, Any], seat: str, you: dict[str, Any] | None = None) -> str:
-        """The seat's standing order for its kept defence powers (always, save, never)."""
-        for source in (you or {}, state.get("players", {}).get(seat, {})):
-            for key in ("defence", "defence_order"):
-                if source.get(key) in DEFENCE_ORDERS:
-                    return source[key]
+    def defence_order(you: dict[str, Any]) -> str:
+        """The seat's standing order for its kept defence powers (always, save, never), from
+        its own view's ``"you"``."""
+        for key in ("defence", "defence_order"):
+            if you.get(key) in DEFENCE_ORDERS:
+                return you[key]
         return DEFAULT_DEFENCE
 
     # -- typed input ------------------------------------------------------------------

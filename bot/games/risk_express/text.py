@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.base import Action, Group, Presenter, matches
+from bot.games.base import Action, Group, Presenter, View, matches
 from bot.i18n import count, join, lang_of, t, tn
 from bot.rules import names as N
 from bot.rules.events import events_for
@@ -90,19 +90,19 @@ class RiskExpressPresenter(Presenter):
         """« line 2 (2🐎) »: a fill once its card is chosen."""
         return f"{self.line_name(action['line'], locale)} ({need_text(self.need_of(action['card'], action['line']), locale)})"
 
-    def action_label(self, action: Action, state: dict[str, Any], locale: Any) -> str:
+    def action_label(self, action: Action, view: View, locale: Any) -> str:
         if action["type"] == "fill":
             return f"{card_name(action['card'], locale)} · {self.line_label(action, locale)}"[:80]
         return t(f"re.action.{action['type']}", locale)
 
-    def card_label(self, card_id: str, state: dict[str, Any], locale: Any) -> str:
-        """« Canada · 2 points · Alice's » — what a card is worth and whose it is."""
+    def card_label(self, card_id: str, view: View, locale: Any) -> str:
+        """« Canada · 2 points · Alice's » — what a card is worth and whose it is (the public view)."""
         card = load_cards()["cards"][card_id]
-        owner = (state.get("owners") or {}).get(card_id)
+        owner = next((c["owner"] for c in view.get("cards", ()) if c["id"] == card_id), None)
         key = "re.group.owned" if owner is not None else "re.group.free"
         return t(key, locale, card=card_name(card_id, locale), points=count("point", card["points"], locale))[:80]
 
-    def groups(self, state: dict[str, Any], seat: str, actions: list[Action], locale: Any) -> list[Group] | None:
+    def groups(self, view: View, seat: str, actions: list[Action], locale: Any) -> list[Group] | None:
         """The card first (one group per card), then its lines; flat when the throw leaves
         one card (the target is fixed, or only one card fits)."""
         by_card: dict[str, list[Action]] = {}
@@ -112,7 +112,7 @@ class RiskExpressPresenter(Presenter):
             by_card.setdefault(action["card"], []).append(action)
         if len(by_card) < 2:
             return None
-        return [(cid, self.card_label(cid, state, locale), acts) for cid, acts in by_card.items()]
+        return [(cid, self.card_label(cid, view, locale), acts) for cid, acts in by_card.items()]
 
     # -- narration --------------------------------------------------------------------
     def narrate(self, events: list[dict[str, Any]], names: dict[str, str], locale: Any) -> list[str]:
@@ -204,40 +204,37 @@ class RiskExpressPresenter(Presenter):
                 lines.append(t(key, lang, winners=winners, scores=table))
         return lines
 
-    def status(self, state: dict[str, Any], names: dict[str, str], locale: Any) -> str:
-        from bot.rules import GAMES
-
+    def status(self, view: View, names: dict[str, str], locale: Any) -> str:
         lang = lang_of(locale)
-        game = GAMES[GAME]
-        scores = game.scores(state)
+        scores = view["scores"]
         colon = " : " if lang == "fr" else ": "  # French puts a space before the colon
-        board = " · ".join(f"{names.get(s, s)}{colon}{scores[s]}" for s in state["seats"])
-        owned = sum(1 for o in state["owners"].values() if o is not None)
+        board = " · ".join(f"{names.get(s, s)}{colon}{scores[s]}" for s in view["seats"])
+        owned = sum(1 for c in view["cards"] if c["owner"] is not None)
         out = [t("re.status.scores", lang, scores=board), t("re.status.cards", lang, owned=owned, total=14)]
-        if state["winners"] is None:
-            seat = game.current(state)
-            out.insert(0, t("status.turn", lang, turn=state["turn"], who=names.get(seat or "", seat or "")))
-            out.append(self.prompt(state, names, lang))
+        if view["winners"] is None:
+            seat = view["current"]
+            out.insert(0, t("status.turn", lang, turn=view["turn"], who=names.get(seat or "", seat or "")))
+            out.append(self.prompt(view, names, lang))
         return "\n".join(x for x in out if x)
 
-    def prompt(self, state: dict[str, Any], names: dict[str, str], locale: Any) -> str:
+    def prompt(self, view: View, names: dict[str, str], locale: Any) -> str:
         lang = lang_of(locale)
-        if state.get("winners") is not None:
+        if view.get("winners") is not None:
             return ""
-        if state["phase"] == "continue":
-            failed = state["failed"]
+        if view["phase"] == "continue":
+            failed = view["failed"]
             return t("re.prompt.continue", lang, card=card_name(failed["card"], lang),
                      other=names.get(failed["seat"], failed["seat"]))
-        att = state["attempt"]
+        att = view["attempt"]
         parts = [tn("re.prompt.tray", att["set_aside"], lang, dice=dice_text(att["tray"]), aside=att["set_aside"])]
         if att["card"]:
-            card = load_cards()["cards"][att["card"]]
+            card = next(c for c in view["cards"] if c["id"] == att["card"])
             done = []
-            for i, line in enumerate(card["lines"]):
-                mark = "✅" if str(i) in att["filled"] else "⬜"
-                done.append(f"{mark} {need_text(line, lang)}")
-            if att["general_needed"]:
-                done.append(f"{'✅' if GENERAL in att['filled'] else '⬜'} 1{FACE_EMOJI['general']}")
+            for line in card["lines"]:
+                mark = "✅" if line["filled"] is not None else "⬜"
+                done.append(f"{mark} {need_text(line['need'], lang)}")
+            if card["general"] is not None:
+                done.append(f"{'✅' if card['general']['filled'] is not None else '⬜'} 1{FACE_EMOJI['general']}")
             parts.append(t("re.prompt.target", lang, card=card_name(att["card"], lang), lines=" · ".join(done)))
         else:
             parts.append(t("re.prompt.choose", lang))
@@ -263,10 +260,11 @@ class RiskExpressPresenter(Presenter):
 
         lang = lang_of(locale)
         fills = [a for a in GAMES[GAME].legal_actions(state, seat) if a["type"] == "fill"]
+        view = GAMES[GAME].view(state, None)
         if option == "card":
             out = []
             for cid in dict.fromkeys(a["card"] for a in fills):
-                label = self.card_label(cid, state, lang)
+                label = self.card_label(cid, view, lang)
                 if matches(current, label, cid, card_name(cid, "en")):
                     out.append((label[:100], cid))
             return out[:25]
@@ -276,7 +274,7 @@ class RiskExpressPresenter(Presenter):
             for a in fills:
                 if chosen is not None and a["card"] != chosen:
                     continue
-                label = self.line_label(a, lang) if chosen else self.action_label(a, state, lang)
+                label = self.line_label(a, lang) if chosen else self.action_label(a, view, lang)
                 value = GENERAL if a["line"] == GENERAL else str(a["line"] + 1)
                 if matches(current, label, value):
                     out.append((label[:100], value))
