@@ -1,7 +1,11 @@
 """Message catalogs (English, French), chosen by a language or an interaction's locale.
 
-Catalogs are flat JSON files in ``bot/locales``; a missing French string falls back to
-English, a missing English string to the key itself (a test checks both are complete).
+Catalogs are flat JSON files: the platform's in ``bot/locales`` (errors, lobby, status,
+help…) and each game's own in ``bot/games/<id>/locales``, found on disk, so a new game adds
+its catalogs without editing a list. They merge into one table per language; a key defined
+in two catalogs is an error (:class:`DuplicateKey`), never a silent override. A missing
+French string falls back to English, a missing English string to the key itself (a test
+checks every catalog is complete in both languages).
 
 ``t(key, lang, **params)`` fills the catalog text's ``{name}`` fields ONCE: a parameter's
 value is inserted as it is and never read as a template, so text a player typed (``{x}``,
@@ -19,12 +23,42 @@ from pathlib import Path
 from typing import Any
 
 LOCALES = Path(__file__).resolve().parent / "locales"
+GAME_LOCALES = Path(__file__).resolve().parent / "games"  # bot/games/<id>/locales/
 LANGUAGES = ("en", "fr")
 
 
+class DuplicateKey(ValueError):
+    """A key defined in two catalogs: which one a player would read is not for chance to decide."""
+
+
+def catalog_files(name: str) -> list[Path]:
+    """The platform's catalog ``name`` (``en.json``, ``fr_commands.json``…) and every game's
+    (``bot/games/*/locales/<name>``) that exists, platform first."""
+    found = [LOCALES / name] if (LOCALES / name).exists() else []
+    return found + sorted(GAME_LOCALES.glob(f"*/locales/{name}"))
+
+
+def merge(files: list[Path]) -> dict[str, str]:
+    """The catalogs ``files`` as one table; :class:`DuplicateKey` if two define a key."""
+    out: dict[str, str] = {}
+    source: dict[str, Path] = {}
+    for path in files:
+        for key, text in json.loads(path.read_text(encoding="utf-8")).items():
+            if key in out:
+                raise DuplicateKey(f"catalog key {key!r} is defined in {source[key]} and in {path}")
+            out[key], source[key] = text, path
+    return out
+
+
 @cache
+def merged(name: str) -> dict[str, str]:
+    """Every catalog called ``name``, merged (see :func:`catalog_files`)."""
+    return merge(catalog_files(name))
+
+
 def catalog(lang: str) -> dict[str, str]:
-    return json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
+    """The messages in ``lang``: the platform's and every game's."""
+    return merged(f"{lang}.json")
 
 
 def lang_of(locale: Any) -> str:

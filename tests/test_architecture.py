@@ -307,17 +307,53 @@ def test_the_store_check_sees_a_reach():
     assert store_reaches("from bot.store import GameStore, open_store", "bot/discord_ui/app.py") == []
 
 
+# -- catalogs: the platform's (bot/locales) and each game's (bot/games/<id>/locales) -------
+def catalog_dirs() -> list[Path]:
+    from bot.i18n import catalog_files
+
+    return [p.parent for p in catalog_files("en.json")]
+
+
+def test_every_game_and_the_platform_have_catalogs():
+    from bot.games import ADAPTERS
+
+    found = {d.relative_to(ROOT).as_posix() for d in catalog_dirs()}
+    assert found == {"bot/locales", *(f"bot/games/{g}/locales" for g in ADAPTERS)}
+
+
+@pytest.mark.parametrize("folder", catalog_dirs(), ids=lambda d: d.relative_to(ROOT).as_posix())
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_catalogs_are_complete(lang):
-    en = json.loads((ROOT / "bot/locales/en.json").read_text(encoding="utf-8"))
-    other = json.loads((ROOT / f"bot/locales/{lang}.json").read_text(encoding="utf-8"))
-    assert set(other) == set(en)
+def test_catalogs_are_complete(lang, folder):
+    en = json.loads((folder / "en.json").read_text(encoding="utf-8"))
+    other = json.loads((folder / f"{lang}.json").read_text(encoding="utf-8"))
+    assert en and set(other) == set(en)
     for key, text in en.items():  # the same placeholders in every language
         assert set(re.findall(r"{(\w+)}", other[key])) == set(re.findall(r"{(\w+)}", text)), key
 
 
+@pytest.mark.parametrize("name", ["en.json", "fr.json", "fr_commands.json"])
+def test_no_key_is_in_two_catalogs(name):
+    from bot.i18n import catalog_files, merge
+
+    files = catalog_files(name)
+    keys = [k for path in files for k in json.loads(path.read_text(encoding="utf-8"))]
+    assert len(files) > 1 and len(keys) == len(set(keys))
+    assert len(merge(files)) == len(keys)
+
+
+def test_a_key_in_two_catalogs_fails_loudly(tmp_path):
+    from bot.i18n import DuplicateKey, merge
+
+    (tmp_path / "a.json").write_text('{"err.x": "A", "a.y": "Y"}', encoding="utf-8")
+    (tmp_path / "b.json").write_text('{"b.z": "Z", "err.x": "B"}', encoding="utf-8")
+    with pytest.raises(DuplicateKey, match="err.x"):
+        merge([tmp_path / "a.json", tmp_path / "b.json"])
+
+
 def test_every_message_key_used_in_code_exists():
-    en = json.loads((ROOT / "bot/locales/en.json").read_text(encoding="utf-8"))
+    from bot.i18n import catalog
+
+    en = catalog("en")  # the platform's and every game's catalog, merged
     import inspect
     import sys
 
@@ -330,10 +366,14 @@ def test_every_message_key_used_in_code_exists():
             module = sys.modules.get(cls.__module__)
             if module and cls.__module__.startswith("bot.rules"):
                 files.add(Path(inspect.getsourcefile(module)))
+    # every prefix a catalog uses (a new game's own included), and the usual ones
+    prefixes = sorted({k.split(".")[0] for k in en} | {"err", "re", "pb", "lobby", "ui", "status", "game", "log",
+                                                       "hand", "settings", "ev", "help", "rules"})
+    pattern = re.compile(r"""["']((?:""" + "|".join(prefixes) + r""")\.[a-z_.]+)["']""")
     used = set()
     for path in files:
         text = path.read_text(encoding="utf-8")
-        used |= set(re.findall(r"""["']((?:err|re|pb|lobby|ui|status|game|log|hand|settings|ev|help|rules)\.[a-z_.]+)["']""", text))
+        used |= set(pattern.findall(text))
     dynamic = {k for k in used if k.endswith(".")}
     missing = sorted(k for k in used - dynamic if k not in en and not k.startswith(("game.risk", "game.peaky")))
     assert missing == []

@@ -3,8 +3,9 @@ discord.py's Translator.
 
 Discord shows each member the command and option names in their own client language; the
 interaction still carries the English names, so the code matches on those (an option's
-value arrives under its English name, e.g. ``from``). The catalog ``fr_commands.json`` maps
-English text to French; an option name may have its own entry ``option:<name>`` where the
+value arrives under its English name, e.g. ``from``). The catalogs ``fr_commands.json`` (the
+platform's in ``bot/locales``, each game's in ``bot/games/<id>/locales``, merged by
+:func:`bot.i18n.merged`, a text translated twice being an error) map English text to French; an option name may have its own entry ``option:<name>`` where the
 same English word is translated differently as a command (``/game`` → ``/partie``, but
 ``game:`` → ``jeu:``). Discord refuses a name that is not lower case, has a space or is
 longer than 32 characters: such a translation is dropped (English is used) rather than
@@ -13,23 +14,22 @@ breaking the sync.
 
 from __future__ import annotations
 
-import json
 import re
-from functools import cache
-from pathlib import Path
 
 import discord
 from discord import app_commands
 
-CATALOG = Path(__file__).resolve().parents[1] / "locales" / "fr_commands.json"
+from bot.i18n import merged
+
+CATALOG = "fr_commands.json"
 NAME = re.compile(r"^[-_\w]{1,32}$")
 NAMES = (app_commands.TranslationContextLocation.command_name, app_commands.TranslationContextLocation.group_name,
          app_commands.TranslationContextLocation.parameter_name)
 
 
-@cache
 def french() -> dict[str, str]:
-    return json.loads(CATALOG.read_text(encoding="utf-8"))
+    """English command text → French, the platform's and every game's."""
+    return merged(CATALOG)
 
 
 def valid_name(text: str) -> bool:

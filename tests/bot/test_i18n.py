@@ -5,7 +5,6 @@ and option names that Discord accepts, and French text that names the French com
 from __future__ import annotations
 
 import asyncio
-import json
 import re
 from pathlib import Path
 
@@ -14,12 +13,13 @@ import pytest
 from discord import app_commands
 
 from bot.discord_ui.translator import french, translate, valid_name
+from bot.i18n import catalog as merged_catalog
 from bot.i18n import count, fill, fmt_num, fmt_pct, lang_of, t, tn
 from bot.rules import names as N
 
 ROOT = Path(__file__).resolve().parents[2]
-EN = json.loads((ROOT / "bot/locales/en.json").read_text(encoding="utf-8"))
-FR = json.loads((ROOT / "bot/locales/fr.json").read_text(encoding="utf-8"))
+EN = merged_catalog("en")  # the platform's catalog and every game's (bot/games/<id>/locales), merged
+FR = merged_catalog("fr")
 L = app_commands.TranslationContextLocation
 
 
