@@ -13,9 +13,11 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any
 
+import bot.rules.turns as turns
 from bot.rules.errors import AmbiguousName, IllegalAction, MalformedAction, RuleError
 from bot.rules.events import events_for
 from bot.rules.schema import Field, Schema, check_action
+from bot.rules.turns import TurnInfo
 
 __all__ = [
     "SYSTEM",
@@ -29,6 +31,7 @@ __all__ = [
     "Rng",
     "RuleError",
     "State",
+    "TurnInfo",
     "canonical",
     "clone",
 ]
@@ -37,7 +40,10 @@ State = dict[str, Any]
 Action = dict[str, Any]
 Event = dict[str, Any]
 
-SCHEMA_VERSION = 1
+# The shape of a game state. 2: turns kept by :mod:`bot.rules.turns` (``order``, ``current``,
+# ``turn``, ``phase``, ``out``) in every game. A stored state of an older shape is rebuilt by
+# replaying its log (the service does it when it loads the game).
+SCHEMA_VERSION = 2
 
 # The seat under which the action log records moderator actions (skip a turn, kick a
 # player); ``replay`` sends those through ``apply_system``.
@@ -301,7 +307,50 @@ class Game(ABC):
         return new, events
 
     def _system(self, state: State, rng: Rng, action: Action, events: list[Event]) -> None:
-        raise IllegalAction("This game does not support that yet.", "err.unsupported")
+        """The moderator's actions, the same in every game (:mod:`bot.rules.turns` keeps the
+        turns; the game's hooks say what else they mean for it).
+
+        ``skip``: the current turn ends where it stands (:meth:`_abandon_turn`) and passes on
+        as a turn ends in the game (:meth:`_pass_turn`). ``kick``: the player leaves for good
+        (``out``); :meth:`_on_kick` says what becomes of what they held; if one player is left
+        they win (:meth:`_last_one_standing`), else if it was their turn it passes on."""
+        kind = action["type"]
+        if kind == "skip":
+            seat = turns.current_seat(state)
+            events.append({"type": "skipped", "seat": seat})
+            self._abandon_turn(state, seat, kicked=False)
+            self._pass_turn(state, rng, events)
+            return
+        gone = action["seat"]
+        if turns.is_out(state, gone):
+            raise IllegalAction("That player is already out of the game.", "err.already_out")
+        playing = turns.current_seat(state)
+        events.append({"type": "kicked", "seat": gone})
+        turns.remove(state, gone)
+        self._on_kick(state, rng, gone, events)
+        left = turns.still_in(state)
+        if len(left) == 1:
+            self._last_one_standing(state, left, events)
+            return
+        if gone == playing:
+            self._abandon_turn(state, gone, kicked=True)
+            self._pass_turn(state, rng, events)
+
+    # Hooks of the moderator's actions: what they mean beyond the turn order.
+    def _abandon_turn(self, state: State, seat: str, kicked: bool) -> None:  # noqa: B027
+        """Hook: drop what the turn of ``seat`` has under way (a pending attack, members not
+        placed), before the turn passes on (``kicked``: because ``seat`` left)."""
+
+    @abstractmethod
+    def _pass_turn(self, state: State, rng: Rng, events: list[Event]) -> None:
+        """End the current turn as the game ends a turn, and start the next seat's."""
+
+    def _on_kick(self, state: State, rng: Rng, gone: str, events: list[Event]) -> None:  # noqa: B027
+        """Hook: what becomes of a kicked player's cards, territories, powers."""
+
+    @abstractmethod
+    def _last_one_standing(self, state: State, winners: list[str], events: list[Event]) -> None:
+        """End the game: ``winners`` (one seat) is the only player left."""
 
     def _copy(self, state: State) -> State:
         """The working copy ``_apply`` may mutate. An engine that knows which parts of its
@@ -324,7 +373,12 @@ class Game(ABC):
 
     def active(self, state: State, seat: str) -> bool:
         """Whether ``seat`` is still in the game (may send anytime actions)."""
-        return seat in state["seats"]
+        return seat in state["seats"] and not turns.is_out(state, seat)
+
+    def turn_info(self, state: State) -> TurnInfo:
+        """Where the turns stand (number, seat to play, phase, order, seats out, over): what
+        the platform reads of a game's turns, never the state's keys."""
+        return turns.info(state, self.outcome(state) is not None)
 
     def opening_events(self, state: State) -> list[Event]:
         """What ``setup`` did in public (the roll for who starts, gangs dealt, the first

@@ -136,7 +136,7 @@ def check_state(game: Game, state: State, rnd: random.Random) -> int:
     make = express_candidates if game is EXPRESS else peaky_candidates
     # the player to act, another seat (a player out of the game if there is one), an outsider
     everyone = [*state["seats"], *[s for s in state.get("order", []) if s not in state["seats"]]]
-    out = [s for s in state.get("eliminated", []) if s in everyone]
+    out = [s for s in state.get("out", []) if s in everyone]
     seats = list(dict.fromkeys([*game.to_act(state), rnd.choice(everyone), *out[:1], OUTSIDER]))
     legal_by_seat = {s: game.legal_actions(state, s) for s in seats}
     cands = make(state, rnd)

@@ -46,7 +46,7 @@ def ready(st: dict) -> dict:
 
 
 def turn_of(st: dict, seat: str) -> dict:
-    st["cur"] = st["order"].index(seat)
+    st["current"] = st["order"].index(seat)
     return st
 
 
@@ -900,7 +900,7 @@ def test_elimination_hands_cards_to_the_conqueror() -> None:
     assert out["seat"] == "bob" and out["by"] == "ann" and out["cards"] == 2
     assert out["private"] == {"ann": {"cards": ["london", WM]}}
     assert st["players"]["ann"]["hand"] == ["london", WM] and st["players"]["bob"]["hand"] == []
-    assert st["eliminated"] == ["bob"] and "tipped_off" in st["power_discard"]
+    assert st["out"] == ["bob"] and "tipped_off" in st["power_discard"]
     st, _ = G.apply(st, "ann", {"type": "end_turn"})
     assert G.to_act(st) == ["cat"]  # bob's turn is skipped
     st, _ = G.apply(ready(st), "cat", {"type": "end_turn"})

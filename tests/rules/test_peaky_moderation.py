@@ -42,7 +42,7 @@ def test_kick_leaves_the_gang_inert_and_conquerable():
     state = game.setup(["a", "b", "c"], {}, 2)
     after, events = game.apply_system(state, {"type": "kick", "seat": "b"})
     assert events[0]["type"] == "kicked"
-    assert "b" in after["eliminated"] and after["players"]["b"]["hand"] == []
+    assert "b" in after["out"] and after["players"]["b"]["hand"] == []
     assert after["owner"] == state["owner"]  # the gang stays on the board
     seats_seen = set()
     s = after

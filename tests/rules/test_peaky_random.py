@@ -68,7 +68,7 @@ def check(before: dict, after: dict, events: list[dict]) -> None:
     assert after["reserve"] >= 0
     for s in after["seats"]:
         n = sum(1 for o in after["owner"].values() if o == s)
-        assert (n == 0) == (s in after["eliminated"])
+        assert (n == 0) == (s in after["out"])
     powers = sum(len(p["powers"]) for p in after["players"].values()) + len(after["power_discard"])
     assert powers == (6 if len(after["seats"]) == 2 else 2 * len(after["seats"]))
     # Missions: only territories taken by an attack count, at the start of the owner's turn.

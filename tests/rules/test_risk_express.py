@@ -357,7 +357,8 @@ def test_skip_passes_the_turn_and_kick_frees_the_cards():
     state["owners"]["australia"] = "B"
     state["locked"] = ["australia"]
     kicked, _ = game.apply_system(state, {"type": "kick", "seat": "B"})
-    assert "B" not in kicked["seats"]
+    assert "B" in kicked["out"] and "B" not in game.view(kicked)["seats"]  # out, listed no more
+    assert game.turn_info(kicked).out == ("B",)
     assert kicked["owners"]["usa"] is None and kicked["locked"] == []
     two, _ = game.apply_system(kicked, {"type": "kick", "seat": "A"})
     assert game.outcome(two)["winners"] == ["C"]

@@ -46,6 +46,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import bot.rules.turns as turns
 from bot.rules.base import Action, Event, IllegalAction, Option, Rng, RuleError, State
 from bot.rules.events import events_for
 from bot.rules.peaky_blinders.data import (
@@ -226,17 +227,13 @@ class PeakyBlinders(MapGame):
                 "missions": [{"id": m, "held": 0, "done": False} for m in missions[i * m_each:(i + 1) * m_each]],
                 "powers": [{"id": p, "up": False} for p in powers[i * p_each:(i + 1) * p_each]],
             }
+        turns.begin(state, seats, 0, "place")
         state.update(
             {
                 "map": board.id,
                 "owner": {t: owner[t] for t in board.order},
                 "troops": {t: troops[t] for t in board.order},
-                "order": list(seats),
-                "cur": 0,
-                "turn": 1,
-                "phase": "place",
                 "players": players,
-                "eliminated": [],
                 "neutrals": neutrals,
                 "neutrals_out": [],
                 "neutral_rewards": rewards,
@@ -569,7 +566,7 @@ class PeakyBlinders(MapGame):
         p["powers"] = []
 
     def active_seats(self, state: State) -> list[str]:
-        return [s for s in state["order"] if s not in state["eliminated"]]
+        return turns.still_in(state)
 
     def _check_victory(self, state: State, seat: str, events: list[Event]) -> None:
         super()._check_victory(state, seat, events)

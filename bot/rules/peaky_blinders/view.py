@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+import bot.rules.turns as turns
 from bot.rules.base import State
 from bot.rules.peaky_blinders.data import NEUTRAL, PeakyData
 from bot.rules.risk_map.odds import conquest_probability
@@ -79,7 +80,7 @@ def build_view(game: PeakyGame, state: State, seat: str | None = None) -> dict[s
         "map": state["map"],
         "turn": state["turn"],
         "phase": state["phase"],
-        "current": None if result is not None else state["order"][state["cur"]],
+        "current": None if result is not None else turns.current_seat(state),
         "labels": {},
         "factions": factions,
         "territories": game.public_territories(state),
@@ -90,7 +91,7 @@ def build_view(game: PeakyGame, state: State, seat: str | None = None) -> dict[s
             "dice": data.route[crown["step"]][1],
             "last_roll": crown["last_roll"],
         },
-        "eliminated": list(state["eliminated"]),
+        "eliminated": list(state["out"]),
         "winners": None if result is None else list(result["winners"]),
         "highlight": state["highlight"],
         "players": public_players,

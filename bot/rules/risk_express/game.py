@@ -21,6 +21,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
+import bot.rules.turns as turns
 from bot.rules.base import Action, Event, Game, IllegalAction, Option, Rng, State
 from bot.rules.schema import Field, choice, name
 
@@ -174,8 +175,7 @@ class RiskExpress(Game):
         first = contenders[0]
         state["start_rolls"] = rolls
         state["first"] = first
-        state["current"] = seats.index(first)
-        state["turn"] = 1
+        turns.begin(state, seats, seats.index(first))
         state["failed"] = None  # the last failed attempt, for the optional rule
         state["winners"] = None
         # What setup did in public, for the bot to narrate (``opening_events``): every throw
@@ -190,7 +190,7 @@ class RiskExpress(Game):
     def to_act(self, state: State) -> list[str]:
         if state["winners"] is not None:
             return []
-        return [state["seats"][state["current"]]]
+        return [turns.current_seat(state)]
 
     def outcome(self, state: State) -> dict[str, Any] | None:
         if state["winners"] is None:
@@ -270,17 +270,17 @@ class RiskExpress(Game):
         else:
             self._throw(state, rng, events)
 
-    def _system(self, state: State, rng: Rng, action: Action, events: list[Event]) -> None:
-        seat = state["seats"][state["current"]]
-        if action["type"] == "skip":
-            # The turn is lost like a failed attempt, but nothing is left to continue.
-            events.append({"type": "skipped", "seat": seat})
-            state["failed"] = None
-            self._next_turn(state, rng, events)
-            return
-        gone = action["seat"]
-        index = state["seats"].index(gone)
-        events.append({"type": "kicked", "seat": gone})
+    # -- moderators (the base class runs skip, kick and timeout; these are the hooks) ----
+    def _abandon_turn(self, state: State, seat: str, kicked: bool) -> None:
+        # The turn is lost like a failed attempt, but nothing is left to continue.
+        state["failed"] = None
+
+    def _pass_turn(self, state: State, rng: Rng, events: list[Event]) -> None:
+        self._next_turn(state, rng, events)
+
+    def _on_kick(self, state: State, rng: Rng, gone: str, events: list[Event]) -> None:
+        """The kicked player's cards go back to nobody (their continents unlock); an attempt
+        of theirs left to continue is forgotten."""
         data = load_cards()
         for cid, owner in state["owners"].items():
             if owner == gone:
@@ -290,21 +290,12 @@ class RiskExpress(Game):
                     state["locked"].remove(cont)
         if state.get("failed") and state["failed"]["seat"] == gone:
             state["failed"] = None
-        was_current = index == state["current"]
-        state["seats"].pop(index)
-        if index < state["current"]:
-            state["current"] -= 1
-        if len(state["seats"]) == 1:
-            state["current"] = 0
-            state["winners"] = list(state["seats"])
-            state["attempt"] = None
-            state["phase"] = "over"
-            events.append({"type": "game_over", "winners": list(state["winners"]), "scores": self.scores(state)})
-            return
-        if was_current:
-            state["current"] = (index - 1) % len(state["seats"])
-            state["failed"] = None
-            self._next_turn(state, rng, events)
+
+    def _last_one_standing(self, state: State, winners: list[str], events: list[Event]) -> None:
+        state["winners"] = list(winners)
+        state["attempt"] = None
+        state["phase"] = "over"
+        events.append({"type": "game_over", "winners": list(state["winners"]), "scores": self.scores(state)})
 
     # -- views ------------------------------------------------------------------------
     def view(self, state: State, seat: str | None = None) -> dict[str, Any]:
@@ -357,7 +348,7 @@ class RiskExpress(Game):
             }
         return {
             "game": self.id,
-            "seats": list(state["seats"]),
+            "seats": turns.still_in(state),
             "labels": {},
             "current": self.current(state),
             "turn": state["turn"],
@@ -373,7 +364,7 @@ class RiskExpress(Game):
     def scores(self, state: State) -> dict[str, int]:
         """Card points, except that a locked continent scores its back value instead."""
         data = load_cards()
-        scores = {s: 0 for s in state["seats"]}
+        scores = {s: 0 for s in turns.still_in(state)}
         for cid, owner in state["owners"].items():
             if owner is not None and data["cards"][cid]["continent"] not in state["locked"]:
                 scores[owner] += data["cards"][cid]["points"]
@@ -413,7 +404,7 @@ class RiskExpress(Game):
     def _open_lines(self, state: State, card_id: str) -> list[tuple[int | str, dict[str, int]]]:
         data = load_cards()
         att = state["attempt"]
-        seat = state["seats"][state["current"]]
+        seat = turns.current_seat(state)
         filled = att["filled"] if att["card"] == card_id else {}
         out: list[tuple[int | str, dict[str, int]]] = [
             (i, line) for i, line in enumerate(data["cards"][card_id]["lines"]) if str(i) not in filled
@@ -425,7 +416,7 @@ class RiskExpress(Game):
     def _options(self, state: State, first: bool = False) -> list[tuple[str, int | str, list[str]]]:
         """Every (card, line, dice) the current throw can fill; with ``first``, stop at one."""
         att = state["attempt"]
-        seat = state["seats"][state["current"]]
+        seat = turns.current_seat(state)
         owners = state["owners"]
         tray = tuple(sorted(att["tray"]))
         targets = [att["card"]] if att["card"] is not None else self._invadable(state, seat)
@@ -444,7 +435,7 @@ class RiskExpress(Game):
         return att["card"] is not None and not self._open_lines(state, att["card"])
 
     def _begin_turn(self, state: State, rng: Rng, events: list[Event]) -> None:
-        seat = state["seats"][state["current"]]
+        seat = turns.current_seat(state)
         events.append({"type": "turn", "seat": seat, "turn": state["turn"]})
         failed = state.get("failed")
         if (
@@ -463,12 +454,12 @@ class RiskExpress(Game):
         state["phase"] = "place"
         state["attempt"] = {"card": None, "filled": {}, "tray": [], "set_aside": 0, "general_needed": False}
         state["attempt"]["tray"] = [FACES[d - 1] for d in rng.throw(DICE)]
-        events.append({"type": "roll", "seat": state["seats"][state["current"]], "dice": list(state["attempt"]["tray"])})
+        events.append({"type": "roll", "seat": turns.current_seat(state), "dice": list(state["attempt"]["tray"])})
         self._settle(state, rng, events)
 
     def _continue_attempt(self, state: State, rng: Rng, events: list[Event]) -> None:
         failed = state["failed"]
-        seat = state["seats"][state["current"]]
+        seat = turns.current_seat(state)
         state["failed"] = None
         state["phase"] = "place"
         state["attempt"] = {
@@ -492,13 +483,13 @@ class RiskExpress(Game):
             self._fail(state, rng, events)
             return
         att["tray"] = [FACES[d - 1] for d in rng.throw(n)]
-        events.append({"type": "roll", "seat": state["seats"][state["current"]], "dice": list(att["tray"])})
+        events.append({"type": "roll", "seat": turns.current_seat(state), "dice": list(att["tray"])})
         self._settle(state, rng, events)
 
     def _settle(self, state: State, rng: Rng, events: list[Event]) -> None:
         """Lose a die and reroll until a throw fills something or the dice run out."""
         att = state["attempt"]
-        seat = state["seats"][state["current"]]
+        seat = turns.current_seat(state)
         while not self._options(state, first=True):
             att["tray"].pop()
             att["set_aside"] += 1
@@ -511,7 +502,7 @@ class RiskExpress(Game):
 
     def _fail(self, state: State, rng: Rng, events: list[Event]) -> None:
         att = state["attempt"]
-        seat = state["seats"][state["current"]]
+        seat = turns.current_seat(state)
         events.append({"type": "failed", "seat": seat, "card": att["card"]})
         if att["card"] is not None and att["filled"]:
             state["failed"] = {"seat": seat, "card": att["card"], "filled": att["filled"]}
@@ -534,7 +525,7 @@ class RiskExpress(Game):
         if all(owner is not None for owner in state["owners"].values()):
             scores = self.scores(state)
             best = max(scores.values())
-            state["winners"] = [s for s in state["seats"] if scores[s] == best]
+            state["winners"] = [s for s in turns.still_in(state) if scores[s] == best]
             state["attempt"] = None
             state["phase"] = "over"
             events.append({"type": "game_over", "winners": list(state["winners"]), "scores": scores})
@@ -542,6 +533,5 @@ class RiskExpress(Game):
         self._next_turn(state, rng, events)
 
     def _next_turn(self, state: State, rng: Rng, events: list[Event]) -> None:
-        state["current"] = (state["current"] + 1) % len(state["seats"])
-        state["turn"] += 1
+        turns.advance(state)
         self._begin_turn(state, rng, events)

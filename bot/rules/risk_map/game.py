@@ -7,9 +7,10 @@ everywhere: placing, declaring an attack, rolling, conquering, eliminating, the 
 along connected territories, drawing cards, passing the turn.
 
 State keys the base owns (all plain JSON): ``map``, ``owner`` and ``troops`` (per territory),
-``order`` and ``cur`` (turn order and index), ``turn``, ``phase``, ``reserve`` and
-``income`` (this turn's placement), ``conquered``, ``battle`` (the pending attack, or
-``None``), ``highlight``, ``players`` (per seat; ``hand`` at least), ``eliminated``,
+the turns (``order``, ``current``, ``turn``, ``phase``, ``out``: :mod:`bot.rules.turns`,
+the same in every game), ``reserve`` and ``income`` (this turn's placement), ``conquered``,
+``battle`` (the pending attack, or ``None``), ``highlight``, ``players`` (per seat; ``hand``
+at least),
 ``deck`` / ``discard``, ``closed`` (shut zones, for editions that have them) and ``result``.
 
 Phases go forward ``place → attack → manoeuvre``; an action of a later phase is accepted
@@ -31,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import bot.rules.turns as turns
 from bot.rules.base import Action, Event, Game, IllegalAction, Rng, RuleError, State, clone
 from bot.rules.compact import choose
 from bot.rules.risk_map.battle import attack_dice, defence_dice, resolve_roll, roll
@@ -104,7 +106,7 @@ class MapGame(Game):
     # flat dict or list of plain values (copied with ``.copy()``); any other dict or list is
     # deep-copied. An edition that mutates a shared key in place must take it out of SHARED.
     SHARED_KEYS: frozenset[str] = frozenset({"seats", "options", "picks", "opening", "order", "map"})
-    FLAT_KEYS: frozenset[str] = frozenset({"owner", "troops", "deck", "discard", "eliminated", "income", "taken",
+    FLAT_KEYS: frozenset[str] = frozenset({"owner", "troops", "deck", "discard", "out", "income", "taken",
                                            "closed"})
 
     def _copy(self, state: State) -> State:
@@ -136,13 +138,10 @@ class MapGame(Game):
     def to_act(self, state: State) -> list[str]:
         if state.get("result") is not None:
             return []
-        return [state["order"][state["cur"]]]
+        return [turns.current_seat(state)]
 
     def outcome(self, state: State) -> dict[str, Any] | None:
         return state.get("result")
-
-    def active(self, state: State, seat: str) -> bool:
-        return seat in state["seats"] and seat not in state["eliminated"]
 
     def action_schema(self) -> dict[str, dict[str, Field]]:
         """Every action's parts; editions extend it (``super().action_schema()``)."""
@@ -280,7 +279,7 @@ class MapGame(Game):
         }
 
     def _start_turn(self, state: State, rng: Rng, events: list[Event]) -> None:
-        seat = state["order"][state["cur"]]
+        seat = turns.current_seat(state)
         state["phase"] = "place"
         state["battle"] = None
         state["highlight"] = None
@@ -303,7 +302,7 @@ class MapGame(Game):
         """Hook: start-of-turn effects that feed the income (missions, invasions…)."""
 
     def _end_turn(self, state: State, rng: Rng, events: list[Event]) -> None:
-        seat = state["order"][state["cur"]]
+        seat = turns.current_seat(state)
         n = self.cards_to_draw(state, seat)
         if n:
             drawn, reshuffled = draw(state["deck"], state["discard"], n, rng, self.reshuffle_discard(state))
@@ -321,14 +320,7 @@ class MapGame(Game):
         self._end_of_turn(state, rng, seat, events)
         if state.get("result") is not None:
             return
-        order, out = state["order"], state["eliminated"]
-        i = state["cur"]
-        for _ in range(len(order)):
-            i = (i + 1) % len(order)
-            if order[i] not in out:
-                break
-        state["cur"] = i
-        state["turn"] += 1
+        turns.advance(state)
         self._start_turn(state, rng, events)
 
     def cards_to_draw(self, state: State, seat: str) -> int:
@@ -528,8 +520,7 @@ class MapGame(Game):
         """A faction lost its last territory. Players are out and hand their cards to the
         conqueror, as in classic Risk; editions extend this (neutral rewards, crates)."""
         if loser in state["players"]:
-            if loser not in state["eliminated"]:
-                state["eliminated"].append(loser)
+            turns.remove(state, loser)
             cards = state["players"][loser]["hand"]
             state["players"][loser]["hand"] = []
             state["players"][winner]["hand"].extend(cards)
@@ -584,42 +575,31 @@ class MapGame(Game):
         events.append({"type": "end_turn", "seat": seat})
         self._end_turn(state, rng, events)
 
-    # -- moderators -----------------------------------------------------------------------
-    def _system(self, state: State, rng: Rng, action: Action, events: list[Event]) -> None:
-        """``skip``: the current turn ends where it stands (a pending attack retreats, members
-        not yet placed are lost, cards earned are drawn), then the end of turn runs as usual.
-        ``kick``: the player leaves; their gang stays on the board, never acts again, and can
-        be conquered; their cards go to the discard pile."""
-        seat = state["order"][state["cur"]]
-        if action["type"] == "skip":
-            events.append({"type": "skipped", "seat": seat})
-            self._abandon_turn(state)
-            self._end_turn(state, rng, events)
-            return
-        gone = action["seat"]
-        if gone in state["eliminated"]:
-            raise rule_error("err.already_out")
-        events.append({"type": "kicked", "seat": gone})
-        state["eliminated"].append(gone)
-        player = state["players"][gone]
-        state["discard"].extend(player["hand"])
-        player["hand"] = []
-        self._on_player_out(state, gone, "", events)
-        active = [s for s in state["order"] if s not in state["eliminated"]]
-        if len(active) == 1:
-            self._finish(state, active, "elimination", events)
-            return
-        if seat == gone:
-            self._abandon_turn(state)
-            state["conquered"] = 0
-            self._end_turn(state, rng, events)
-
-    def _abandon_turn(self, state: State) -> None:
+    # -- moderators (the base class runs skip, kick and timeout; these are the hooks) ----
+    def _abandon_turn(self, state: State, seat: str, kicked: bool) -> None:
+        """The turn ends where it stands: a pending attack retreats, members not yet placed
+        are lost; cards earned are still drawn, unless the player was kicked."""
         b = state["battle"]
         if b is not None:
             state["troops"][b["from"]] += b["committed"]
             self._close_battle(state)
         state["reserve"] = 0
+        if kicked:
+            state["conquered"] = 0
+
+    def _pass_turn(self, state: State, rng: Rng, events: list[Event]) -> None:
+        self._end_turn(state, rng, events)
+
+    def _on_kick(self, state: State, rng: Rng, gone: str, events: list[Event]) -> None:
+        """The gang stays on the board, never acts again, and can be conquered; the cards go
+        to the discard pile."""
+        player = state["players"][gone]
+        state["discard"].extend(player["hand"])
+        player["hand"] = []
+        self._on_player_out(state, gone, "", events)
+
+    def _last_one_standing(self, state: State, winners: list[str], events: list[Event]) -> None:
+        self._finish(state, winners, "elimination", events)
 
     # -- defence orders -------------------------------------------------------------------
     def defence_order(self, state: State, seat: str) -> str:
