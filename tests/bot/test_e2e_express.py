@@ -97,7 +97,13 @@ async def test_a_whole_game_by_buttons_and_commands_with_a_restart(fake, tmp_pat
         assert {c for c in lobby.custom_ids if c.startswith("gml:")}
         res = await fake.slash(bob, table, "game", "new", options={"game": "risk_express"})
         assert res.ephemeral and "already has a game" in res.content
-        res = await fake.slash(bob, table, "game", "new", options={"game": "risk_express", "crown": True})
+        # options are chosen in the lobby, each game its own (no Crown in Risk Express), by the host
+        game_new = next(c for c in fake.commands[None] if c["name"] == "game")
+        new_cmd = next(c for c in game_new["options"] if c["name"] == "new")
+        assert [o["name"] for o in new_cmd["options"]] == ["game", "language"]
+        option_menus = [c for c in lobby.custom_ids if c.startswith("gmlo:")]
+        assert option_menus and not [c for c in option_menus if c.endswith((":crown", ":*"))]
+        res = await fake.select(bob, lobby, option_menus[0], ["true"])
         assert res.ephemeral
 
         res = await fake.click(bob, lobby, label="Join")
@@ -222,9 +228,13 @@ async def test_moderation_and_french(fake, tmp_path):
     manager = guild.add_member("Gérant", roles=[guild.add_role("Gérants", discord.Permissions(manage_guild=True))])
 
     async with fake.run(make_bot(db)) as bot:
-        res = await fake.slash(alice, table, "game", "new", options={"game": "risk_express",
-                                                                     "continue_attempt": True}, locale="fr")
+        res = await fake.slash(alice, table, "game", "new", options={"game": "risk_express"}, locale="fr")
         assert "nouvelle partie" in res.content
+        lobby = res.message  # the optional rule chosen in the lobby's menu, from a French client
+        menu = next(c for c in lobby.custom_ids if c.startswith("gmlo:") and c.endswith(":continue_attempt"))
+        res = await fake.select(alice, lobby, menu, ["true"], locale="fr")
+        assert not res.ephemeral
+        assert (await state_of(bot, table)).options["continue_attempt"] is True
         await fake.slash(bob, table, "game", "join", locale="fr")
         res = await fake.slash(bob, table, "game", "start", locale="fr")
         assert res.ephemeral and "hôte" in res.content

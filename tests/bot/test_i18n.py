@@ -138,6 +138,16 @@ def test_french_command_and_option_names_are_valid_for_discord():
                 assert name not in seen, (cmd.name, name)
                 seen.add(name)
     assert untranslated == []
+    # and no translation is left over from a command or option that is gone
+    texts = set()
+    for group in asyncio.run(tree()):
+        texts |= {group.name, group.description}
+        for cmd in group.commands:
+            texts |= {cmd.name, cmd.description}
+            for p in cmd.parameters:
+                texts |= {p.display_name, f"option:{p.display_name}", p.description}
+                texts |= {c.name for c in p.choices or []}
+    assert sorted(set(french()) - texts) == []
     # a word translated one way as a command and another as an option
     assert translate("game", L.group_name) == "partie" and translate("game", L.parameter_name) == "jeu"
     assert translate("from", L.parameter_name) == "depuis"

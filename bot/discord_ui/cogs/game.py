@@ -25,21 +25,6 @@ GAME_CHOICES = [app_commands.Choice(name=g.name, value=g.id) for g in GAMES.valu
 LANGUAGE_CHOICES = [app_commands.Choice(name="English", value="en"), app_commands.Choice(name="Français", value="fr")]
 
 
-def option_values(game_id: str, **given: Any) -> dict[str, Any]:
-    """Keep the options the host set; refuse the ones this game does not have."""
-    engine = GAMES[game_id]
-    known = {o.name for o in engine.options}
-    out = {}
-    for key, value in given.items():
-        if value is None:
-            continue
-        if key not in known:
-            raise UserError("err.option_not_for", "Option {option} does not apply to {game}.",
-                            option=key, game=engine.name)
-        out[key] = value
-    return out
-
-
 def private(interaction: discord.Interaction) -> str:
     """The member's own language, for what only they see."""
     return lang_of(interaction.locale)
@@ -57,24 +42,16 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
     # -- lobby ------------------------------------------------------------------------
     @app_commands.command(name=_("new"), description=_("Open a new game in this channel"))
     @app_commands.describe(game=_("Which game"),
-                           language=_("The game's language in the channel (default: the server's, else yours)"),
-                           continue_attempt=_("Risk Express: continue the previous player's failed attempt"),
-                           crown=_("Peaky Blinders: play with the British Crown (default on)"),
-                           gangs=_("Peaky Blinders: each player chooses their gang in the lobby, or at random (default: chosen)"),
-                           beaten_stops_attacks=_("Peaky Blinders: losing every member sent ends your attacks (default on)"))
-    @app_commands.choices(game=GAME_CHOICES, language=LANGUAGE_CHOICES,
-                          gangs=[app_commands.Choice(name=_("chosen by the players"), value="choose"),
-                                 app_commands.Choice(name=_("at random"), value="random")])
+                           language=_("The game's language in the channel (default: the server's, else yours)"))
+    @app_commands.choices(game=GAME_CHOICES, language=LANGUAGE_CHOICES)
     @app_commands.guild_only()
-    async def new(self, interaction: discord.Interaction, game: str, language: str | None = None,
-                  continue_attempt: bool | None = None, crown: bool | None = None, gangs: str | None = None,
-                  beaten_stops_attacks: bool | None = None) -> None:
+    async def new(self, interaction: discord.Interaction, game: str, language: str | None = None) -> None:
+        """The game's options are chosen in the lobby (a menu per option), not here:
+        Discord allows 25 parameters, and every game has its own."""
         if game not in GAMES:
             raise UserError("err.unknown_game", "Unknown game '{game}'.", game=game)
-        options = option_values(game, continue_attempt=continue_attempt, crown=crown, gangs=gangs,
-                                beaten_stops_attacks=beaten_stops_attacks)
         row = await self.service.new_game(interaction.channel_id, interaction.guild_id, str(interaction.user.id),
-                                          game, options, interaction.user.display_name,
+                                          game, {}, interaction.user.display_name,
                                           lang=language, locale=interaction.locale)
         await self._post_lobby(interaction, row)
 
