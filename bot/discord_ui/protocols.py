@@ -1,7 +1,9 @@
-"""What the views (:mod:`bot.discord_ui.ui`) and the cogs (:mod:`bot.discord_ui.cogs`) need of the bot.
+"""What the Discord layer's modules (messages, buttons, lobby, cogs) need of the bot.
 
-:class:`bot.discord_ui.app.GameMasterBot` provides it. Naming it here keeps the layers one-way: the
-app imports the cogs and the views, and they import this protocol, never the app.
+:class:`bot.discord_ui.app.GameMasterBot` provides it. Naming it here keeps the layers
+one-way: the app imports the cogs, the buttons and the messages, and they import this
+protocol, never the app. The bot holds what lives as long as the connection (the service,
+the per-channel post locks) and wires; the work is done in the modules.
 """
 
 from __future__ import annotations
@@ -15,9 +17,11 @@ from bot.service import GameRow, GameService
 
 
 class GameBot(Protocol):
-    """The bot as the Discord layer's views and cogs use it."""
+    """The bot as the Discord layer's modules use it."""
 
     service: GameService
+
+    def is_closed(self) -> bool: ...
 
     async def is_moderator(self, interaction: discord.Interaction) -> bool: ...
 
@@ -25,18 +29,11 @@ class GameBot(Protocol):
 
     async def channel_of(self, channel_id: int) -> Any: ...
 
-    async def post_start(self, interaction: discord.Interaction, row: GameRow, extra_key: str = "game.started",
-                         **params: Any) -> None: ...
-
     async def strip_buttons(self, channel_id: int, message_id: int) -> None: ...
 
-    async def lobby_click(self, interaction: discord.Interaction, game_id: int, op: str) -> None: ...
+    def live_choices(self, row: GameRow) -> discord.ui.View | None: ...
 
-    async def lobby_choice(self, interaction: discord.Interaction, game_id: int, kind: str, key: str,
-                           value: str) -> None: ...
 
-    async def action_click(self, interaction: discord.Interaction, game_id: int, version: int,
-                           code: str) -> None: ...
-
-    async def group_click(self, interaction: discord.Interaction, game_id: int, version: int,
-                          group: str) -> None: ...
+def bot_of(interaction: discord.Interaction) -> GameBot:
+    """The bot an interaction came to."""
+    return interaction.client  # type: ignore[return-value]

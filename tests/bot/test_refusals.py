@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.discord_ui import ui
+from bot.discord_ui import errors
 from bot.rules import GAMES, RuleError
 from bot.service import UserError
 
@@ -16,7 +16,7 @@ def refusal(action: dict, lang: str) -> str:
     seat = express.current(state)
     with pytest.raises(RuleError) as info:
         express.apply(state, seat, action)
-    return ui.refusal_text(UserError.from_rule(info.value), lang, "risk_express")
+    return errors.refusal_text(UserError.from_rule(info.value), lang, "risk_express")
 
 
 def test_a_malformed_move_is_explained_in_one_language():
@@ -32,5 +32,5 @@ def test_typed_text_never_breaks_a_refusal(typed):
     for lang in ("en", "fr"):
         text = refusal({"type": "fill", "card": typed, "line": 1}, lang)
         assert text.startswith("⛔") and len(text) <= 2000
-        text = ui.refusal_text(UserError("err.unknown_game", "Unknown game '{game}'.", game=typed), lang)
+        text = errors.refusal_text(UserError("err.unknown_game", "Unknown game '{game}'.", game=typed), lang)
         assert len(text) <= 2000 and "wrong" not in text

@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from bot.discord_ui import ui
+from bot.discord_ui import limits, lobby, members, messages, pictures
 from bot.discord_ui.protocols import GameBot
 from bot.games import presenter
 from bot.i18n import lang_of, t
@@ -56,7 +56,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         await self._post_lobby(interaction, row)
 
     async def _post_lobby(self, interaction: discord.Interaction, row: Any) -> None:
-        await interaction.response.send_message(ui.lobby_text(row), view=ui.lobby_view(row),
+        await interaction.response.send_message(lobby.lobby_text(row), view=lobby.lobby_view(row),
                                                 allowed_mentions=discord.AllowedMentions.none())
         message = await interaction.original_response()
         await self.service.note_messages(row.id, lobby_message_id=message.id)
@@ -77,7 +77,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
                                        await self.bot.is_moderator(interaction))
         await interaction.response.defer(thinking=True)
         await self._refresh_lobby(row)
-        await self.bot.post_start(interaction, row)
+        await messages.post_start(interaction, row)
 
     async def _lobby_changed(self, interaction: discord.Interaction, row: Any, note: str) -> None:
         await interaction.response.send_message(note, ephemeral=True)
@@ -90,10 +90,10 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         channel = await self.bot.channel_of(row.channel_id)
         if channel is None:
             return
-        text = ui.lobby_text(row) + (f"\n{note}" if note else "")
+        text = lobby.lobby_text(row) + (f"\n{note}" if note else "")
         try:
             await channel.get_partial_message(row.lobby_message_id).edit(  # type: ignore[union-attr]
-                content=ui.clip(text), view=ui.lobby_view(row))
+                content=limits.clip(text), view=lobby.lobby_view(row))
         except discord.HTTPException:
             pass
 
@@ -103,21 +103,21 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         row = await self.service.game_or_last(interaction.channel_id)
         lang = private(interaction)
         if row.state is None:
-            await interaction.response.send_message(ui.lobby_text(row, lang), ephemeral=True,
+            await interaction.response.send_message(lobby.lobby_text(row, lang), ephemeral=True,
                                                     allowed_mentions=discord.AllowedMentions.none())
             return
-        text = presenter(row.game).status(GAMES[row.game].view(row.state, None), ui.names_for(row), lang)
+        text = presenter(row.game).status(GAMES[row.game].view(row.state, None), members.names_for(row), lang)
         lines = [t("status.header", lang, game=presenter(row.game).name(lang))]
         if row.status in ("finished", "ended"):
             lines.append(t("status.over", lang))
             outcome = GAMES[row.game].outcome(row.state)
             if outcome is not None:  # every winner, a three-way tie included
-                names = ui.names_for(row)
+                names = members.names_for(row)
                 winners = [names.get(w, w) for w in outcome.get("winners") or []]
                 lines.append(t("status.winners", lang, winners=", ".join(winners)) if winners
                              else t("status.no_winner", lang))
         lines.append(text)
-        await interaction.response.send_message(ui.clip("\n".join(x for x in lines if x)), ephemeral=True,
+        await interaction.response.send_message(limits.clip("\n".join(x for x in lines if x)), ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
 
     async def zoom_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -127,10 +127,10 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         lang = private(interaction)
         needle = (current or "").strip().lower()
         out = []
-        for region in ui.zoom_regions(row.game):
-            name = ui.region_name(row.game, region, lang)
+        for region in pictures.zoom_regions(row.game):
+            name = pictures.region_name(row.game, region, lang)
             if not needle or needle in name.lower() or needle in region.lower():
-                out.append(app_commands.Choice(name=ui.clip(name, ui.CHOICE_NAME), value=region[:100]))
+                out.append(app_commands.Choice(name=limits.clip(name, limits.CHOICE_NAME), value=region[:100]))
         return out[:25]
 
     @app_commands.command(name=_("board"), description=_("Post the current board picture"))
@@ -141,13 +141,13 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         if row.state is None:
             raise UserError("err.not_started", "The game has not started yet: join it, then the host starts it with /game start.")
         if zoom is not None:
-            regions = ui.zoom_regions(row.game)
-            by_name = {ui.region_name(row.game, r, lang).lower(): r for r in regions for lang in ("en", "fr")}
+            regions = pictures.zoom_regions(row.game)
+            by_name = {pictures.region_name(row.game, r, lang).lower(): r for r in regions for lang in ("en", "fr")}
             zoom = zoom if zoom in regions else by_name.get(zoom.strip().lower())
             if zoom is None:
                 raise UserError("err.bad_zoom", "Pick a region from the list.")
         await interaction.response.defer(thinking=True)
-        file = await ui.board_file(row, zoom)
+        file = await pictures.board_file(row, zoom)
         await interaction.followup.send(file=file)
 
     @app_commands.command(name=_("hand"), description=_("Your secret information (only you see it)"))
@@ -155,9 +155,9 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         row = await self.service.running(interaction.channel_id)
         seat = await self.service.seat_of(row, str(interaction.user.id))
         assert row.state is not None
-        text = presenter(row.game).hand(GAMES[row.game].view(row.state, seat), seat, ui.names_for(row),
+        text = presenter(row.game).hand(GAMES[row.game].view(row.state, seat), seat, members.names_for(row),
                                         private(interaction))
-        await interaction.response.send_message(ui.clip(text), ephemeral=True,
+        await interaction.response.send_message(limits.clip(text), ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name=_("log"), description=_("The last moves of this game"))
@@ -167,17 +167,17 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         lang = private(interaction)
         actions = await self.service.log(row, last=n)
         pres = presenter(row.game)
-        names = ui.names_for(row)
+        names = members.names_for(row)
         lines = []
         if row.state is not None and (not actions or (actions[0].seq == 1 and len(actions) < n)):
-            opening = ui.opening_lines(row, lang)
+            opening = messages.opening_lines(row, lang)
             if opening:
                 lines.append("`#0` " + " ".join(opening))
         for entry in actions:
             narrated = [x for x in pres.narrate(entry.events, names, lang) if x]
             if narrated:  # a move with nothing public to tell (a secret draw) gets no empty line
                 lines.append(f"`#{entry.seq}` " + " ".join(narrated))
-        text = ui.clip_lines(lines) if lines else t("log.empty", lang)
+        text = limits.clip_lines(lines) if lines else t("log.empty", lang)
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name=_("rules"), description=_("A short summary of this channel's game"))
@@ -189,11 +189,11 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
             if row is None:
                 raise UserError("err.no_game_rules", "There is no game here: pick one, e.g. /game rules game:Risk Express.")
             game = row.game
-        await interaction.response.send_message(ui.clip(presenter(game).rules(private(interaction))), ephemeral=True)
+        await interaction.response.send_message(limits.clip(presenter(game).rules(private(interaction))), ephemeral=True)
 
     @app_commands.command(name=_("help"), description=_("How to use the game master"))
     async def help(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(ui.clip(t("help.text", private(interaction))), ephemeral=True)
+        await interaction.response.send_message(limits.clip(t("help.text", private(interaction))), ephemeral=True)
 
     # -- ending and moderation --------------------------------------------------------
     @app_commands.command(name=_("end"), description=_("End this channel's game (host or moderator)"))
@@ -219,7 +219,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
             await self._post_lobby(interaction, row)
             return
         await interaction.response.defer(thinking=True)
-        await self.bot.post_start(interaction, row, "game.reset", who=interaction.user.display_name)
+        await messages.post_start(interaction, row, "game.reset", who=interaction.user.display_name)
 
     @app_commands.command(name=_("kick"), description=_("Moderators: remove a player from this game"))
     @app_commands.describe(player=_("The player to remove"))
@@ -232,13 +232,13 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
             await self._refresh_lobby(result)
             return
         await interaction.response.defer(thinking=True)
-        await ui.post_turn(None, interaction, result.row, result)
+        await messages.post_turn(None, interaction, result.row, result)
 
     @app_commands.command(name=_("skip"), description=_("Moderators: skip the current player's turn"))
     async def skip(self, interaction: discord.Interaction) -> None:
         played = await self.service.skip(interaction.channel_id, await self.bot.is_moderator(interaction))
         await interaction.response.defer(thinking=True)
-        await ui.post_turn(None, interaction, played.row, played)
+        await messages.post_turn(None, interaction, played.row, played)
 
     @app_commands.command(name=_("settings"),
                           description=_("Server settings: moderator role, language, idle lobbies (Manage Server)"))

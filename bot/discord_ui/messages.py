@@ -1,0 +1,193 @@
+"""How a game reaches its channel: the one path that posts a turn.
+
+:func:`post_turn` posts what the channel has not seen (every committed move not announced,
+the board when a turn ended, the next choices), for a click, a slash command, a start, a
+moderator's skip or kick, or a catch-up after Discord failed — and for a scheduler that
+has no interaction at all (``channel`` and ``bot`` instead). Its buttons are drawn by the
+bot's ``live_choices`` (:func:`bot.discord_ui.buttons.action_view`, wired by the app: the
+buttons import this module to post the move a click played, so this one cannot import them).
+
+Two languages meet here. Everything the channel reads (narration, prompts, the lobby,
+button labels, the board picture, the final scores) is in the game's language,
+``row.lang``; everything only one member sees (refusals, hand, status, log, help) is in
+that member's own ``interaction.locale``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from typing import Any
+
+import discord
+
+from bot.discord_ui.limits import CONTENT, clip, clip_lines
+from bot.discord_ui.members import names_for, ping
+from bot.discord_ui.pictures import board_file
+from bot.discord_ui.protocols import GameBot, bot_of
+from bot.games import presenter
+from bot.i18n import t
+from bot.rules import GAMES
+from bot.service import GameRow, Played, UserError
+
+log = logging.getLogger("gamemaster.ui")
+
+
+def deciders(engine: Any, before: dict[str, Any] | None, after: dict[str, Any]) -> list[str]:
+    """The seats a decision has just become theirs: to act now and not before."""
+    now = engine.to_act(after) if engine.outcome(after) is None else []
+    was = set(engine.to_act(before)) if before is not None and engine.outcome(before) is None else set()
+    return [s for s in now if s not in was]
+
+
+def quiet_only(engine: Any, row: GameRow, pending: list[Any], played: Played | None) -> bool:
+    """Whether all there is to tell is anytime actions of seats not to act (nothing that
+    changes anyone's choices)."""
+    anytime = engine.anytime_actions
+    if not anytime or row.state is None:
+        return False
+    to_act = set(engine.to_act(row.state))
+    moves = [(e.seat, e.action) for e in pending] or ([(played.seat, played.action)] if played else [])
+    return bool(moves) and all(a.get("type") in anytime and s not in to_act for s, a in moves)
+
+
+def move_text(row: GameRow, narration: list[str], pinged: Iterable[str] = (),
+              extra: list[str] | None = None) -> str:
+    """Narration of what happened, then who must act and what they may choose, in the
+    game's language. ``pinged`` seats are written as mentions, the rest by name."""
+    engine = GAMES[row.game]
+    pres = presenter(row.game)
+    names = names_for(row)
+    pinged = set(pinged)
+    lines = list(extra or []) + list(narration)
+    assert row.state is not None
+    tail = []
+    if engine.outcome(row.state) is None and row.status == "running":
+        for seat in engine.to_act(row.state)[:1]:
+            who = f"<@{seat}>" if seat in pinged else names.get(seat, seat)
+            tail.append(t("ui.to_play", row.lang, who=who))
+        prompt = pres.prompt(engine.view(row.state, None), names, row.lang)
+        if prompt:
+            tail.append(prompt)
+    body = clip_lines(lines, CONTENT - sum(len(x) + 1 for x in tail) - 1) if lines else ""
+    return clip("\n".join(x for x in [body, *tail] if x))
+
+
+async def post_turn(channel: discord.abc.Messageable | None, interaction: discord.Interaction | None,
+                    row: GameRow, played: Played | None = None, extra: list[str] | None = None,
+                    with_board: bool | None = None, *, bot: GameBot | None = None,
+                    before: dict[str, Any] | None = None) -> discord.Message | None:
+    """Post what the channel has not seen yet (every committed move not announced, so a
+    move whose message failed is told with the next one), the board when a turn ended,
+    and the next choices; strip the buttons off the previous prompt so only one set of
+    live choices is on screen. Marks the game announced up to ``row.version``.
+
+    ``before``: the state the decisions are compared with for pings (default: the
+    played move's; none at the start of a game, so whoever acts first is pinged)."""
+    bot = bot or (bot_of(interaction) if interaction else None)
+    assert bot is not None
+    engine = GAMES[row.game]
+    pres = presenter(row.game)
+    assert row.state is not None
+    async with bot.post_lock(row.channel_id):
+        fresh = await bot.service.get_game(row.id) or row
+        pending = [a for a in await bot.service.unannounced(fresh)
+                   if a.version is None or a.version <= row.version]
+        narration: list[str] = []
+        for entry in pending:
+            narration += pres.narrate(entry.events, names_for(row), row.lang)
+        if played is not None and not pending and fresh.announced_version < row.version:
+            narration += pres.narrate(played.events, names_for(row), row.lang)  # a store without versions
+        if before is None and played is not None:
+            before = played.before  # else a start or a catch-up: whoever must act has not been told
+        if quiet_only(engine, row, pending, played):
+            # Another seat's anytime action (a defence order): told in a line; the live
+            # choices stay where they are (their buttons still work, see GameService.act).
+            text = clip_lines(list(extra or []) + narration) or t("ui.done", row.lang)
+            kwargs: dict[str, Any] = {"content": text, "allowed_mentions": discord.AllowedMentions.none()}
+            try:
+                if interaction is not None:
+                    await interaction.followup.send(wait=True, **kwargs)
+                else:
+                    assert channel is not None
+                    await channel.send(**kwargs)
+            except discord.HTTPException as err:
+                log.warning("could not post game %s v%s to channel %s (%s)", row.id, row.version,
+                            row.channel_id, err)
+                return None
+            await bot.service.mark_announced(row.id, row.version)
+            return None
+        pinged = deciders(engine, before, row.state)
+        if with_board is None:
+            with_board = (played is None or played.new_turn or played.finished or len(pending) > 1
+                          or engine.outcome(row.state) is not None)
+        kwargs = {"content": move_text(row, narration, pinged, extra)}
+        if with_board:
+            kwargs["file"] = await board_file(row)
+        view = bot.live_choices(row)
+        if view is not None:
+            kwargs["view"] = view
+        kwargs["allowed_mentions"] = ping(pinged)
+        try:
+            if interaction is not None:
+                message = await interaction.followup.send(wait=True, **kwargs)
+            else:
+                assert channel is not None
+                message = await channel.send(**kwargs)
+        except discord.HTTPException as err:
+            log.warning("could not post game %s v%s to channel %s (%s); it will be posted with the next "
+                        "interaction there", row.id, row.version, row.channel_id, err)
+            return None
+        await bot.service.mark_announced(row.id, row.version)
+        old = fresh.prompt_message_id
+        await bot.service.note_messages(row.id, prompt_message_id=message.id if view else None)
+    if old and old != message.id:
+        await bot.strip_buttons(row.channel_id, old)
+    return message
+
+
+def opening_lines(row: GameRow, lang: str) -> list[str]:
+    """What setup did in public (who rolled what to start…), narrated."""
+    if row.state is None:
+        return []
+    return presenter(row.game).narrate(GAMES[row.game].opening_events(row.state), names_for(row), lang)
+
+
+async def play_move(interaction: discord.Interaction, game_id: str, action: dict[str, Any]) -> None:
+    """A move typed as a slash command: checked and committed before anything is shown
+    (a refusal stays private), then narrated and drawn for the channel."""
+    bot = bot_of(interaction)
+    row = await bot.service.game(interaction.channel_id)
+    if row.game != game_id:
+        raise UserError("err.wrong_game", "This channel is playing {game}, not this game.",
+                        game=presenter(row.game).name(interaction.locale))
+    played = await bot.service.act(interaction.channel_id, str(interaction.user.id), action)
+    await interaction.response.defer(thinking=True)
+    await post_turn(None, interaction, played.row, played)
+
+
+async def post_start(interaction: discord.Interaction, row: GameRow, extra_key: str = "game.started",
+                     **params: Any) -> None:
+    """The first message of a game: what setup did, the board, the first choices."""
+    extra = [t(extra_key, row.lang, **params), *opening_lines(row, row.lang)]
+    await post_turn(None, interaction, row, None, extra=extra)
+
+
+async def catch_up(bot: GameBot, channel_id: int | None) -> None:
+    """Post the moves committed in this channel but never announced (Discord failed
+    after the commit), with the choices that go with them. Best effort."""
+    if channel_id is None or bot.service is None or bot.is_closed():
+        return
+    try:
+        row = await bot.service.latest_game(channel_id)
+        if row is None or row.state is None or row.status not in ("running", "finished"):
+            return
+        if not await bot.service.unannounced(row):
+            return
+        channel = await bot.channel_of(channel_id)
+        if channel is None:
+            return
+        await post_turn(channel, None, row, None, bot=bot)
+    except Exception:
+        if not bot.is_closed():  # shutting down: the next start catches up instead
+            log.exception("could not catch up on channel %s", channel_id)
