@@ -23,7 +23,7 @@ def main(argv: list[str] | None = None) -> int:
     games = sub.add_parser("games", help="the games, as the README's table (from the registry)")
     games.add_argument("--write", action="store_true", help="refresh the table in README.md")
     sim = sub.add_parser("simulate", help="play a whole game with random legal moves, offline")
-    sim.add_argument("game", help="game id, e.g. risk_express")
+    sim.add_argument("game", help="a game id (`python -m bot games` lists them)")
     sim.add_argument("--players", type=int, default=3)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--out", type=Path, default=None, help="write the board PNG after every turn here")
