@@ -56,6 +56,7 @@ def merged(name: str) -> dict[str, str]:
     return merge(catalog_files(name))
 
 
+@cache
 def catalog(lang: str) -> dict[str, str]:
     """The messages in ``lang``: the platform's and every game's."""
     return merged(f"{lang}.json")
