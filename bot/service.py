@@ -8,6 +8,7 @@ anything is written, so bad input changes nothing.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -15,7 +16,7 @@ from typing import Any
 
 from bot.i18n import lang_of
 from bot.rules import GAMES, RuleError
-from bot.rules.base import SYSTEM, Event, Game
+from bot.rules.base import SCHEMA_VERSION, SYSTEM, Event, Game
 from bot.store import ActionRow, Conflict, GameRow, GameStore, GuildSettings
 
 # The Discord layer takes the row types (GameRow, ActionRow, GuildSettings) from here: it
@@ -94,23 +95,35 @@ class GameService:
         return lock
 
     # -- reading ----------------------------------------------------------------------
+    async def _current(self, row: GameRow | None) -> GameRow | None:
+        """``row`` with a state of today's shape: a game stored before the engines' state
+        changed shape (``state["schema"]`` older than ``SCHEMA_VERSION``) is rebuilt by
+        replaying its log, in memory (its next move writes the new shape)."""
+        if row is None or row.state is None or row.state.get("schema", 1) >= SCHEMA_VERSION:
+            return row
+        try:
+            state = await self.replay(row)
+        except RuleError:  # a log today's rules refuse: leave the row as stored
+            return row
+        return dataclasses.replace(row, state=state)
+
     async def game(self, channel_id: int) -> GameRow:
-        row = await self.store.active_game(channel_id)
+        row = await self._current(await self.store.active_game(channel_id))
         if row is None:
             raise UserError("err.no_game", "There is no game in this channel. Start one with /game new.")
         return row
 
     async def active_game(self, channel_id: int) -> GameRow | None:
         """The channel's game in its lobby or running, if any (no refusal)."""
-        return await self.store.active_game(channel_id)
+        return await self._current(await self.store.active_game(channel_id))
 
     async def latest_game(self, channel_id: int) -> GameRow | None:
         """The channel's active game, or else the last one played there, if any."""
-        return await self.store.latest_game(channel_id)
+        return await self._current(await self.store.latest_game(channel_id))
 
     async def get_game(self, game_id: int) -> GameRow | None:
         """A game by its id (a button or menu names its game)."""
-        return await self.store.get_game(game_id)
+        return await self._current(await self.store.get_game(game_id))
 
     async def log(self, row: GameRow, last: int | None = None) -> list[ActionRow]:
         """The game's log in order: all of it, or its ``last`` entries."""
@@ -119,7 +132,7 @@ class GameService:
     async def game_or_last(self, channel_id: int) -> GameRow:
         """The channel's game, or else the last one played there (its final board and
         scores stay viewable until a new game starts)."""
-        row = await self.store.latest_game(channel_id)
+        row = await self._current(await self.store.latest_game(channel_id))
         if row is None or (row.status == "ended" and row.state is None):
             raise UserError("err.no_game", "There is no game in this channel. Start one with /game new.")
         return row
@@ -245,7 +258,7 @@ class GameService:
                 raise UserError("err.player_count", "{game} needs {min}–{max} players; {n} joined.",
                                 game=engine.name, min=engine.min_players, max=engine.max_players, n=len(row.players))
             try:
-                state = engine.setup(row.players, row.options, row.seed, picks=_picks(row, row.players))
+                state, _opening = engine.start(row.players, row.options, row.seed, picks=_picks(row, row.players))
             except RuleError as err:
                 raise UserError.from_rule(err) from err
             return await self.store.update_game(row, state=state, status="running", seats=list(row.players),
@@ -288,8 +301,8 @@ class GameService:
         engine = _engine(row)
         assert row.state is not None
         finished = engine.outcome(new_state) is not None
-        new_turn = (engine.current(row.state) != engine.current(new_state)
-                    or row.state.get("turn") != new_state.get("turn"))
+        was, now = engine.turn_info(row.state), engine.turn_info(new_state)
+        new_turn = was.current != now.current or was.number != now.number
         status = "finished" if finished else "running"
         try:
             fresh = await self.store.commit_action(row, seat, action, events, new_state, status, new_turn, players)
@@ -323,7 +336,7 @@ class GameService:
                 picks = _picks(row, row.players)
 
                 def start(seed: int) -> dict[str, Any]:
-                    return engine.setup(row.players, row.options, seed, picks=picks)
+                    return engine.start(row.players, row.options, seed, picks=picks)[0]
             try:
                 return await self.store.reset_game(row, self.seed_source(), start)
             except RuleError as err:

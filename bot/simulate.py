@@ -76,8 +76,9 @@ def simulate(game_id: str, players: int, seed: int, out: Path | None = None,
         for line in pres.narrate(events_for(events, None), names, lang):
             echo(line)
         over = game.outcome(after) is not None
-        if after.get("turn") != before.get("turn") or over:
-            draw(after, "final" if over else f"turn-{after.get('turn', moves):04d}", final=over)
+        turn = game.turn_info(after).number
+        if turn != game.turn_info(before).number or over:
+            draw(after, "final" if over else f"turn-{turn:04d}", final=over)
     result = playout.outcome
     assert result is not None
     echo(f"Result after {moves} moves: winners {', '.join(result['winners']) or 'none'}; scores {result.get('scores')}")

@@ -190,6 +190,14 @@ class Game(ABC):
         state["rng"] = rng.state
         return state
 
+    def start(self, seats: list[str], options: dict[str, Any] | None = None, seed: int = 0,
+              picks: dict[str, dict[str, Any]] | None = None) -> tuple[State, list[Event]]:
+        """A new game and what its setup did in public (who starts, gangs dealt, the first
+        turn's start): ``setup`` and ``opening_events`` in one call, so a game's opening is
+        shown like any other events."""
+        state = self.setup(seats, options, seed, picks)
+        return state, self.opening_events(state)
+
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
         known = {o.name: o for o in self.options}
         out: dict[str, Any] = {o.name: o.default for o in self.options}

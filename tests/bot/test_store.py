@@ -233,7 +233,8 @@ async def test_kick_and_skip_are_logged_as_system_actions(store):
     played = await service.skip(CHANNEL, True)
     assert played.events[0]["type"] == "skipped" and played.new_turn
     played = await service.kick(CHANNEL, True, "2")
-    assert "2" not in played.row.players and "2" not in played.row.state["seats"]
+    assert "2" not in played.row.players and "2" in game.turn_info(played.row.state).out
+    assert "2" not in game.view(played.row.state)["seats"]
     log = await store.actions(row.id)
     assert [a.seat for a in log] == ["@system", "@system"]
     replayed = game.replay(["1", "2", "3"], row.options, row.seed, [(a.seat, a.action) for a in log])
