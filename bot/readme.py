@@ -1,6 +1,6 @@
-"""The README's table of games, made from the registry: a game added to ``GAMES`` (with its
-``game.<id>.summary`` catalog line) appears there by ``python -m bot games``, and a test
-fails while the README is behind."""
+"""The README's table of games, made from the registry: a game added to ``GAMES`` appears
+there by ``python -m bot games``, its summary the ``game.<id>.summary`` line of its own
+catalog (``bot/games/<id>/locales``), and a test fails while the README is behind."""
 
 from __future__ import annotations
 
