@@ -382,7 +382,8 @@ def test_three_way_tie_shows_every_winner() -> None:
 def test_french_board_uses_french_words_and_names(monkeypatch) -> None:
     """``view["lang"] = "fr"``: every word on the board changes (header, tray, legend,
     counts) and card and continent names come from ``bot.rules.names``."""
-    from renderers import board_text as bt
+    from renderers import words as bt
+    from renderers.risk_express import words as rx_words
 
     en = usa_attack()
     fr = dict(usa_attack(), lang="fr")
@@ -391,8 +392,8 @@ def test_french_board_uses_french_words_and_names(monkeypatch) -> None:
     assert changed(a, b, (0, 0, rx.W, rx.HEADER_H))  # « Tour 5 — Alice joue »
     assert changed(a, b, lay.legend)  # « Général », « Cavalerie »…
     assert changed(a, b, lay.panels[-1])  # « Piste de dés »
-    assert bt.word("re.cards", "fr", n=1) == "1 carte"
-    assert bt.word("re.cards", "fr", n=2) == "2 cartes"
+    assert rx_words.word("cards", "fr", n=1) == "1 carte"
+    assert rx_words.word("cards", "fr", n=2) == "2 cartes"
     calls = []
 
     def fake(game_id, kind, key, lang):
