@@ -9,7 +9,8 @@ every card. Each figure is the slowest of several runs with the odds caches clea
 before each one, printed beside the target: 50 ms per answer (Discord waits 3 s for
 all of it, network included, and the answer runs on the bot's one event loop).
 
-What is timed is what the handler computes: the engine's legal actions and the list.
+What is timed is what the handler computes (:mod:`bot.discord_ui.choices`): the engine's
+legal actions, the seat's view and the list (:func:`bot.games.choices.complete`).
 Not a test: nothing here fails CI.
 """
 
@@ -23,6 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.games import presenter  # noqa: E402
+from bot.games.choices import complete  # noqa: E402
 from bot.rules import GAMES  # noqa: E402
 from bot.rules.risk_map import bounded_odds as odds_tables  # noqa: E402
 
@@ -37,6 +39,12 @@ def setup(game, seats, options=None, seed=1):  # noqa: ANN001, ANN201
     return game.setup(list(seats), game.validate_options(options or {}), seed)
 
 
+def make_current(state: dict, seat: str) -> None:
+    """Make it ``seat``'s turn (the turn keys: ``order`` and ``current``, or older ``cur``)."""
+    key = "cur" if "cur" in state else "current"
+    state[key] = (state.get("order") or state["seats"]).index(seat)
+
+
 def peaky_hoard(reserve: int = 0) -> dict:
     """Alice holds all but three territories, a million members on each; Bob and Carol a
     million less one; every card in Alice's hand; every attack power kept. With a
@@ -46,7 +54,7 @@ def peaky_hoard(reserve: int = 0) -> dict:
     for i, tid in enumerate(order):
         state["owner"][tid] = "b" if i == 10 else "c" if i in (20, 30) else "a"
         state["troops"][tid] = 1_000_000 - (0 if state["owner"][tid] == "a" else 1)
-    state["cur"] = state["order"].index("a")
+    make_current(state, "a")
     state["phase"] = "place" if reserve else "attack"
     state["reserve"] = reserve
     state["players"]["a"]["hand"] = list(order)
@@ -63,7 +71,7 @@ def peaky_front() -> dict:
     for i, tid in enumerate(PEAKY.board.order):
         state["owner"][tid] = "a" if i % 2 else "b"
         state["troops"][tid] = 40 + 3 * i
-    state["cur"] = state["order"].index("a")
+    make_current(state, "a")
     state["phase"] = "attack"
     state["reserve"] = 0
     return state
@@ -80,14 +88,14 @@ def peaky_battle() -> dict:
 
 def peaky_two() -> dict:
     state = setup(PEAKY, "ab")
-    state["players"][state["order"][state["cur"]]]["hand"] = list(PEAKY.board.order)
+    state["players"][PEAKY.current(state)]["hand"] = list(PEAKY.board.order)
     return state
 
 
 def express_worst() -> dict:
     """Every card owned by the other player (a General line each), a throw that fits many."""
     state = setup(EXPRESS, "ab")
-    seat = state["seats"][state["current"]]
+    seat = EXPRESS.current(state)
     other = next(s for s in state["seats"] if s != seat)
     state["owners"] = {c: other for c in state["owners"]}
     state["locked"] = []
@@ -103,9 +111,9 @@ def cases():  # noqa: ANN201
     hoard_src = next(a["from"] for a in PEAKY.legal_actions(hoard, "a") if a["type"] == "attack")
     hoard_dst = next(a["to"] for a in PEAKY.legal_actions(hoard, "a") if a["type"] == "attack" and a["from"] == hoard_src)
     moves = [a for a in PEAKY.legal_actions(front, "a") if a["type"] == "manoeuvre"]
-    two_seat = two["order"][two["cur"]]
+    two_seat = PEAKY.current(two)
     neutral = next((a for a in PEAKY.legal_actions(two, two_seat) if a["type"] == "neutral"), None)
-    exp_seat = exp["seats"][exp["current"]]
+    exp_seat = EXPRESS.current(exp)
     yield "peaky place territory (hoard)", "peaky_blinders", placing, "a", "place", "territory", {}
     yield "peaky place count (1,000,000 left)", "peaky_blinders", placing, "a", "place", "count", {}
     yield "peaky trade cards (all 42 cards)", "peaky_blinders", placing, "a", "trade", "cards", {}
@@ -141,7 +149,9 @@ def time_case(game_id: str, state: dict, seat: str, command: str, option: str, g
         fresh = copy.deepcopy(state)
         lang = "fr" if run % 2 else "en"
         start = time.perf_counter()
-        out = pres.complete(command, option, fresh, seat, given, "", lang, NAMES)
+        game = GAMES[game_id]
+        legal = game.legal_actions(fresh, seat)
+        out = complete(pres.choices, command, option, legal, game.view(fresh, seat), given, "", lang, NAMES)
         worst = max(worst, time.perf_counter() - start)
         size = len(out)
     return worst * 1000, size

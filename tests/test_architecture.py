@@ -231,7 +231,7 @@ def test_the_import_walk_sees_imports():
     edges = graph()
     assert "discord" in edges["bot.discord_ui.app"]
     assert "bot.rules.names" in edges["renderers.board_text"]  # import_module("…") counts
-    assert "bot.rules.names" in edges["bot.games.base"]  # inside a function
+    assert "bot.rules" in edges["bot.games.peaky_blinders.text"]  # inside a function (engine())
     assert "bot.games.risk_express" in edges["bot.games"]  # the registry ADAPTERS (import_module("…"))
     assert "bot.games.risk_express.text" in edges["bot.games.risk_express"]  # a game package names its presenter
     assert "bot.rules.names" in edges["bot.games.risk_express.text"]  # from bot.rules import names
@@ -377,3 +377,68 @@ def test_every_message_key_used_in_code_exists():
     dynamic = {k for k in used if k.endswith(".")}
     missing = sorted(k for k in used - dynamic if k not in en and not k.startswith(("game.risk", "game.peaky")))
     assert missing == []
+
+
+# -- secrets through one door: views, never raw state ----------------------------------
+# The presenters (bot/games/) and the Discord adapter read ``game.view(state, seat)`` and
+# events filtered by ``events_for``; a raw game state may only be handed on, whole, to the
+# engine or the service (``engine.view(row.state, seat)``, ``engine.legal_actions(…)``).
+# Reading a part of it (``row.state["owner"]``, ``state.get("players")``, ``"x" in state``)
+# or handing it to a presenter's text is the offence: that is how a secret would leak.
+RAW_STATE_NAMES = {"state", "before", "after", "new_state", "fresh"}
+RAW_STATE_READS = {"get", "items", "keys", "values", "setdefault", "pop", "copy"}
+PRESENTER_TEXTS = {"status", "prompt", "hand", "groups", "buttons", "action_label", "card_label", "complete"}
+VIEW_ONLY = ("bot/games", "bot/discord_ui")
+
+
+def _raw_state(expr: ast.AST) -> bool:
+    if isinstance(expr, ast.Name):
+        return expr.id in RAW_STATE_NAMES
+    if isinstance(expr, ast.Attribute):
+        return expr.attr == "state"  # row.state
+    if isinstance(expr, ast.BoolOp):  # (row.state or {})
+        return any(_raw_state(v) for v in expr.values)
+    return False
+
+
+def raw_state_reads(source: str, path: str) -> list[str]:
+    """Where ``source`` reads into a raw game state, or hands one to a presenter's text."""
+    bad = []
+    for node in ast.walk(ast.parse(source)):
+        where = f"{path}:{getattr(node, 'lineno', '?')}"
+        if isinstance(node, ast.Subscript) and _raw_state(node.value):
+            bad.append(f"{where} subscripts a raw state")
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            if node.func.attr in RAW_STATE_READS and _raw_state(node.func.value):
+                bad.append(f"{where} reads a raw state with .{node.func.attr}()")
+            elif node.func.attr in PRESENTER_TEXTS and any(_raw_state(a) for a in node.args):
+                bad.append(f"{where} hands a raw state to .{node.func.attr}()")
+        elif (isinstance(node, ast.Compare) and any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops)
+              and any(_raw_state(c) for c in node.comparators)):
+            bad.append(f"{where} looks into a raw state with in")
+    return bad
+
+
+def test_presenters_and_discord_read_views_not_raw_state():
+    bad = []
+    for folder in VIEW_ONLY:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            bad += raw_state_reads(path.read_text(encoding="utf-8"), path.relative_to(ROOT).as_posix())
+    assert bad == []
+
+
+def test_the_raw_state_check_sees_a_read():
+    source = "\n".join([
+        "def status(self, state, names, lang):",
+        "    return state['turn'], state.get('owners'), 'hand' in state",
+        "async def hand(self, interaction):",
+        "    row = await self.service.running(1)",
+        "    cards = (row.state or {}).get('players')",
+        "    mine = row.state['players']",
+        "    return presenter(row.game).status(row.state, {}, 'en')",
+    ])
+    found = raw_state_reads(source, "bot/games/x/text.py")
+    assert len(found) == 6, found
+    # handing the state whole to the engine is how views are made: allowed
+    fine = "def f(row):\n    view = GAMES[row.game].view(row.state, None)\n    return pres.status(view, {}, 'en'), view['turn']"
+    assert raw_state_reads(fine, "bot/discord_ui/ui.py") == []

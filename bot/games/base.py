@@ -6,9 +6,13 @@ imports this module, never the package that imports it."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
+from bot.games.choices import Command, matches, numbers
 from bot.i18n import lang_of, t, text_of
+
+__all__ = ["TYPED_SHOWN", "Action", "Command", "Group", "Presenter", "View", "matches", "numbers", "typed"]
 
 Action = dict[str, Any]
 View = dict[str, Any]  # what game.view(state, seat) returns
@@ -65,6 +69,12 @@ class Presenter:
         """``/game hand``: ``seat``'s own view (``game.view(state, seat)``) in words."""
         return t("hand.none", locale)
 
+    @property
+    def choices(self) -> Mapping[str, Command]:
+        """Its slash commands' options, each declared as the part of the legal actions it
+        fills (:mod:`bot.games.choices`, the one autocomplete): command name → Command."""
+        return {}
+
     def rules(self, locale: Any) -> str:
         return t(f"rules.{self.game_id}", locale)
 
@@ -91,39 +101,3 @@ class Presenter:
     def options_text(self, options: dict[str, Any], locale: Any) -> str:
         """Every lobby option of a game in the game's words, « · » between them."""
         return " · ".join(self.option_label(k, v, locale) for k, v in options.items()) or "—"
-
-
-def matches(current: str | None, *texts: str) -> bool:
-    """Whether what a player typed so far fits one of ``texts`` (case and accents ignored)."""
-    from bot.rules.names import fold
-
-    needle = fold(current or "")
-    return not needle or any(needle in fold(x) for x in texts)
-
-
-def numbers(lo: int, hi: int, current: Any = "", limit: int = 25) -> list[int]:
-    """Whole numbers in ``[lo, hi]`` to offer for a count: those starting with the digits
-    typed so far, else all of them (largest first), else ``limit`` of them spread over the
-    range. Never walks the range, so a range of millions costs nothing."""
-    if hi < lo:
-        return []
-    text = str(current or "").strip()
-    if text:
-        if not (text.isascii() and text.isdigit()):
-            return []
-        out: list[int] = []
-        start, width = int(text), 1
-        while start <= hi and len(out) < limit:  # "1" → 1, 10–19, 100–199…
-            for n in range(max(start, lo), min(start + width - 1, hi) + 1):
-                out.append(n)
-                if len(out) >= limit:
-                    break
-            if start == 0:
-                break
-            start, width = start * 10, width * 10
-        return out
-    if hi - lo + 1 <= limit:
-        return list(range(hi, lo - 1, -1))
-    step = (hi - lo) / (limit - 1)
-    spread = sorted({round(hi - i * step) for i in range(limit)}, reverse=True)
-    return spread

@@ -17,6 +17,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.discord_ui import ui
+from bot.discord_ui.choices import suggest
 from bot.discord_ui.protocols import GameBot
 from bot.games import presenter, typed
 from bot.games.peaky_blinders.text import DEFENCE_ORDERS, fewest_cards
@@ -67,79 +68,19 @@ def cards_of(text: str, hand: list[str]) -> list[str]:
     return out
 
 
-def choices(pairs: list[tuple[str, Any]]) -> list[Choice[Any]]:
-    return [Choice(name=label[:100], value=value) for label, value in pairs[:25]]
-
-
 class PeakyCog(commands.GroupCog, group_name=_("peaky"), group_description=_("Risk Peaky Blinders moves")):
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
         super().__init__()
 
     # -- helpers ----------------------------------------------------------------------
-    async def _row(self, interaction: discord.Interaction):  # noqa: ANN202
-        row = await self.bot.service.active_game(interaction.channel_id)
-        if row is None or row.game != GAME or row.state is None or row.status != "running":
-            return None
-        return row
-
-    async def _complete(self, interaction: discord.Interaction, command: str, option: str,
-                        current: str) -> list[Choice[Any]]:
-        row = await self._row(interaction)
-        if row is None:
-            return []
-        given = dict(iter(interaction.namespace))  # keyed by the options' Discord names
-        pairs = pres().complete(command, option, row.state, str(interaction.user.id), given, current,
-                                interaction.locale, dict(row.names))
-        return choices(pairs)
-
     async def _act(self, interaction: discord.Interaction, action: dict[str, Any]) -> None:
         await ui.play_move(interaction, GAME, action)
-
-    # -- autocomplete -----------------------------------------------------------------
-    async def ac_place(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        return await self._complete(interaction, "place", "territory", current)
-
-    async def ac_place_count(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
-        return await self._complete(interaction, "place", "count", current)
-
-    async def ac_attack_from(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        return await self._complete(interaction, "attack", "from", current)
-
-    async def ac_attack_to(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        return await self._complete(interaction, "attack", "to", current)
-
-    async def ac_attack_count(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
-        return await self._complete(interaction, "attack", "count", current)
-
-    async def ac_move_from(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        return await self._complete(interaction, "manoeuvre", "from", current)
-
-    async def ac_move_to(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        return await self._complete(interaction, "manoeuvre", "to", current)
-
-    async def ac_move_count(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
-        return await self._complete(interaction, "manoeuvre", "count", current)
-
-    async def ac_trade(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        return await self._complete(interaction, "trade", "cards", current)
-
-    async def ac_power(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        return await self._complete(interaction, "power", "power", current)
-
-    async def ac_neutral_first(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        return await self._complete(interaction, "neutral", "first", current)
-
-    async def ac_neutral_second(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        return await self._complete(interaction, "neutral", "second", current)
-
-    async def ac_neutral_third(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        return await self._complete(interaction, "neutral", "third", current)
 
     # -- commands ---------------------------------------------------------------------
     @app_commands.command(name=_("place"), description=_("Place members on one of your territories"))
     @app_commands.describe(territory=_("Your territory"), count=_("How many members (default: all you have left)"))
-    @app_commands.autocomplete(territory=ac_place, count=ac_place_count)
+    @app_commands.autocomplete(territory=suggest(GAME, "place", "territory"), count=suggest(GAME, "place", "count"))
     async def place(self, interaction: discord.Interaction, territory: str, count: int | None = None) -> None:
         action: dict[str, Any] = {"type": "place", "territory": territory_of(territory)}
         if count is not None:
@@ -148,7 +89,7 @@ class PeakyCog(commands.GroupCog, group_name=_("peaky"), group_description=_("Ri
 
     @app_commands.command(name=_("trade"), description=_("Trade territory cards for members (2–10 razors)"))
     @app_commands.describe(cards=_("The cards to trade (pick a total of razors from the list)"))
-    @app_commands.autocomplete(cards=ac_trade)
+    @app_commands.autocomplete(cards=suggest(GAME, "trade", "cards"))
     async def trade(self, interaction: discord.Interaction, cards: str) -> None:
         row = await self.bot.service.running(interaction.channel_id)
         seat = str(interaction.user.id)
@@ -163,7 +104,8 @@ class PeakyCog(commands.GroupCog, group_name=_("peaky"), group_description=_("Ri
     @app_commands.command(name=_("neutral"), description=_("Two players: add 3 members to one neutral gang"))
     @app_commands.describe(first=_("One member here (and any left over)"), second=_("One member here"),
                            third=_("One member here"))
-    @app_commands.autocomplete(first=ac_neutral_first, second=ac_neutral_second, third=ac_neutral_third)
+    @app_commands.autocomplete(first=suggest(GAME, "neutral", "first"), second=suggest(GAME, "neutral", "second"),
+                               third=suggest(GAME, "neutral", "third"))
     async def neutral(self, interaction: discord.Interaction, first: str, second: str | None = None,
                       third: str | None = None) -> None:
         slots = [territory_of(x) for x in (first, second, third) if x]
@@ -178,7 +120,8 @@ class PeakyCog(commands.GroupCog, group_name=_("peaky"), group_description=_("Ri
     @app_commands.describe(origin=_("Your territory to attack from"), target=_("The enemy territory"),
                            count=_("Members to send (one stays behind; default: all but one)"),
                            until=_("Roll until decided (default: one roll at a time)"))
-    @app_commands.autocomplete(origin=ac_attack_from, target=ac_attack_to, count=ac_attack_count)
+    @app_commands.autocomplete(origin=suggest(GAME, "attack", "from"), target=suggest(GAME, "attack", "to"),
+                               count=suggest(GAME, "attack", "count"))
     async def attack(self, interaction: discord.Interaction, origin: str, target: str, count: int | None = None,
                      until: bool = False) -> None:
         action: dict[str, Any] = {"type": "attack", "from": territory_of(origin), "to": territory_of(target),
@@ -198,7 +141,7 @@ class PeakyCog(commands.GroupCog, group_name=_("peaky"), group_description=_("Ri
 
     @app_commands.command(name=_("power"), description=_("Play a kept attack power in your attack"))
     @app_commands.describe(power=_("The power card"))
-    @app_commands.autocomplete(power=ac_power)
+    @app_commands.autocomplete(power=suggest(GAME, "power", "power"))
     async def power(self, interaction: discord.Interaction, power: str) -> None:
         pid = pres().power(power)
         if pid is None:
@@ -218,7 +161,8 @@ class PeakyCog(commands.GroupCog, group_name=_("peaky"), group_description=_("Ri
     @app_commands.command(name=_("manoeuvre"), description=_("Move members once, through your own territories; ends your turn"))
     @app_commands.rename(origin=_("from"), target=_("to"))
     @app_commands.describe(origin=_("From your territory"), target=_("To your territory"), count=_("How many members"))
-    @app_commands.autocomplete(origin=ac_move_from, target=ac_move_to, count=ac_move_count)
+    @app_commands.autocomplete(origin=suggest(GAME, "manoeuvre", "from"), target=suggest(GAME, "manoeuvre", "to"),
+                               count=suggest(GAME, "manoeuvre", "count"))
     async def manoeuvre(self, interaction: discord.Interaction, origin: str, target: str,
                         count: int | None = None) -> None:
         action: dict[str, Any] = {"type": "manoeuvre", "from": territory_of(origin), "to": territory_of(target)}

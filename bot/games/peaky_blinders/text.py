@@ -8,9 +8,12 @@ ever silent in the channel or in ``/game log``.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import cached_property
 from typing import Any
 
-from bot.games.base import Action, Presenter, View, matches, numbers
+from bot.games.base import Action, Presenter, View
+from bot.games.choices import Command, Context, Slot
 from bot.i18n import count, fmt_num, fmt_pct, join, lang_of, t, tn
 from bot.rules import names as N
 from bot.rules.events import events_for
@@ -366,152 +369,109 @@ class PeakyPresenter(Presenter):
             out["gang"] = N.name(GAME, "gang", gang, locale)
         return out
 
-    # -- autocomplete -----------------------------------------------------------------
-    def complete(self, command: str, option: str, state: dict[str, Any], seat: str, given: dict[str, Any],
-                 current: str, locale: Any, names: dict[str, str]) -> list[tuple[str, Any]]:
-        handler = getattr(self, f"_ac_{command}_{option}", None)
-        if handler is None or state is None or seat not in state.get("players", {}):
-            return []
-        legal = engine().legal_actions(state, seat)
-        return handler(state, seat, legal, given, current or "", lang_of(locale), names)[:25]
+    # -- autocomplete: what each /peaky option fills (bot.games.choices lists it) -----------
+    @cached_property
+    def choices(self) -> dict[str, Command]:
+        where = Slot("territory", self.territory, self._territory_labels, self._territory_texts, sort=True)
+        members = Slot("count", labels=self._member_labels)
+        return {
+            "place": Command(("place",), {"territory": where, "count": members}),
+            "attack": Command(("attack",), {
+                "from": replace(where, part="from"),
+                "to": replace(where, part="to", labels=self._target_labels),
+                "count": Slot("count", labels=self._attack_count_labels, requires=("from",)),
+            }),
+            "manoeuvre": Command(("manoeuvre",), {
+                "from": replace(where, part="from"),
+                "to": replace(where, part="to"),
+                "count": replace(members, requires=("from",)),
+            }),
+            "trade": Command(("trade",), {"cards": Slot("cards", labels=self._trade_labels, match_label=True,
+                                                        values=self._trade_totals, send=str)}),
+            "power": Command(("play_power",), {"power": Slot("power", self.power, self._power_labels,
+                                                             self._power_texts)}),
+            "neutral": Command(("neutral",), {
+                slot: replace(where, part="territories", labels=self._neutral_labels)
+                for slot in ("first", "second", "third")}),
+        }
 
     @staticmethod
-    def _of(legal: list[Action], kind: str) -> list[Action]:
-        return [a for a in legal if a["type"] == kind]
+    def _territory_texts(tid: str, ctx: Context) -> tuple[str, str]:
+        return tname(tid, ctx.lang), tid
 
-    def _territories(self, state: dict[str, Any], tids: list[str], current: str, lang: str,
-                     label: Any = None) -> list[tuple[str, str]]:
-        out = []
-        for tid in dict.fromkeys(tids):
-            name = tname(tid, lang)
-            if matches(current, name, tid):
-                text = label(tid) if label else t("pb.ac.territory", lang, territory=name,
-                                                  n=fmt_num(state["troops"][tid], lang))
-                out.append((text[:100], tid))
-        return sorted(out, key=lambda c: N.fold(c[0]))
+    @staticmethod
+    def _troops(ctx: Context, tid: str) -> int:
+        return ctx.view["territories"][tid]["troops"]
 
-    def _ac_place_territory(self, state, seat, legal, given, current, lang, names):  # noqa: ANN001, ANN202
-        tids = [tid for a in self._of(legal, "place") for tid in as_list(a["territory"])]
-        return self._territories(state, tids, current, lang)
+    def _territory_labels(self, tids: list[str], ctx: Context) -> list[str]:
+        return [t("pb.ac.territory", ctx.lang, territory=tname(tid, ctx.lang), n=fmt_num(self._troops(ctx, tid), ctx.lang))
+                for tid in tids]
 
-    def _ac_place_count(self, state, seat, legal, given, current, lang, names):  # noqa: ANN001, ANN202
-        acts = self._of(legal, "place")
-        if not acts:
-            return []
-        where = self.territory(given.get("territory")) if given.get("territory") else None
-        if where is not None and not any(where in as_list(a["territory"]) for a in acts):
-            return []
-        rng = acts[0]["count"]
-        return [(count("member", n, lang), n) for n in numbers(rng["min"], rng["max"], current)]
+    def _neutral_labels(self, tids: list[str], ctx: Context) -> list[str]:
+        lang = ctx.lang
+        return [t("pb.ac.neutral", lang, territory=tname(tid, lang), n=fmt_num(self._troops(ctx, tid), lang),
+                  gang=self.faction(ctx.view["territories"][tid]["owner"], dict(ctx.names), lang)) for tid in tids]
 
-    def _attacks(self, legal: list[Action], src: str | None) -> list[Action]:
-        return [a for a in self._of(legal, "attack") if src is None or a["from"] == src]
+    @staticmethod
+    def _member_labels(counts: list[int], ctx: Context) -> list[str]:
+        return [count("member", n, ctx.lang) for n in counts]
 
-    def _ac_attack_from(self, state, seat, legal, given, current, lang, names):  # noqa: ANN001, ANN202
-        return self._territories(state, [a["from"] for a in self._attacks(legal, None)], current, lang)
+    @staticmethod
+    def _bonus(ctx: Context, tid: str) -> int:
+        """The defence bonus of ``tid`` (a stronghold's +1), as the view tells it."""
+        bonuses = ctx.view.get("defence_bonus")
+        if bonuses is None:  # a view from before the key: the board's strongholds (static data)
+            return 1 if engine().board.territories[tid].stronghold else 0
+        return int(bonuses.get(tid, 0))
 
-    def _ac_attack_to(self, state, seat, legal, given, current, lang, names):  # noqa: ANN001, ANN202
-        src = self.territory(given.get("from")) if given.get("from") else None
+    def _target_labels(self, dsts: list[str], ctx: Context) -> list[str]:
+        """« Birmingham (Bob, 5 members): 73 % with 12 »: each target with the odds of the most
+        members that may attack it, one bounded odds table per defence bonus."""
+        lang = ctx.lang
+        wanted = set(dsts)
         best: dict[str, int] = {}  # target → the most members that may attack it
-        for a in self._attacks(legal, src):
-            best[a["to"]] = max(best.get(a["to"], 0), a["count"]["max"])
-        shown = [dst for dst in best if matches(current, tname(dst, lang), dst)]
-        odds: dict[str, float] = {}
+        for a in ctx.forms:
+            if a["to"] in wanted:
+                best[a["to"]] = max(best.get(a["to"], 0), a["count"]["max"])
         by_bonus: dict[int, list[str]] = {}
-        for dst in shown:
-            by_bonus.setdefault(engine().defence_bonus(state, dst), []).append(dst)
-        for bonus, dsts in by_bonus.items():  # one odds table per defence bonus, not per target
-            found = win_chances_for([(best[d], state["troops"][d]) for d in dsts], bonus,
+        for dst in dsts:
+            by_bonus.setdefault(self._bonus(ctx, dst), []).append(dst)
+        odds: dict[str, float] = {}
+        for bonus, group in by_bonus.items():  # one odds table per defence bonus, not per target
+            found = win_chances_for([(best[d], self._troops(ctx, d)) for d in group], bonus,
                                     BUDGET_CELLS // len(by_bonus))
-            odds.update({d: found[best[d], state["troops"][d]] for d in dsts})
+            odds.update({d: found[best[d], self._troops(ctx, d)] for d in group})
+        names = dict(ctx.names)
+        return [tn("pb.ac.target", best[d], lang, territory=tname(d, lang),
+                   owner=self.faction(ctx.view["territories"][d]["owner"], names, lang),
+                   d=fmt_num(self._troops(ctx, d), lang), odds=fmt_pct(odds[d], lang, 0)) for d in dsts]
 
-        def label(dst: str) -> str:
-            n = best[dst]
-            return tn("pb.ac.target", n, lang, territory=tname(dst, lang), owner=self.faction(state["owner"][dst], names, lang),
-                      d=fmt_num(state["troops"][dst], lang), odds=fmt_pct(odds[dst], lang, 0))
-
-        return self._territories(state, list(best), current, lang, label)
-
-    def _ac_attack_count(self, state, seat, legal, given, current, lang, names):  # noqa: ANN001, ANN202
-        src = self.territory(given.get("from")) if given.get("from") else None
-        dst = self.territory(given.get("to")) if given.get("to") else None
-        acts = [a for a in self._attacks(legal, src) if dst is None or a["to"] == dst]
-        if not acts or src is None:
-            return []
-        rng = acts[0]["count"]
-        shown = numbers(rng["min"], rng["max"], current)
+    def _attack_count_labels(self, counts: list[int], ctx: Context) -> list[str]:
+        dst = ctx.given.get("to")
         if dst is None:
-            return [(count("member", n, lang), n) for n in shown]
-        odds = win_chances(shown, state["troops"][dst], engine().defence_bonus(state, dst))
-        return [(tn("pb.ac.count", n, lang, odds=fmt_pct(odds[n], lang, 0)), n) for n in shown]
+            return self._member_labels(counts, ctx)
+        odds = win_chances(counts, self._troops(ctx, dst), self._bonus(ctx, dst))
+        return [tn("pb.ac.count", n, ctx.lang, odds=fmt_pct(odds[n], ctx.lang, 0)) for n in counts]
 
-    def _manoeuvres(self, legal: list[Action], src: str | None) -> list[Action]:
-        return [a for a in self._of(legal, "manoeuvre") if src is None or a["from"] == src]
+    @staticmethod
+    def _fewest(ctx: Context) -> dict[int, list[str]]:
+        """Razor total → the fewest cards of the hand worth it, for the trade form."""
+        form = ctx.forms[0]
+        rng = form.get("razors") or {"min": 2, "max": 10}
+        return fewest_cards(as_list(form["cards"]), form.get("points") or engine().data.razors, rng["min"], rng["max"])
 
-    def _ac_manoeuvre_from(self, state, seat, legal, given, current, lang, names):  # noqa: ANN001, ANN202
-        dst = self.territory(given.get("to")) if given.get("to") else None
-        srcs = [a["from"] for a in self._manoeuvres(legal, None) if dst is None or dst in as_list(a["to"])]
-        return self._territories(state, srcs, current, lang)
+    def _trade_totals(self, ctx: Context) -> list[int]:
+        return [total for total in sorted(self._fewest(ctx), reverse=True) if trade_value(total) is not None]
 
-    def _ac_manoeuvre_to(self, state, seat, legal, given, current, lang, names):  # noqa: ANN001, ANN202
-        src = self.territory(given.get("from")) if given.get("from") else None
-        dests = [d for a in self._manoeuvres(legal, src) for d in as_list(a["to"])]
-        return self._territories(state, dests, current, lang)
+    def _trade_labels(self, totals: list[int], ctx: Context) -> list[str]:
+        lang, fewest = ctx.lang, self._fewest(ctx)
+        return [t("pb.ac.trade", lang, razors=count("razor", total, lang),
+                  members=count("member", trade_value(total) or 0, lang),
+                  cards=join([tname(c, lang) for c in fewest[total]], lang)) for total in totals]
 
-    def _ac_manoeuvre_count(self, state, seat, legal, given, current, lang, names):  # noqa: ANN001, ANN202
-        src = self.territory(given.get("from")) if given.get("from") else None
-        dst = self.territory(given.get("to")) if given.get("to") else None
-        acts = [a for a in self._manoeuvres(legal, src) if dst is None or dst in as_list(a["to"])]
-        if src is None or not acts:
-            return []
-        rng = acts[0]["count"]
-        return [(count("member", n, lang), n) for n in numbers(rng["min"], rng["max"], current)]
+    def _power_texts(self, pid: str, ctx: Context) -> tuple[str, str]:
+        return self.power_name(pid, ctx.lang), pid
 
-    def _ac_trade_cards(self, state, seat, legal, given, current, lang, names):  # noqa: ANN001, ANN202
-        acts = self._of(legal, "trade")
-        if not acts:
-            return []
-        rng = acts[0].get("razors") or {"min": 2, "max": 10}
-        razors = engine().data.razors
-        out = []
-        for total, cards in sorted(fewest_cards(as_list(acts[0]["cards"]), razors, rng["min"], rng["max"]).items(),
-                                   reverse=True):
-            members = trade_value(total)
-            if members is None:
-                continue
-            label = t("pb.ac.trade", lang, razors=count("razor", total, lang), members=count("member", members, lang),
-                      cards=join([tname(c, lang) for c in cards], lang))
-            if matches(current, label, str(total)):
-                out.append((label[:100], str(total)))
-        return out
-
-    def _ac_power_power(self, state, seat, legal, given, current, lang, names):  # noqa: ANN001, ANN202
-        ids = [p for a in self._of(legal, "play_power") for p in as_list(a["power"])]
-        out = []
-        for pid in dict.fromkeys(ids):
-            name = self.power_name(pid, lang)
-            if matches(current, name, pid):
-                text = t("pb.ac.power", lang, name=name, text=N.name(GAME, "power_text", pid, lang))
-                out.append((text[:100], pid))
-        return out
-
-    def _neutral_choices(self, state, legal, given, option, current, lang, names):  # noqa: ANN001, ANN202
-        acts = self._of(legal, "neutral")
-        first = self.territory(given.get("first")) if option != "first" and given.get("first") else None
-        if first is not None:
-            acts = [a for a in acts if first in as_list(a["territories"])]
-
-        def label(tid: str) -> str:
-            return t("pb.ac.neutral", lang, territory=tname(tid, lang), n=fmt_num(state["troops"][tid], lang),
-                     gang=self.faction(state["owner"][tid], names, lang))
-
-        return self._territories(state, [tid for a in acts for tid in as_list(a["territories"])], current, lang, label)
-
-    def _ac_neutral_first(self, state, seat, legal, given, current, lang, names):  # noqa: ANN001, ANN202
-        return self._neutral_choices(state, legal, given, "first", current, lang, names)
-
-    def _ac_neutral_second(self, state, seat, legal, given, current, lang, names):  # noqa: ANN001, ANN202
-        return self._neutral_choices(state, legal, given, "second", current, lang, names)
-
-    def _ac_neutral_third(self, state, seat, legal, given, current, lang, names):  # noqa: ANN001, ANN202
-        return self._neutral_choices(state, legal, given, "third", current, lang, names)
+    def _power_labels(self, pids: list[str], ctx: Context) -> list[str]:
+        return [t("pb.ac.power", ctx.lang, name=self.power_name(pid, ctx.lang),
+                  text=N.name(GAME, "power_text", pid, ctx.lang)) for pid in pids]

@@ -15,6 +15,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.discord_ui import ui
+from bot.discord_ui.choices import suggest
 from bot.discord_ui.protocols import GameBot
 from bot.games import presenter, typed
 from bot.games.risk_express.text import parse_line
@@ -28,25 +29,9 @@ class ExpressCog(commands.GroupCog, group_name=_("express"), group_description=_
         self.bot = bot
         super().__init__()
 
-    async def _complete(self, interaction: discord.Interaction, option: str,
-                        current: str) -> list[app_commands.Choice[str]]:
-        row = await self.bot.service.active_game(interaction.channel_id)
-        if row is None or row.game != GAME or row.state is None or row.status != "running":
-            return []
-        given = dict(iter(interaction.namespace))  # keyed by the options' Discord names
-        pairs = presenter(GAME).complete("play", option, row.state, str(interaction.user.id), given, current,
-                                         interaction.locale, dict(row.names))
-        return [app_commands.Choice(name=label[:100], value=value) for label, value in pairs[:25]]
-
-    async def card_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await self._complete(interaction, "card", current)
-
-    async def line_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await self._complete(interaction, "line", current)
-
     @app_commands.command(name=_("play"), description=_("Fill a battle line of a card with your dice"))
     @app_commands.describe(card=_("The card you invade"), line=_("The battle line to fill"))
-    @app_commands.autocomplete(card=card_autocomplete, line=line_autocomplete)
+    @app_commands.autocomplete(card=suggest(GAME, "play", "card"), line=suggest(GAME, "play", "line"))
     async def play(self, interaction: discord.Interaction, card: str, line: str) -> None:
         card_id = presenter(GAME).card(card)
         if card_id is None:

@@ -6,9 +6,11 @@ then the line (:meth:`RiskExpressPresenter.groups`).
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any
 
-from bot.games.base import Action, Group, Presenter, View, matches
+from bot.games.base import Action, Group, Presenter, View
+from bot.games.choices import Command, Context, Slot
 from bot.i18n import count, join, lang_of, t, tn
 from bot.rules import names as N
 from bot.rules.events import events_for
@@ -48,6 +50,11 @@ def card_name(card_id: str | None, locale: Any) -> str:
 
 def continent_name(cont: str, locale: Any) -> str:
     return N.name(GAME, "continent", cont, lang_of(locale))
+
+
+def line_value(line: Any) -> str:
+    """A line as the autocomplete sends it back: ``"1"``–``"3"`` or ``"general"``."""
+    return GENERAL if line == GENERAL else str(int(line) + 1)
 
 
 def parse_line(text: Any) -> int | str | None:
@@ -252,31 +259,33 @@ class RiskExpressPresenter(Presenter):
         """The card a player meant: an id from the list, or a name in either language."""
         return N.lookup(GAME, "card", text) if isinstance(text, str) else None
 
-    def complete(self, command: str, option: str, state: dict[str, Any], seat: str, given: dict[str, Any],
-                 current: str, locale: Any, names: dict[str, str]) -> list[tuple[str, Any]]:
-        if command != "play" or state is None:
-            return []
-        from bot.rules import GAMES
+    # -- autocomplete: what each /express option fills (bot.games.choices lists it) --------
+    @cached_property
+    def choices(self) -> dict[str, Command]:
+        return {"play": Command(("fill",), {
+            "card": Slot("card", self.card, self._card_labels, self._card_texts, match_label=True),
+            "line": Slot("line", parse_line, self._line_labels, lambda v, ctx: (line_value(v),), match_label=True,
+                         send=line_value),
+        })}
 
-        lang = lang_of(locale)
-        fills = [a for a in GAMES[GAME].legal_actions(state, seat) if a["type"] == "fill"]
-        view = GAMES[GAME].view(state, None)
-        if option == "card":
-            out = []
-            for cid in dict.fromkeys(a["card"] for a in fills):
-                label = self.card_label(cid, view, lang)
-                if matches(current, label, cid, card_name(cid, "en")):
-                    out.append((label[:100], cid))
-            return out[:25]
-        if option == "line":
-            chosen = self.card(given.get("card")) if given.get("card") else None
-            out = []
-            for a in fills:
-                if chosen is not None and a["card"] != chosen:
-                    continue
-                label = self.line_label(a, lang) if chosen else self.action_label(a, view, lang)
-                value = GENERAL if a["line"] == GENERAL else str(a["line"] + 1)
-                if matches(current, label, value):
-                    out.append((label[:100], value))
-            return out[:25]
-        return []
+    @staticmethod
+    def _card_texts(cid: str, ctx: Context) -> tuple[str, str]:
+        return cid, card_name(cid, "en")
+
+    def _card_labels(self, cids: list[str], ctx: Context) -> list[str]:
+        return [self.card_label(cid, ctx.view, ctx.lang) for cid in cids]
+
+    def _line_labels(self, lines: list[Any], ctx: Context) -> list[str]:
+        """« line 2 (2🐎) » once the card is chosen; before, the card too (« Canada · line 2 (…) »),
+        or the cards a line fits when it fits several."""
+        out = []
+        for line in lines:
+            cards = [f["card"] for f in ctx.forms if f["line"] == line]
+            action = {"type": "fill", "card": cards[0], "line": line}
+            if "card" in ctx.given:
+                out.append(self.line_label(action, ctx.lang))
+            elif len(cards) == 1:
+                out.append(self.action_label(action, ctx.view, ctx.lang))
+            else:
+                out.append(f"{self.line_name(line, ctx.lang)} · {', '.join(card_name(c, ctx.lang) for c in cards)}")
+        return out
