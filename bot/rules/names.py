@@ -7,6 +7,10 @@ missions and powers in their data's ``name_fr`` / ``text_fr`` fields. A French n
 missing falls back to the English one, and an unknown key to the key itself, so a name is
 always something printable. Pure: reads the data once, imports only the standard library
 and ``bot.rules``.
+
+Typed names go through :func:`resolve`: a key, a whole name in either language, or the
+unique start of one (« birm » → Birmingham); a start that fits several raises
+:class:`~bot.rules.errors.AmbiguousName` listing them (python-chess's third refusal).
 """
 
 from __future__ import annotations
@@ -17,7 +21,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-__all__ = ["KINDS", "fold", "french_table", "lookup", "name", "provisional"]
+from bot.rules.errors import AmbiguousName
+
+__all__ = ["KINDS", "fold", "french_table", "lookup", "name", "provisional", "resolve"]
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 KINDS = ("territory", "region", "gang", "card", "continent", "mission", "mission_text", "power", "power_text")
@@ -126,3 +132,52 @@ def lookup(game_id: str, kind: str, text: str) -> str | None:
             if key_text.startswith(article) and key_text[len(article):] == wanted:
                 return key
     return None
+
+
+ARTICLES = ("le ", "la ", "les ", "l'", "the ")
+TYPED_SHOWN = 40  # how much of what was typed an ambiguity quotes back
+
+
+@cache
+def _starts(game_id: str, kind: str) -> tuple[tuple[str, str, str], ...]:
+    """Every name of ``kind`` as ``(folded, key, name)``: English and French names, and each
+    again without its leading article (« la Petite Italie » is also « Petite Italie »)."""
+    out: dict[tuple[str, str], str] = {}
+    for table in (_english(game_id), _french(game_id)):
+        for key, text in table.get(kind, {}).items():
+            folded = fold(text)
+            out.setdefault((folded, key), text)
+            for article in ARTICLES:
+                if folded.startswith(article):
+                    out.setdefault((folded[len(article):].strip(), key), text)
+    return tuple((folded, key, text) for (folded, key), text in out.items())
+
+
+def resolve(game_id: str, kind: str, text: Any, among: Any = None) -> str | None:
+    """The key a player meant by ``text``: what :func:`lookup` finds (a key, a whole name in
+    either language), else the one key one of whose names starts with ``text`` (« birm »
+    → ``birmingham``). ``None`` if nothing fits; :class:`AmbiguousName` (key
+    ``err.ambiguous``, the names it fits) if several keys do. ``among``: the keys that may
+    be meant (a hand, the legal targets); ``None`` for every key of ``kind``."""
+    if not isinstance(text, str) or not text.strip() or len(text) > 200:
+        return None
+    allowed = None if among is None else set(among)
+    found = lookup(game_id, kind, text)
+    if found is not None and (allowed is None or found in allowed):
+        return found
+    wanted = fold(text)
+    for article in ARTICLES:  # « la pet » is « pet »
+        if wanted.startswith(article) and len(wanted) > len(article):
+            wanted = wanted[len(article):].strip()
+            break
+    fits: dict[str, str] = {}  # key → the name it was found by (in the language typed)
+    for folded, key, shown in _starts(game_id, kind):
+        if folded.startswith(wanted) and (allowed is None or key in allowed):
+            fits.setdefault(key, shown)
+    if len(fits) == 1:
+        return next(iter(fits))
+    if not fits:
+        return None
+    flat = " ".join(text.split())
+    quoted = flat if len(flat) <= TYPED_SHOWN else flat[: TYPED_SHOWN - 1] + "…"
+    raise AmbiguousName(quoted, sorted(fits.values(), key=fold))
