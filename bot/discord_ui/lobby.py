@@ -180,6 +180,31 @@ def option_from_code(game_id: str, name: str, code: str) -> Any:
     return code
 
 
+# -- the lobby message --------------------------------------------------------------------
+
+async def post_lobby(interaction: discord.Interaction, row: GameRow) -> None:
+    """The lobby's message, answering ``/game new`` (or a reset back to a lobby)."""
+    await interaction.response.send_message(lobby_text(row), view=lobby_view(row),
+                                            allowed_mentions=discord.AllowedMentions.none())
+    message = await interaction.original_response()
+    await bot_of(interaction).service.note_messages(row.id, lobby_message_id=message.id)
+
+
+async def refresh_lobby(bot: GameBot, row: GameRow, note: str = "") -> None:
+    """The lobby message as the game now is (closed: no buttons left on it)."""
+    if not row.lobby_message_id:
+        return
+    channel = await bot.channel_of(row.channel_id)
+    if channel is None:
+        return
+    text = lobby_text(row) + (f"\n{note}" if note else "")
+    try:
+        await channel.get_partial_message(row.lobby_message_id).edit(  # type: ignore[union-attr]
+            content=clip(text), view=lobby_view(row))
+    except discord.HTTPException:
+        pass
+
+
 # -- clicks -----------------------------------------------------------------------------
 
 async def open_lobby(interaction: discord.Interaction, game_id: int) -> GameRow:

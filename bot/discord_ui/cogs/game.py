@@ -53,13 +53,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         row = await self.service.new_game(interaction.channel_id, interaction.guild_id, str(interaction.user.id),
                                           game, {}, interaction.user.display_name,
                                           lang=language, locale=interaction.locale)
-        await self._post_lobby(interaction, row)
-
-    async def _post_lobby(self, interaction: discord.Interaction, row: Any) -> None:
-        await interaction.response.send_message(lobby.lobby_text(row), view=lobby.lobby_view(row),
-                                                allowed_mentions=discord.AllowedMentions.none())
-        message = await interaction.original_response()
-        await self.service.note_messages(row.id, lobby_message_id=message.id)
+        await lobby.post_lobby(interaction, row)
 
     @app_commands.command(name=_("join"), description=_("Join the game being set up in this channel"))
     async def join(self, interaction: discord.Interaction) -> None:
@@ -76,26 +70,12 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         row = await self.service.start(interaction.channel_id, str(interaction.user.id),
                                        await self.bot.is_moderator(interaction))
         await interaction.response.defer(thinking=True)
-        await self._refresh_lobby(row)
+        await lobby.refresh_lobby(self.bot, row)
         await messages.post_start(interaction, row)
 
     async def _lobby_changed(self, interaction: discord.Interaction, row: Any, note: str) -> None:
         await interaction.response.send_message(note, ephemeral=True)
-        await self._refresh_lobby(row)
-
-    async def _refresh_lobby(self, row: Any, note: str = "") -> None:
-        """The lobby message as the game now is (closed: no buttons left on it)."""
-        if not row.lobby_message_id:
-            return
-        channel = await self.bot.channel_of(row.channel_id)
-        if channel is None:
-            return
-        text = lobby.lobby_text(row) + (f"\n{note}" if note else "")
-        try:
-            await channel.get_partial_message(row.lobby_message_id).edit(  # type: ignore[union-attr]
-                content=limits.clip(text), view=lobby.lobby_view(row))
-        except discord.HTTPException:
-            pass
+        await lobby.refresh_lobby(self.bot, row)
 
     # -- looking ----------------------------------------------------------------------
     @app_commands.command(name=_("status"), description=_("Whose turn it is, the phase and the scores"))
@@ -202,7 +182,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
                                      await self.bot.is_moderator(interaction))
         await interaction.response.send_message(t("game.ended", row.lang, who=interaction.user.display_name),
                                                 allowed_mentions=discord.AllowedMentions.none())
-        await self._refresh_lobby(row)
+        await lobby.refresh_lobby(self.bot, row)
         if row.prompt_message_id:
             await self.bot.strip_buttons(row.channel_id, row.prompt_message_id)
 
@@ -214,9 +194,9 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
             await self.bot.strip_buttons(old.channel_id, old.prompt_message_id)
         ended = await self.service.get_game(old.id)
         if ended is not None:  # the old lobby's message says closed, its buttons gone
-            await self._refresh_lobby(ended)
+            await lobby.refresh_lobby(self.bot, ended)
         if row.status == "lobby":
-            await self._post_lobby(interaction, row)
+            await lobby.post_lobby(interaction, row)
             return
         await interaction.response.defer(thinking=True)
         await messages.post_start(interaction, row, "game.reset", who=interaction.user.display_name)
@@ -229,7 +209,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         if not hasattr(result, "events"):  # a lobby
             await interaction.response.send_message(t("lobby.kicked", result.lang, who=player.display_name),
                                                     allowed_mentions=discord.AllowedMentions.none())
-            await self._refresh_lobby(result)
+            await lobby.refresh_lobby(self.bot, result)
             return
         await interaction.response.defer(thinking=True)
         await messages.post_turn(None, interaction, result.row, result)

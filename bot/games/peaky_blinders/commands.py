@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from bot.discord_ui import ui
+from bot.discord_ui import messages
 from bot.discord_ui.choices import suggest
 from bot.discord_ui.protocols import GameBot
 from bot.games import presenter, typed
@@ -75,7 +75,7 @@ class PeakyCog(commands.GroupCog, group_name=_("peaky"), group_description=_("Ri
 
     # -- helpers ----------------------------------------------------------------------
     async def _act(self, interaction: discord.Interaction, action: dict[str, Any]) -> None:
-        await ui.play_move(interaction, GAME, action)
+        await messages.play_move(interaction, GAME, action)
 
     # -- commands ---------------------------------------------------------------------
     @app_commands.command(name=_("place"), description=_("Place members on one of your territories"))

@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from bot.discord_ui import ui
+from bot.discord_ui import messages
 from bot.discord_ui.choices import suggest
 from bot.discord_ui.protocols import GameBot
 from bot.games import presenter, typed
@@ -50,4 +50,4 @@ class ExpressCog(commands.GroupCog, group_name=_("express"), group_description=_
         await self._act(interaction, {"type": "fresh"})
 
     async def _act(self, interaction: discord.Interaction, action: dict[str, Any]) -> None:
-        await ui.play_move(interaction, GAME, action)
+        await messages.play_move(interaction, GAME, action)
