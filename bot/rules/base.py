@@ -10,10 +10,12 @@ from __future__ import annotations
 import json
 import pickle
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import bot.rules.turns as turns
+from bot.rules.compact import choose, pick_action
 from bot.rules.errors import AmbiguousName, IllegalAction, MalformedAction, RuleError
 from bot.rules.events import events_for
 from bot.rules.schema import Field, Schema, check_action
@@ -48,6 +50,11 @@ SCHEMA_VERSION = 2
 # The seat under which the action log records moderator actions (skip a turn, kick a
 # player); ``replay`` sends those through ``apply_system``.
 SYSTEM = "@system"
+
+# A seat whose time runs out this many times in a row (``{"type": "timeout"}``) is kicked.
+MAX_TIMEOUTS = 3
+# The most default actions one timeout plays (a turn ends long before: a bug otherwise).
+MAX_DEFAULT_ACTIONS = 1_000
 
 
 _MASK64 = (1 << 64) - 1
@@ -296,11 +303,15 @@ class Game(ABC):
         events: list[Event] = []
         self._apply(new, rng, seat, action, events)
         new["rng"] = rng.state
+        streaks = new.get("timeouts")
+        if streaks and seat in streaks:  # a move of its own ends the seat's run of timeouts
+            new["timeouts"] = {s: n for s, n in streaks.items() if s != seat}
         return new, events
 
     def apply_system(self, state: State, action: Action) -> tuple[State, list[Event]]:
-        """Moderator actions that no seat takes: ``{"type": "skip"}`` ends the current
-        turn, ``{"type": "kick", "seat": s}`` removes a player. Same guarantees as
+        """Actions that no seat takes: the moderator's ``{"type": "skip"}`` ends the current
+        turn, ``{"type": "kick", "seat": s}`` removes a player; the turn timer's
+        ``{"type": "timeout"}`` plays the current turn out with :meth:`default_action`. Same guarantees as
         ``apply``: illegal → ``IllegalAction``, ``state`` untouched."""
         if self.outcome(state) is not None:
             raise IllegalAction("This game is over.", "err.game_over")
@@ -328,8 +339,12 @@ class Game(ABC):
             events.append({"type": "skipped", "seat": seat})
             self._abandon_turn(state, seat, kicked=False)
             self._pass_turn(state, rng, events)
-            return
-        gone = action["seat"]
+        elif kind == "timeout":
+            self._timeout(state, rng, events)
+        else:
+            self._kick(state, rng, action["seat"], events)
+
+    def _kick(self, state: State, rng: Rng, gone: str, events: list[Event]) -> None:
         if turns.is_out(state, gone):
             raise IllegalAction("That player is already out of the game.", "err.already_out")
         playing = turns.current_seat(state)
@@ -343,6 +358,50 @@ class Game(ABC):
         if gone == playing:
             self._abandon_turn(state, gone, kicked=True)
             self._pass_turn(state, rng, events)
+
+    def _timeout(self, state: State, rng: Rng, events: list[Event]) -> None:
+        """``timeout``: the time of the seat to play ran out. Its turn is played to its end
+        with :meth:`default_action`, one action after another, as if the seat had sent them
+        (the events are those actions' events, after a ``timeout`` event). A seat that lets
+        its time run out ``MAX_TIMEOUTS`` times in a row, without a move of its own between,
+        is kicked instead: so a game whose players have all gone still ends."""
+        seat = turns.current_seat(state)
+        streaks = dict(state.get("timeouts") or {})
+        streaks[seat] = streaks.get(seat, 0) + 1
+        state["timeouts"] = streaks
+        events.append({"type": "timeout", "seat": seat, "count": streaks[seat], "limit": MAX_TIMEOUTS})
+        if streaks[seat] >= MAX_TIMEOUTS:
+            self._kick(state, rng, seat, events)
+            return
+        turn = state["turn"]
+        for _ in range(MAX_DEFAULT_ACTIONS):
+            if self.outcome(state) is not None or state["turn"] != turn or seat not in self.to_act(state):
+                return
+            self._apply(state, rng, seat, self.default_action(state, seat), events)
+        raise IllegalAction("This game does not support that yet.", "err.unsupported")  # a bug: no end
+
+    def default_action(self, state: State, seat: str) -> Action:
+        """The action played for ``seat`` when its time runs out: concrete, legal, and the
+        least harmful sensible move (end the phase or the turn, stop an attempt; when a duty
+        is compulsory, do it plainly). Games override this; the fallback is the first
+        concrete action of the first legal form that moves the game on."""
+        forms = self._legal(state, seat)
+        return choose(forms[0], lambda n: 0)
+
+    def random_action(self, state: State, seat: str, pick: Callable[[int], int]) -> Action:
+        """A random legal action of ``seat``, the one way for every game
+        (:func:`bot.rules.compact.pick_action`: a kind of action, then one of its forms,
+        then the choices in it), anytime actions left out unless they are all there is. For
+        simulators and tests; :class:`bot.rules.ai.RandomPolicy` draws the same way."""
+        return pick_action(self.moving(self.legal_actions(state, seat)), pick)
+
+    def moving(self, legal: list[Action]) -> list[Action]:
+        """The forms of ``legal`` that move the game on: anytime actions (a standing order)
+        left out, unless they are all there is."""
+        anytime = self.anytime_actions
+        if not anytime:
+            return legal
+        return [a for a in legal if a["type"] not in anytime] or legal
 
     # Hooks of the moderator's actions: what they mean beyond the turn order.
     def _abandon_turn(self, state: State, seat: str, kicked: bool) -> None:  # noqa: B027
@@ -442,5 +501,6 @@ class Game(ABC):
 
 SYSTEM_SCHEMA = Schema.of({
     "skip": {},
+    "timeout": {},
     "kick": {"seat": Field(lambda v: type(v) is str and 0 < len(v) <= 200, "err.malformed.seat", True)},
 })

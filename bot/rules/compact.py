@@ -25,7 +25,8 @@ A flag is off when left out, so ``{"type": "roll", "until": False}`` also matche
   each given at least one member, ``m`` in all.
 
 :func:`accepts` is that reading; :func:`expand` lists the concrete actions of forms, and
-:func:`choose` picks one at random (random play, simulators, benchmarks).
+:func:`choose` picks one at random (random play, simulators, benchmarks); :func:`pick_action`
+picks a kind, a form and then ``choose`` (the one random pick of every game and policy).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from collections.abc import Callable, Iterator
 from itertools import combinations, islice, product
 from typing import Any
 
-__all__ = ["accepts", "choose", "expand", "matches"]
+__all__ = ["accepts", "choose", "expand", "matches", "pick_action"]
 
 Action = dict[str, Any]
 
@@ -195,6 +196,20 @@ def _expand_neutral(form: Action) -> Iterator[Action]:
         for combo in combinations(terrs, k):
             for split in _compositions(members, k):
                 yield {"type": "neutral", "placements": dict(zip(combo, split, strict=True))}
+
+
+def pick_action(forms: list[Action], pick: Callable[[int], int]) -> Action:
+    """A random concrete action of ``forms``: first a kind of action, then one of its forms,
+    then :func:`choose` in it. Picking the kind first keeps random games short (ending a
+    phase is as likely as any one attack among dozens). No draw is spent on a choice of one
+    (one kind, one form), so a seeded game's draws do not depend on how forms are grouped."""
+    first = forms[0]["type"]
+    if any(a["type"] != first for a in forms):
+        kinds = sorted({a["type"] for a in forms})
+        kind = kinds[pick(len(kinds))]
+        forms = [a for a in forms if a["type"] == kind]
+    form = forms[pick(len(forms))] if len(forms) > 1 else forms[0]
+    return choose(form, pick)
 
 
 def choose(form: Action, pick: Callable[[int], int]) -> Action:

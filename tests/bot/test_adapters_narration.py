@@ -191,6 +191,7 @@ SAMPLES = {
         {"type": "fresh", "seat": "b"},
         {"type": "skipped", "seat": "a"},
         {"type": "kicked", "seat": "a"},
+        {"type": "timeout", "seat": "a", "count": 1, "limit": 3},
         {"type": "game_over", "winners": ["a", "b"], "scores": {"a": 9, "b": 9}},
     ],
     "peaky_blinders": [
@@ -225,6 +226,7 @@ SAMPLES = {
         {"type": "defence_order", "seat": "a"},
         {"type": "skipped", "seat": "a"},
         {"type": "kicked", "seat": "a"},
+        {"type": "timeout", "seat": "a", "count": 1, "limit": 3},
         {"type": "game_over", "winners": ["a"], "reason": "crown", "scores": {"a": 20, "b": 10}},
         {"type": "game_over", "winners": [], "reason": "double_six", "scores": {"a": 20, "b": 10}},
     ],

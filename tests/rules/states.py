@@ -20,9 +20,7 @@ PEAKY = GAMES["peaky_blinders"]
 
 
 def random_move(game: Game, state: State, seat: str, rnd: random.Random) -> dict[str, Any]:
-    if hasattr(game, "random_action"):
-        return game.random_action(state, seat, rnd.randrange)
-    return rnd.choice(game.legal_actions(state, seat))
+    return game.random_action(state, seat, rnd.randrange)
 
 
 def play(game: Game, seats: list[str], seed: int, options: dict[str, Any] | None = None,

@@ -30,7 +30,8 @@ import pytest
 from bot.games import presenter
 from bot.rules import GAMES
 from bot.rules.ai import RandomPolicy
-from bot.rules.base import SYSTEM, Game, RuleError, State, canonical, clone
+from bot.rules.base import MAX_TIMEOUTS, SYSTEM, Game, RuleError, State, canonical, clone
+from bot.rules.compact import accepts
 from bot.rules.events import events_for
 from bot.rules.play import play_out
 
@@ -444,3 +445,101 @@ def test_the_checker_catches_an_event_leak(leak: str, monkeypatch: pytest.Monkey
 
         monkeypatch.setattr(type(pres), "narrate", narrate)
     assert event_leaks(game, events, seats, filt), leak
+
+
+# -- the turns, the opening, the default action and the timeout, for every game --------------
+
+def turn_problems(game: Game, before: State | None, state: State) -> list[str]:
+    """``turn_info`` says what ``to_act`` and ``outcome`` say, and turns only go forward."""
+    info = game.turn_info(state)
+    over = game.outcome(state) is not None
+    problems = []
+    if info.over != over:
+        problems.append(f"turn_info.over {info.over}, outcome says {over}")
+    if over:
+        if info.current is not None or info.phase != "over" or game.to_act(state):
+            problems.append(f"a finished game still has a turn: {info}")
+    else:
+        if [info.current] != game.to_act(state)[:1] or info.current in info.out:
+            problems.append(f"turn_info.current {info.current}, to_act {game.to_act(state)}, out {info.out}")
+        if info.current != game.current(state):
+            problems.append("turn_info.current differs from current()")
+    if sorted(info.order) != sorted(state["seats"]) or not set(info.out) <= set(info.order):
+        problems.append(f"order {info.order} and out {info.out} are not the seats {state['seats']}")
+    if before is not None:
+        was = game.turn_info(before)
+        if info.number < was.number or not set(was.out) <= set(info.out):
+            problems.append(f"turns went back: {was} → {info}")
+    return problems
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), CASES)
+def test_turn_info_start_and_default_action(game_id: str, players: int, options: dict[str, Any]) -> None:
+    game = GAMES[game_id]
+    seats = seat_names(players)
+    state, opening = game.start(seats, options, 3)
+    assert canonical(state) == canonical(game.setup(seats, options, 3))
+    assert opening == game.opening_events(state) and opening  # every game says how it opened
+    problems = turn_problems(game, None, state)
+    playout = play_out(game, seats, 3, RandomPolicy(), options)
+    for i, (before, seat, _action, after, _events) in enumerate(itertools.islice(playout, MAX_STEPS)):
+        problems += [f"step {i}: {p}" for p in turn_problems(game, before, after)]
+        default = game.default_action(before, seat)
+        if not accepts(game.legal_actions(before, seat), default):
+            problems.append(f"step {i}: default {default} is not legal")
+        try:
+            game.apply(before, seat, default)
+        except RuleError as err:
+            problems.append(f"step {i}: default {default} refused: {err}")
+    assert not problems, "\n".join(problems[:20])
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), CASES)
+def test_timeouts_end_every_game_and_replay(game_id: str, players: int, options: dict[str, Any]) -> None:
+    """Timeouts alone finish a game (a seat timing out again and again is kicked); mixed
+    with moves they replay exactly from the log (under ``@system``); each timeout plays the
+    seat's turn out and never touches the state it was given."""
+    game = GAMES[game_id]
+    seats = seat_names(players)
+    for seed, every in ((5, 1), (6, 3)):  # only timeouts; a timeout every third step
+        rnd = random.Random(seed)
+        state = game.setup(seats, options, seed)
+        log: list[tuple[str, dict[str, Any]]] = []
+        for step in range(5_000):
+            if game.outcome(state) is not None:
+                break
+            if step % every == 0:
+                seat, frozen = game.current(state), canonical(state)
+                after, events = game.apply_system(state, {"type": "timeout"})
+                assert canonical(state) == frozen
+                assert events[0]["type"] == "timeout" and events[0]["seat"] == seat
+                info = game.turn_info(after)
+                assert info.over or info.current != seat or info.number > game.turn_info(state).number \
+                    or seat in info.out
+                assert not turn_problems(game, state, after)
+                state = after
+                log.append((SYSTEM, {"type": "timeout"}))
+            else:
+                seat = game.current(state)
+                action = game.random_action(state, seat, rnd.randrange)
+                state, _ = game.apply(state, seat, action)
+                log.append((seat, action))
+        assert every > 1 or game.outcome(state) is not None, "timeouts alone did not end the game"
+        assert canonical(game.replay(seats, options, seed, log)) == canonical(state)
+
+
+def test_a_move_of_its_own_ends_a_seats_run_of_timeouts() -> None:
+    game = GAMES["risk_express"]
+    state = game.setup(["a", "b", "c"], {}, 2)
+    seat = game.current(state)
+    for _ in range(MAX_TIMEOUTS - 1):  # two timeouts of ``seat``, the others time out too
+        while True:
+            state, _ = game.apply_system(state, {"type": "timeout"})
+            if game.current(state) == seat:
+                break
+    state, _ = game.apply(state, seat, game.default_action(state, seat))
+    while game.current(state) != seat:
+        state, _ = game.apply_system(state, {"type": "timeout"})
+    state, events = game.apply_system(state, {"type": "timeout"})
+    assert events[0] == {"type": "timeout", "seat": seat, "count": 1, "limit": MAX_TIMEOUTS}
+    assert seat not in game.turn_info(state).out

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from bot.rules.base import Rng
+from bot.rules.peaky_blinders import PeakyBlinders
 from bot.rules.risk_map.battle import attack_dice, defence_dice, resolve_roll, roll
-from bot.rules.risk_map.board import RULEBOOK_COUNTS, Board, BoardError, reinforcements
+from bot.rules.risk_map.board import Board, BoardError, reinforcements
 from bot.rules.risk_map.cards import RAZOR_TABLE, draw, pick_trade, trade_value
 
 TINY = Path(__file__).parent / "data" / "tiny_map.json"
@@ -135,9 +136,10 @@ def test_all_problems_are_listed(raw: dict) -> None:
 
 
 def test_peaky_map_matches_the_rulebook() -> None:
-    board = Board.load("peaky_blinders")
+    board = Board.load("peaky_blinders", PeakyBlinders.rulebook_counts)
     assert Board.load("peaky_blinders") is board  # cached
-    assert len(board.order) == RULEBOOK_COUNTS["peaky_blinders"]["territories"] == 42
+    assert PeakyBlinders().board is board  # the edition checks its rulebook's counts
+    assert len(board.order) == PeakyBlinders.rulebook_counts["territories"] == 42
     assert len(board.regions) == 5
     assert sum(t.stronghold for t in board.territories.values()) == 10
     assert board.border_kind("south_west_england", "south_east_ireland") == "sea"

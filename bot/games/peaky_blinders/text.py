@@ -239,6 +239,8 @@ class PeakyPresenter(Presenter):
             return t("ev.skipped", lang, who=who)
         if kind == "kicked":
             return t("ev.kicked", lang, who=who)
+        if kind == "timeout":
+            return t("ev.timeout", lang, who=who, count=ev["count"], limit=ev["limit"])
         if kind == "game_over":
             return self._game_over(ev, names, lang)
         return None

@@ -203,6 +203,8 @@ class RiskExpressPresenter(Presenter):
                 lines.append(t("ev.skipped", lang, who=who))
             elif kind == "kicked":
                 lines.append(t("ev.kicked", lang, who=who))
+            elif kind == "timeout":
+                lines.append(t("ev.timeout", lang, who=who, count=ev["count"], limit=ev["limit"]))
             elif kind == "game_over":
                 winners = join([names.get(w, w) for w in ev["winners"]], lang)
                 table = " · ".join(f"{names.get(s, s)} {p}" for s, p in

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.rules.base import Action, Game, Rng, RuleError, State
-from bot.rules.compact import choose, expand
+from bot.rules.compact import choose, expand, pick_action
 
 __all__ = ["GreedyPolicy", "RandomPolicy", "public_score"]
 
@@ -20,10 +20,7 @@ WIN = 1_000_000.0
 
 def _moving(game: Game, legal: list[Action]) -> list[Action]:
     """The forms that move the game on (anytime actions left out, unless they are all)."""
-    anytime = game.anytime_actions
-    if not anytime:
-        return legal
-    return [a for a in legal if a["type"] not in anytime] or legal
+    return game.moving(legal)
 
 
 class RandomPolicy:
@@ -32,14 +29,7 @@ class RandomPolicy:
     likely as any one attack among dozens)."""
 
     def choose(self, game: Game, state: State, seat: str, legal: list[Action], rng: Rng) -> Action:
-        forms = _moving(game, legal) if game.anytime_actions else legal
-        first = forms[0]["type"]
-        if any(a["type"] != first for a in forms):
-            kinds = sorted({a["type"] for a in forms})
-            kind = kinds[rng.below(len(kinds))]
-            forms = [a for a in forms if a["type"] == kind]
-        form = forms[rng.below(len(forms))] if len(forms) > 1 else forms[0]
-        return choose(form, rng.below)
+        return pick_action(game.moving(legal), rng.below)
 
     def __repr__(self) -> str:
         return "RandomPolicy()"

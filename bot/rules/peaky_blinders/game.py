@@ -47,23 +47,17 @@ from __future__ import annotations
 from typing import Any
 
 import bot.rules.turns as turns
-from bot.rules.base import Action, Event, IllegalAction, Option, Rng, RuleError, State
+from bot.rules.base import Action, Event, Option, Rng, RuleError, State
 from bot.rules.events import events_for
-from bot.rules.peaky_blinders.data import (
-    ATTACK_EFFECTS,
-    DEFENCE_EFFECTS,
-    GANG_IDS,
-    NEUTRAL,
-    PeakyData,
-    Power,
-    load_data,
-)
+from bot.rules.peaky_blinders.crown import Crown
+from bot.rules.peaky_blinders.data import GANG_IDS, NEUTRAL, PeakyData, load_data
+from bot.rules.peaky_blinders.messages import PB_MESSAGES, pb_error
+from bot.rules.peaky_blinders.powers import Powers
 from bot.rules.peaky_blinders.view import build_view
-from bot.rules.risk_map.battle import resolve_roll
 from bot.rules.risk_map.board import Board
 from bot.rules.risk_map.cards import RAZOR_TABLE, trade_value
-from bot.rules.risk_map.defence import DEFAULT_ORDER, fires
-from bot.rules.risk_map.game import MapGame, rule_error
+from bot.rules.risk_map.defence import DEFAULT_ORDER
+from bot.rules.risk_map.game import MapGame
 from bot.rules.schema import Field, id_list, mapping, name
 
 __all__ = ["NEUTRAL", "PB_MESSAGES", "PeakyBlinders", "public_events"]
@@ -71,37 +65,6 @@ __all__ = ["NEUTRAL", "PB_MESSAGES", "PeakyBlinders", "public_events"]
 NEUTRAL_MEMBERS = 3
 NEUTRAL_SPREAD = 3  # on one to three territories of one neutral gang
 
-# Every message a player can get from this edition (the shared engine's are in
-# ``bot.rules.risk_map.game.MESSAGES``): English catalog text, placeholders filled by the params.
-PB_MESSAGES: dict[str, str] = {
-    "pb.err.bad_seat": "That seat name is kept for the neutral gangs.",
-    "pb.err.trade_phase": "You can only trade cards during the placement phase.",
-    "pb.err.flip_phase": "You can only flip a power card during the placement phase.",
-    "pb.err.neutral_phase": "You can only reinforce a neutral gang during the placement phase.",
-    "pb.err.already_traded": "You have already traded cards this turn.",
-    "pb.err.no_cards": "Say which territory cards to trade.",
-    "pb.err.duplicate_card": "Each card can only be traded once.",
-    "pb.err.card_not_held": "You do not hold the card {card}.",
-    "pb.err.bad_trade": "A trade must be worth 2 to 10 razors; these cards are worth {razors}.",
-    "pb.err.already_flipped": "You have already flipped a power card this turn.",
-    "pb.err.no_power": "You have no face-down power card left.",
-    "pb.err.no_neutral": "There is no neutral gang to reinforce.",
-    "pb.err.neutral_done": "You have already reinforced a neutral gang this turn.",
-    "pb.err.neutral_spread": "Put the 3 neutral members on 1 to 3 territories of one neutral gang.",
-    "pb.err.not_neutral": "{territory} is not held by a neutral gang.",
-    "pb.err.neutral_mixed": "All the neutral members must go to the same neutral gang.",
-    "pb.err.neutral_count": "Place exactly 3 neutral members, not {n}.",
-    "pb.err.neutral_first": "Add 3 members to a neutral gang first.",
-    "pb.err.power_timing": "Play an attack power during an attack, before a roll.",
-    "pb.err.power_not_attack": "That power helps in defence, not in attack.",
-    "pb.err.power_not_held": "You have no face-up attack power card of that name.",
-    "pb.err.bad_powers": "Name each power card once.",
-    "pb.err.gang_taken": "Another player has already chosen {gang}.",
-}
-
-
-def pb_error(key: str, **params: Any) -> IllegalAction:
-    return rule_error(key, PB_MESSAGES, **params)
 
 
 def public_events(events: list[Event], seat: str | None = None) -> list[Event]:
@@ -110,10 +73,15 @@ def public_events(events: list[Event], seat: str | None = None) -> list[Event]:
     return events_for(events, seat)
 
 
-class PeakyBlinders(MapGame):
+class PeakyBlinders(Powers, Crown, MapGame):
+    """The edition: this class holds setup, income, missions, trades and neutrals; the power
+    cards are in :class:`~bot.rules.peaky_blinders.powers.Powers`, the British Crown in
+    :class:`~bot.rules.peaky_blinders.crown.Crown`."""
+
     id = "peaky_blinders"
     name = "Risk Peaky Blinders"
     map_id = "peaky_blinders"
+    rulebook_counts = {"territories": 42, "regions": 5, "strongholds": 10}
     min_players = 2
     max_players = 5
     options = (
@@ -367,48 +335,6 @@ class PeakyBlinders(MapGame):
         played that way.)"""
         return state["options"].get("trades", "one") == "one"
 
-    def _act_flip(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
-        self._need_place_phase(state, "pb.err.flip_phase")
-        if state["flipped"]:
-            raise pb_error("pb.err.already_flipped")
-        powers = state["players"][seat]["powers"]
-        card = next((p for p in powers if not p["up"]), None)
-        if card is None:
-            raise pb_error("pb.err.no_power")
-        state["flipped"] = True
-        power = self.data.powers[card["id"]]
-        ev: Event = {"type": "power_flipped", "seat": seat, "power": power.id, "name": power.name,
-                     "effect": power.effect, "value": power.value}
-        if power.effect == "gain":
-            powers.remove(card)
-            state["power_discard"].append(power.id)
-            self._add_income(state, "powers", power.value)
-            ev["result"] = "gain"
-        elif power.effect == "lose":
-            powers.remove(card)
-            state["power_discard"].append(power.id)
-            ev["result"] = "lose"
-            ev["losses"] = self._lose_members(state, seat, power.value)
-        else:
-            card["up"] = True
-            ev["result"] = "kept"
-        events.append(ev)
-
-    def _lose_members(self, state: State, seat: str, n: int) -> dict[str, int]:
-        """Take ``n`` members off the board, one at a time from the currently largest stack
-        (ties: map order), never the last member of a territory: the loss hurts the strong
-        and never hands a territory over by itself."""
-        troops = state["troops"]
-        mine = self.territories_of(state, seat)
-        lost: dict[str, int] = {}
-        for _ in range(n):
-            best = max(mine, key=lambda t: troops[t])
-            if troops[best] < 2:
-                break
-            troops[best] -= 1
-            lost[best] = lost.get(best, 0) + 1
-        return lost
-
     def _act_neutral(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
         self._need_place_phase(state, "pb.err.neutral_phase")
         if not state["neutrals"]:
@@ -435,6 +361,14 @@ class PeakyBlinders(MapGame):
         state["neutral_done"] = True
         events.append({"type": "neutral", "seat": seat, "faction": factions.pop(), "placements": dict(placements)})
 
+    def _default_duty(self, state: State, seat: str) -> Action | None:
+        """Two players, time run out: the 3 neutral members go on the first territory (map
+        order) of the first neutral gang still on the board."""
+        if state["neutral_done"] or not state["neutrals"]:
+            return None
+        tid = self.territories_of(state, NEUTRAL + state["neutrals"][0])[0]
+        return {"type": "neutral", "placements": {tid: NEUTRAL_MEMBERS}}
+
     def _placement_pending(self, state: State, seat: str) -> RuleError | None:
         reason = super()._placement_pending(state, seat)
         if reason is None and not state["neutral_done"] and state["neutrals"]:
@@ -446,93 +380,8 @@ class PeakyBlinders(MapGame):
 
     FLAT_KEYS = MapGame.FLAT_KEYS | {"power_discard", "neutrals", "neutrals_out"}
 
-    # -- battle ---------------------------------------------------------------------------
-    def _kept(self, state: State, seat: str, effects: frozenset[str]) -> list[Power]:
-        return [
-            self.data.powers[p["id"]]
-            for p in state["players"][seat]["powers"]
-            if p["up"] and self.data.powers[p["id"]].effect in effects
-        ]
-
-    def _use_power(self, state: State, seat: str, pid: str) -> None:
-        powers = state["players"][seat]["powers"]
-        powers.remove(next(p for p in powers if p["id"] == pid))
-        state["power_discard"].append(pid)
-
-    def _play_attack_power(self, state: State, seat: str, battle: dict[str, Any], pid: Any,
-                           events: list[Event]) -> None:
-        held = {p.id: p for p in self._kept(state, seat, ATTACK_EFFECTS)}
-        if pid not in held:
-            kept_any = any(p["id"] == pid and p["up"] for p in state["players"][seat]["powers"])
-            if kept_any:
-                raise pb_error("pb.err.power_not_attack")
-            raise pb_error("pb.err.power_not_held")
-        power = held[pid]
-        self._use_power(state, seat, pid)
-        battle["effects"].append({"power": pid, "effect": power.effect, "value": power.value, "scope": power.scope})
-        events.append({"type": "power_played", "seat": seat, "power": pid, "name": power.name,
-                       "effect": power.effect, "scope": power.scope})
-
-    def _declare(self, state: State, seat: str, battle: dict[str, Any], action: Action,
-                 events: list[Event]) -> None:
-        pids = action.get("powers", [])
-        if not isinstance(pids, list) or len(set(map(str, pids))) != len(pids):
-            raise pb_error("pb.err.bad_powers")
-        for pid in pids:
-            self._play_attack_power(state, seat, battle, pid, events)
-
-    def _act_play_power(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
-        if state["phase"] != "battle":
-            raise pb_error("pb.err.power_timing")
-        self._play_attack_power(state, seat, state["battle"], action.get("power"), events)
-
     def defence_bonus(self, state: State, tid: str) -> int:
         return 1 if self.board.territories[tid].stronghold else 0
-
-    def resolve(self, state: State, rng: Rng, battle: dict[str, Any], att: list[int], dfn: list[int],
-                events: list[Event]) -> tuple[int, int, dict[str, Any]]:
-        bonus = self.defence_bonus(state, battle["to"])
-        high = allm = save = 0
-        used = []
-        for e in battle["effects"]:
-            used.append(e["power"])
-            if e["effect"] == "attack_highest":
-                high += e["value"]
-            elif e["effect"] == "attack_all":
-                allm += e["value"]
-            else:
-                save += e["value"]
-        a = list(att)
-        a[0] += high
-        al, dl = resolve_roll(a, dfn, bonus, allm)
-        al = max(0, al - save)
-        extra: dict[str, Any] = {}
-        if bonus:
-            extra["stronghold"] = True
-        if used:
-            extra["powers"] = used
-        defender = battle["defender"]
-        order = self.defence_order(state, defender)
-        if defender in state["players"] and order != "never":
-            defenders = state["troops"][battle["to"]]
-            for power in self._kept(state, defender, DEFENCE_EFFECTS):
-                v = power.value
-                if power.effect == "defend_highest":
-                    al2, dl2 = resolve_roll(a, dfn, bonus + v, allm)
-                    al2 = max(0, al2 - save)
-                elif power.effect == "defend_all":
-                    al2, dl2 = resolve_roll(a, dfn, bonus, allm, v)
-                    al2 = max(0, al2 - save)
-                else:
-                    al2, dl2 = al, max(0, dl - v)
-                if fires(order, defenders, (al, dl), (al2, dl2)):
-                    self._use_power(state, defender, power.id)
-                    extra["defence_power"] = power.id
-                    events.append({"type": "power_played", "seat": defender, "power": power.id,
-                                   "name": power.name, "effect": power.effect, "scope": "roll"})
-                    al, dl = al2, dl2
-                    break
-        return al, dl, extra
 
     def _after_repelled(self, state: State, seat: str, events: list[Event]) -> None:
         # "Si vous êtes vaincu(e) et que vous perdez tous vos membres de gang, vous ne pouvez
@@ -540,9 +389,6 @@ class PeakyBlinders(MapGame):
         if state["options"]["beaten_stops_attacks"] and state["result"] is None:
             state["phase"] = "manoeuvre"
             events.append({"type": "phase", "seat": seat, "phase": "manoeuvre", "reason": "beaten"})
-
-    def _after_roll(self, state: State, battle: dict[str, Any]) -> None:
-        battle["effects"] = [e for e in battle["effects"] if e["scope"] != "roll"]
 
     # -- elimination and victory ------------------------------------------------------------
     def _eliminate(self, state: State, rng: Rng, loser: str, winner: str, events: list[Event]) -> None:
@@ -559,12 +405,6 @@ class PeakyBlinders(MapGame):
             return
         super()._eliminate(state, rng, loser, winner, events)
 
-    def _on_player_out(self, state: State, loser: str, winner: str, events: list[Event]) -> None:
-        # Powers and missions are personal: they leave the game with their gang.
-        p = state["players"][loser]
-        state["power_discard"].extend(x["id"] for x in p["powers"])
-        p["powers"] = []
-
     def active_seats(self, state: State) -> list[str]:
         return turns.still_in(state)
 
@@ -572,50 +412,6 @@ class PeakyBlinders(MapGame):
         super()._check_victory(state, seat, events)
         if state["result"] is None and len(self.active_seats(state)) == 1:
             self._finish(state, self.active_seats(state), "elimination", events)
-
-    def _most_territories(self, state: State) -> list[str]:
-        counts = {s: self.count_of(state, s) for s in self.active_seats(state)}
-        best = max(counts.values())
-        return [s for s in state["order"] if counts.get(s) == best]
-
-    # -- the British Crown ----------------------------------------------------------------
-    def _end_of_turn(self, state: State, rng: Rng, seat: str, events: list[Event]) -> None:
-        crown = state["crown"]
-        if crown is None:
-            return
-        route = self.data.route
-        last = len(route) - 1
-        if crown["step"] < last:
-            territory, dice = route[crown["step"]]
-            if dice:
-                roll = [rng.die(), rng.die()]
-                crown["last_roll"] = roll
-                moves = sum(roll) > 6
-                events.append({"type": "crown_roll", "seat": seat, "dice": roll, "step": crown["step"],
-                               "territory": territory, "result": "moves" if moves else "stays"})
-            else:
-                moves = True
-            if not moves:
-                return
-            crown["step"] += 1
-            events.append({"type": "crown_move", "step": crown["step"], "territory": route[crown["step"]][0],
-                           "steps": len(route)})
-            if crown["step"] < last:
-                return
-        # At the Garrison Tavern: the final roll on arrival, then one at the end of every turn.
-        roll = [rng.die(), rng.die()]
-        crown["last_roll"] = roll
-        if roll == [6, 6]:
-            events.append({"type": "crown_roll", "seat": seat, "dice": roll, "step": last,
-                           "territory": route[last][0], "result": "double_six"})
-            self._finish(state, [], "double_six", events)
-        elif sum(roll) > 6:
-            events.append({"type": "crown_roll", "seat": seat, "dice": roll, "step": last,
-                           "territory": route[last][0], "result": "overthrown"})
-            self._finish(state, self._most_territories(state), "crown", events)
-        else:
-            events.append({"type": "crown_roll", "seat": seat, "dice": roll, "step": last,
-                           "territory": route[last][0], "result": "holds"})
 
     # -- legal actions --------------------------------------------------------------------
     def _legal_place(self, state: State, seat: str) -> list[Action]:
@@ -634,14 +430,6 @@ class PeakyBlinders(MapGame):
                 out.append({"type": "neutral", "faction": NEUTRAL + gang, "territories": terrs,
                             "members": NEUTRAL_MEMBERS, "spread": NEUTRAL_SPREAD})
         return out
-
-    def _legal_battle(self, state: State, seat: str) -> list[Action]:
-        out = super()._legal_battle(state, seat)
-        out.extend({"type": "play_power", "power": p.id} for p in self._kept(state, seat, ATTACK_EFFECTS))
-        return out
-
-    def _attack_extras(self, state: State, seat: str) -> dict[str, Any]:
-        return {"powers": {"some_of": [p.id for p in self._kept(state, seat, ATTACK_EFFECTS)]}}
 
     # -- views ----------------------------------------------------------------------------
     def view(self, state: State, seat: str | None = None) -> dict[str, Any]:

@@ -374,6 +374,15 @@ class RiskExpress(Game):
         return scores
 
     # -- the turn ---------------------------------------------------------------------
+    def default_action(self, state: State, seat: str) -> Action:
+        """When the time runs out: start one's own turn rather than take over a failed
+        attempt (the rule without the option), and fill the line that uses the fewest dice
+        (the most left for the next throws; the first card and line in order among equals)."""
+        if state["phase"] == "continue":
+            return {"type": "fresh"}
+        card, line, _ = min(self._options(state), key=lambda o: len(o[2]))
+        return {"type": "fill", "card": card, "line": line}
+
     def _owned_by_other(self, state: State, card_id: str, seat: str) -> bool:
         owner = state["owners"][card_id]
         return owner is not None and owner != seat

@@ -2,8 +2,8 @@
 
 A "roll" is both sides throwing at once, pairs compared high to low, ties to the defender.
 The knobs are the ones our rulebooks print: a bonus on the defender's highest die
-(Peaky Blinders' strongholds, the Walking Dead's watchtowers), a modifier on every die of a
-side (survivors +1 against walkers), and dice that are not all d6 (Transformers' leaders roll
+(strongholds, watchtowers), a modifier on every die of a
+side (survivors +1 against walkers), and dice that are not all d6 (leaders roll
 d8). ``resolve_roll`` stays a tiny pure function because random play, the benchmark and the
 odds cross-checks call it hundreds of thousands of times.
 """
@@ -77,6 +77,6 @@ def defence_dice(defenders: int, cap: int = 2) -> int:
 
 
 def roll(rng: DiceSource, sides: Sequence[int]) -> list[int]:
-    """Throw one die per entry of ``sides`` (6 for a d6, 8 for a Transformers leader's d8),
+    """Throw one die per entry of ``sides`` (6 for a d6, 8 for a d8),
     returned high to low as the table shows them."""
     return sorted((rng.die(s) for s in sides), reverse=True)

@@ -5,8 +5,8 @@ have not checked, because a single asymmetric border or orphan territory would m
 attack legal one way and not the other, and that kind of bug only shows after hours of play.
 
 Every adjacency question goes through :meth:`Board.neighbours`, which takes the set of zones
-(and border gates) that are *closed* right now. Peaky Blinders never closes anything; the
-Transformers' pivoting and sliding zones will, without a second code path to keep in step.
+(and border gates) that are *closed* right now. Most editions never close anything; the
+pivoting and sliding zones will, without a second code path to keep in step.
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ from typing import Any
 __all__ = [
     "BORDER_KINDS",
     "DATA_DIR",
-    "RULEBOOK_COUNTS",
     "Board",
     "BoardError",
     "Region",
@@ -33,12 +32,6 @@ DATA_DIR = Path(__file__).resolve().parents[3] / "data"
 BORDER_KINDS = ("land", "sea", "hyperlink")
 NO_CLOSED: frozenset[str] = frozenset()
 
-# What each rulebook prints on the box; a map that disagrees is a data bug, not a variant.
-RULEBOOK_COUNTS: dict[str, dict[str, int]] = {
-    "peaky_blinders": {"territories": 42, "regions": 5, "strongholds": 10},
-    "walking_dead": {"territories": 32, "regions": 6},
-    "transformers": {"territories": 42, "regions": 6},
-}
 
 
 class BoardError(ValueError):
@@ -89,12 +82,14 @@ class Board:
 
     # -- loading ----------------------------------------------------------------------
     @classmethod
-    def load(cls, map_id: str) -> Board:
-        """The board of ``data/<map_id>/map.json``, validated, cached for the process."""
+    def load(cls, map_id: str, expect: Mapping[str, int] | None = None) -> Board:
+        """The board of ``data/<map_id>/map.json``, validated, cached for the process.
+        ``expect``: the counts the edition's rulebook prints (see :meth:`from_dict`); the
+        engine knows no edition, so each passes its own."""
         board = _CACHE.get(map_id)
         if board is None:
             path = DATA_DIR / map_id / "map.json"
-            board = cls.from_file(path, expect=RULEBOOK_COUNTS.get(map_id))
+            board = cls.from_file(path, expect=expect)
             _CACHE[map_id] = board
         return board
 

@@ -1,6 +1,6 @@
 """Card piles and trade tables of the Risk family.
 
-Peaky Blinders' razors and the Walking Dead's ammunition use the same printed chart
+Razors, ammunition and the like use the same printed chart
 (``2→2, 3→4, 4→7 … 10→30``): the more you hand in at once, the better the rate, which is
 why the rulebooks tell you to hoard and trade at the critical moment. Piles are plain lists
 of card ids in the game state (the top is the end of the list) so they survive JSON.
@@ -38,7 +38,7 @@ def draw(
     """Take up to ``count`` cards off the top of ``pile`` (the list's end).
 
     When the pile runs out and ``reshuffle`` is on, the discard pile is shuffled into a new
-    pile (the rulebook's no-Crown variant needs it; it costs nothing in the others). Returns
+    pile (a long game needs it; it costs nothing in the others). Returns
     the cards drawn and whether a reshuffle happened. Mutates both lists.
     """
     drawn: list[str] = []

@@ -12,12 +12,15 @@ engine follows it on every roll against them:
 * ``never`` — the cards stay in hand.
 
 One card per roll, the first in hand order that the order lets fire. Nothing here knows an
-edition: Peaky Blinders' defence powers use it, and The Walking Dead's defender will.
+edition: an edition's defence cards use it.
 """
 
 from __future__ import annotations
 
-__all__ = ["DEFAULT_ORDER", "ORDERS", "fires", "pick_defence"]
+from bot.rules.base import Action, Event, Rng, State
+from bot.rules.risk_map.messages import rule_error
+
+__all__ = ["DEFAULT_ORDER", "ORDERS", "DefenceOrders", "fires", "pick_defence"]
 
 ORDERS = ("always", "save", "never")
 DEFAULT_ORDER = "always"
@@ -44,3 +47,34 @@ def pick_defence(order: str, defenders: int, plain: tuple[int, int],
         if fires(order, defenders, plain, helped):
             return i
     return None
+
+
+class DefenceOrders:
+    """The standing orders in a map game: a part of :class:`~bot.rules.risk_map.game.MapGame`
+    (a mixin), open to every seat still in when the edition lists ``"defence"`` in its
+    ``anytime_actions``."""
+
+    def defence_order(self, state: State, seat: str) -> str:
+        """``seat``'s standing order for its defence cards (:mod:`bot.rules.risk_map.defence`)."""
+        player = state["players"].get(seat)
+        return player.get("defence", DEFAULT_ORDER) if player is not None else "never"
+
+    def defence_fires(self, state: State, defender: str, defenders: int, plain: tuple[int, int],
+                      candidates: list[tuple[int, int]]) -> int | None:
+        """Which of the defender's kept cards fires on this roll under its standing order
+        (an index into ``candidates``, the losses with each card), or ``None``."""
+        return pick_defence(self.defence_order(state, defender), defenders, plain, candidates)
+
+    def _act_defence(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
+        order = action["order"]
+        if order == self.defence_order(state, seat):
+            raise rule_error("err.defence_same")
+        state["players"][seat]["defence"] = order
+        # Who changed their order is public (the move is in the log); the order is not.
+        events.append({"type": "defence_order", "seat": seat, "private": {seat: {"order": order}}})
+
+    def _legal_anytime(self, state: State, seat: str) -> list[Action]:
+        if "defence" not in self.anytime_actions:
+            return []
+        current = self.defence_order(state, seat)
+        return [{"type": "defence", "order": [o for o in ORDERS if o != current]}]

@@ -33,12 +33,13 @@ from collections.abc import Callable
 from typing import Any
 
 import bot.rules.turns as turns
-from bot.rules.base import Action, Event, Game, IllegalAction, Rng, RuleError, State, clone
-from bot.rules.compact import choose
-from bot.rules.risk_map.battle import attack_dice, defence_dice, resolve_roll, roll
+from bot.rules.base import Action, Event, Game, Rng, RuleError, State, clone
+from bot.rules.risk_map.attack import Attacks
 from bot.rules.risk_map.board import NO_CLOSED, Board, reinforcements
 from bot.rules.risk_map.cards import draw
-from bot.rules.risk_map.defence import DEFAULT_ORDER, ORDERS, pick_defence
+from bot.rules.risk_map.defence import ORDERS, DefenceOrders
+from bot.rules.risk_map.messages import MESSAGES, rule_error
+from bot.rules.risk_map.moderation import Moderation
 from bot.rules.risk_map.moves import concretize
 from bot.rules.schema import Field, choice, flag, name, whole
 
@@ -52,43 +53,18 @@ PHASES = ("place", "attack", "manoeuvre")
 _PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
 
 
-# Every message a player can get from the shared engine. The text is the English catalog
-# entry; ``RuleError.params`` fill its placeholders, so the bot can translate it by key.
-MESSAGES: dict[str, str] = {
-    "err.unknown_action": "Unknown action '{action}'.",
-    "err.battle_pending": "Finish the attack on {territory} first: roll again or retreat.",
-    "err.missing_territory": "Say which territory.",
-    "err.unknown_territory": "There is no territory '{territory}' on this map.",
-    "err.bad_number": "Numbers of members are whole numbers.",
-    "err.out_of_range": "Choose between {lo} and {hi} members, not {n}.",
-    "err.not_yours": "You do not control {territory}.",
-    "err.members_to_place": "Place your {n} remaining members first.",
-    "err.place_phase_only": "You can only place members during the placement phase.",
-    "err.placement_over": "The placement phase is over for this turn.",
-    "err.attack_over": "The attack phase is over for this turn.",
-    "err.none_to_place": "You have no members left to place.",
-    "err.attack_own": "{territory} is yours: you cannot attack it.",
-    "err.not_adjacent": "{src} does not border {dst}.",
-    "err.too_few_to_attack": "You need at least 2 members in {territory} to attack: one must stay behind.",
-    "err.no_battle_roll": "There is no attack to roll for: attack a territory first.",
-    "err.no_battle_retreat": "There is no attack to retreat from.",
-    "err.same_territory": "Choose two different territories to manoeuvre between.",
-    "err.too_few_to_move": "{territory} has only one member, and one must stay behind.",
-    "err.not_connected": "{src} and {dst} are not joined by territories you control.",
-    "err.already_out": "That player is already out of the game.",
-    "err.defence_same": "Your defence order is already that one.",
-}
+class MapGame(Attacks, Moderation, DefenceOrders, Game):
+    """Base of the Risk family. Subclasses set ``map_id`` and implement ``_setup``.
 
-
-def rule_error(key: str, messages: dict[str, str] | None = None, **params: Any) -> IllegalAction:
-    """An ``IllegalAction`` whose text is its catalog template filled with ``params``."""
-    return IllegalAction((messages or MESSAGES)[key].format(**params), key, **params)
-
-
-class MapGame(Game):
-    """Base of the Risk family. Subclasses set ``map_id`` and implement ``_setup``."""
+    The parts live by what they hold: :class:`~bot.rules.risk_map.attack.Attacks` (declare,
+    roll, conquer, eliminate), :class:`~bot.rules.risk_map.moderation.Moderation` (skip, kick
+    and the default action of a seat whose time ran out) and
+    :class:`~bot.rules.risk_map.defence.DefenceOrders` (standing orders)."""
 
     map_id: str = ""
+    # What the edition's rulebook prints on the box (territories, regions, strongholds): a
+    # map that disagrees is a data bug, refused on load.
+    rulebook_counts: dict[str, int] | None = None
     attack_dice_cap = 3
     defence_dice_cap = 2
 
@@ -99,7 +75,7 @@ class MapGame(Game):
     @property
     def board(self) -> Board:
         if self._board is None:
-            self._board = Board.load(self.map_id)
+            self._board = Board.load(self.map_id, self.rulebook_counts)
         return self._board
 
     # State keys no action changes (shared between a state and the next) and keys holding a
@@ -324,14 +300,14 @@ class MapGame(Game):
         self._start_turn(state, rng, events)
 
     def cards_to_draw(self, state: State, seat: str) -> int:
-        """Cards earned this turn (Peaky Blinders: one per territory conquered)."""
+        """Cards earned this turn (by default: one per territory conquered)."""
         return state["conquered"]
 
     def reshuffle_discard(self, state: State) -> bool:
         return True
 
     def _end_of_turn(self, state: State, rng: Rng, seat: str, events: list[Event]) -> None:
-        """Hook: automatic end-of-turn steps (the Crown, the Matrix, the invasion marker)."""
+        """Hook: automatic end-of-turn steps (a track that moves, an invasion marker)."""
 
     def _automate(self, state: State, rng: Rng, events: list[Event]) -> None:
         """Hook: let automated factions (the walkers) act until a person must decide."""
@@ -362,192 +338,6 @@ class MapGame(Game):
         self._enter_phase(state, seat, "attack", events)
         events.append({"type": "phase", "seat": seat, "phase": "attack"})
 
-    # -- attack -------------------------------------------------------------------------
-    def _act_attack(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
-        board = self.board
-        self._enter_phase(state, seat, "attack", events)
-        src = self._territory(action.get("from"), "from")
-        dst = self._territory(action.get("to"), "to")
-        self._own(state, seat, src)
-        if not self.hostile(state, seat, dst):
-            raise rule_error("err.attack_own", territory=self.tname(dst))
-        if not board.adjacent(src, dst, self.closed(state)):
-            raise rule_error("err.not_adjacent", src=self.tname(src), dst=self.tname(dst))
-        avail = state["troops"][src] - 1
-        if avail < 1:
-            raise rule_error("err.too_few_to_attack", territory=self.tname(src))
-        count = self._int(action.get("count", avail), 1, avail)
-        until = action.get("until", False)
-        battle = {
-            "attacker": seat,
-            "defender": state["owner"][dst],
-            "from": src,
-            "to": dst,
-            "committed": count,
-            "sent": count,
-            "rolls": 0,
-            "last": None,
-            "effects": [],
-        }
-        self._declare(state, seat, battle, action, events)
-        state["troops"][src] -= count
-        state["battle"] = battle
-        state["phase"] = "battle"
-        state["highlight"] = {"from": src, "to": dst}
-        events.append(
-            {
-                "type": "attack",
-                "seat": seat,
-                "from": src,
-                "to": dst,
-                "committed": count,
-                "defender": battle["defender"],
-                "defenders": state["troops"][dst],
-            }
-        )
-        self._roll(state, rng, until, events)
-
-    def _declare(self, state: State, seat: str, battle: dict[str, Any], action: Action,
-                 events: list[Event]) -> None:
-        """Hook: validate and apply edition extras of an attack (powers, cards)."""
-
-    def _act_roll(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
-        if state["phase"] != "battle":
-            raise rule_error("err.no_battle_roll")
-        self._roll(state, rng, action.get("until", False), events)
-
-    def _act_retreat(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
-        if state["phase"] != "battle":
-            raise rule_error("err.no_battle_retreat")
-        b = state["battle"]
-        state["troops"][b["from"]] += b["committed"]
-        events.append(
-            {"type": "attack_end", "seat": seat, "from": b["from"], "to": b["to"], "result": "retreat",
-             "returned": b["committed"]}
-        )
-        self._close_battle(state)
-
-    def _close_battle(self, state: State) -> None:
-        state["battle"] = None
-        if state.get("result") is None:
-            state["phase"] = "attack"
-
-    def dice_sides(self, state: State, battle: dict[str, Any], att: int, dfn: int) -> tuple[list[int], list[int]]:
-        """The dice each side throws (Transformers' leaders throw a d8)."""
-        return [6] * att, [6] * dfn
-
-    def defence_bonus(self, state: State, tid: str) -> int:
-        """Bonus on the defender's highest die in ``tid`` (strongholds, watchtowers)."""
-        return 0
-
-    def resolve(self, state: State, rng: Rng, battle: dict[str, Any], att: list[int], dfn: list[int],
-                events: list[Event]) -> tuple[int, int, dict[str, Any]]:
-        """Losses of one roll, with the edition's modifiers. Returns extra event fields."""
-        bonus = self.defence_bonus(state, battle["to"])
-        al, dl = resolve_roll(att, dfn, bonus)
-        return al, dl, ({"defence_bonus": bonus} if bonus else {})
-
-    def _roll(self, state: State, rng: Rng, until: bool, events: list[Event]) -> None:
-        while True:
-            b = state["battle"]
-            troops = state["troops"]
-            an = attack_dice(b["committed"], self.attack_dice_cap)
-            dn = defence_dice(troops[b["to"]], self.defence_dice_cap)
-            sa, sd = self.dice_sides(state, b, an, dn)
-            att = roll(rng, sa)
-            dfn = roll(rng, sd)
-            al, dl, extra = self.resolve(state, rng, b, att, dfn, events)
-            b["committed"] -= al
-            troops[b["to"]] -= dl
-            b["rolls"] += 1
-            b["last"] = {"att": att, "def": dfn, "att_losses": al, "def_losses": dl}
-            ev = {
-                "type": "roll",
-                "seat": b["attacker"],
-                "defender": b["defender"],
-                "from": b["from"],
-                "to": b["to"],
-                "att": att,
-                "def": dfn,
-                "att_losses": al,
-                "def_losses": dl,
-                "committed": b["committed"],
-                "defenders": troops[b["to"]],
-            }
-            ev.update(extra)
-            events.append(ev)
-            self._after_roll(state, b)
-            if troops[b["to"]] == 0:
-                self._conquer(state, rng, events)
-                return
-            if b["committed"] == 0:
-                events.append(
-                    {"type": "attack_end", "seat": b["attacker"], "from": b["from"], "to": b["to"],
-                     "result": "repelled", "returned": 0}
-                )
-                self._close_battle(state)
-                self._after_repelled(state, b["attacker"], events)
-                return
-            if not until:
-                return
-
-    def _after_repelled(self, state: State, seat: str, events: list[Event]) -> None:
-        """Hook: an attack lost every committed unit (Peaky Blinders ends the attacks)."""
-
-    def _after_roll(self, state: State, battle: dict[str, Any]) -> None:
-        """Hook: expire one-roll effects."""
-
-    def _conquer(self, state: State, rng: Rng, events: list[Event]) -> None:
-        b = state["battle"]
-        seat, dst, loser = b["attacker"], b["to"], b["defender"]
-        state["owner"][dst] = seat
-        state["troops"][dst] = b["committed"]
-        state["conquered"] += 1
-        events.append(
-            {"type": "conquest", "seat": seat, "from": b["from"], "to": dst, "loser": loser,
-             "troops": b["committed"]}
-        )
-        events.append(
-            {"type": "attack_end", "seat": seat, "from": b["from"], "to": dst, "result": "conquered",
-             "returned": 0}
-        )
-        self._close_battle(state)
-        if self.count_of(state, loser) == 0:
-            self._eliminate(state, rng, loser, seat, events)
-        self._check_victory(state, seat, events)
-
-    def _eliminate(self, state: State, rng: Rng, loser: str, winner: str, events: list[Event]) -> None:
-        """A faction lost its last territory. Players are out and hand their cards to the
-        conqueror, as in classic Risk; editions extend this (neutral rewards, crates)."""
-        if loser in state["players"]:
-            turns.remove(state, loser)
-            cards = state["players"][loser]["hand"]
-            state["players"][loser]["hand"] = []
-            state["players"][winner]["hand"].extend(cards)
-            events.append(
-                {
-                    "type": "eliminated",
-                    "seat": loser,
-                    "by": winner,
-                    "cards": len(cards),
-                    "private": {winner: {"cards": list(cards)}},
-                }
-            )
-            self._on_player_out(state, loser, winner, events)
-
-    def _on_player_out(self, state: State, loser: str, winner: str, events: list[Event]) -> None:
-        """Hook: what else an eliminated player gives up."""
-
-    def _check_victory(self, state: State, seat: str, events: list[Event]) -> None:
-        if self.count_of(state, seat) == len(self.board.order):
-            self._finish(state, [seat], "conquest", events)
-
-    def _act_end_attack(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
-        if state["phase"] == "manoeuvre":
-            raise rule_error("err.attack_over")
-        self._enter_phase(state, seat, "manoeuvre", events)
-        events.append({"type": "phase", "seat": seat, "phase": "manoeuvre"})
-
     # -- manoeuvre and end of turn --------------------------------------------------------
     def _act_manoeuvre(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
         self._enter_phase(state, seat, "manoeuvre", events)
@@ -574,58 +364,6 @@ class MapGame(Game):
         self._enter_phase(state, seat, "manoeuvre", events)
         events.append({"type": "end_turn", "seat": seat})
         self._end_turn(state, rng, events)
-
-    # -- moderators (the base class runs skip, kick and timeout; these are the hooks) ----
-    def _abandon_turn(self, state: State, seat: str, kicked: bool) -> None:
-        """The turn ends where it stands: a pending attack retreats, members not yet placed
-        are lost; cards earned are still drawn, unless the player was kicked."""
-        b = state["battle"]
-        if b is not None:
-            state["troops"][b["from"]] += b["committed"]
-            self._close_battle(state)
-        state["reserve"] = 0
-        if kicked:
-            state["conquered"] = 0
-
-    def _pass_turn(self, state: State, rng: Rng, events: list[Event]) -> None:
-        self._end_turn(state, rng, events)
-
-    def _on_kick(self, state: State, rng: Rng, gone: str, events: list[Event]) -> None:
-        """The gang stays on the board, never acts again, and can be conquered; the cards go
-        to the discard pile."""
-        player = state["players"][gone]
-        state["discard"].extend(player["hand"])
-        player["hand"] = []
-        self._on_player_out(state, gone, "", events)
-
-    def _last_one_standing(self, state: State, winners: list[str], events: list[Event]) -> None:
-        self._finish(state, winners, "elimination", events)
-
-    # -- defence orders -------------------------------------------------------------------
-    def defence_order(self, state: State, seat: str) -> str:
-        """``seat``'s standing order for its defence cards (:mod:`bot.rules.risk_map.defence`)."""
-        player = state["players"].get(seat)
-        return player.get("defence", DEFAULT_ORDER) if player is not None else "never"
-
-    def defence_fires(self, state: State, defender: str, defenders: int, plain: tuple[int, int],
-                      candidates: list[tuple[int, int]]) -> int | None:
-        """Which of the defender's kept cards fires on this roll under its standing order
-        (an index into ``candidates``, the losses with each card), or ``None``."""
-        return pick_defence(self.defence_order(state, defender), defenders, plain, candidates)
-
-    def _act_defence(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
-        order = action["order"]
-        if order == self.defence_order(state, seat):
-            raise rule_error("err.defence_same")
-        state["players"][seat]["defence"] = order
-        # Who changed their order is public (the move is in the log); the order is not.
-        events.append({"type": "defence_order", "seat": seat, "private": {seat: {"order": order}}})
-
-    def _legal_anytime(self, state: State, seat: str) -> list[Action]:
-        if "defence" not in self.anytime_actions:
-            return []
-        current = self.defence_order(state, seat)
-        return [{"type": "defence", "order": [o for o in ORDERS if o != current]}]
 
     # -- legal actions ------------------------------------------------------------------
     def _legal(self, state: State, seat: str) -> list[Action]:
@@ -664,28 +402,6 @@ class MapGame(Game):
             out.append({"type": "end_placement"})
         return out
 
-    def _legal_battle(self, state: State, seat: str) -> list[Action]:
-        return [{"type": "roll", "until": False}, {"type": "roll", "until": True}, {"type": "retreat"}]
-
-    def _attack_extras(self, state: State, seat: str) -> dict[str, Any]:
-        """Hook: edition parts of an attack's compact form (Peaky Blinders' powers)."""
-        return {}
-
-    def _legal_attacks(self, state: State, seat: str) -> list[Action]:
-        owner, troops = state["owner"], state["troops"]
-        closed = self.closed(state)
-        extras = self._attack_extras(state, seat)
-        out: list[Action] = []
-        for src in self.board.order:
-            if owner[src] != seat or troops[src] < 2:
-                continue
-            n = troops[src] - 1
-            for dst in self.board.neighbours(src, closed):
-                if self.hostile(state, seat, dst):
-                    out.append({"type": "attack", "from": src, "to": dst,
-                                "count": {"min": 1, "max": n, "default": n}, "until": [False, True], **extras})
-        return out
-
     def _legal_manoeuvres(self, state: State, seat: str) -> list[Action]:
         """One form per territory that can send members: its destinations are the seat's
         territories joined to it through passable ones (what ``board.path`` finds)."""
@@ -711,20 +427,8 @@ class MapGame(Game):
         return out
 
     def card_points(self) -> dict[str, int]:
-        """Trade points of each card (razors in Peaky Blinders)."""
+        """Trade points of each card (razors, ammunition…)."""
         return {}
-
-    def random_action(self, state: State, seat: str, pick: Callable[[int], int]) -> Action:
-        """A uniformly random legal action of the player to act: first a kind of action, then
-        one of its compact forms, then the choices in it. Picking the kind first keeps random
-        games short (ending the phase is as likely as any one attack). Anytime actions (a
-        standing order) are left out: they never move the game on. For simulators, tests and
-        benchmarks."""
-        acts = self._legal(state, seat)
-        kinds = sorted({a["type"] for a in acts})
-        kind = kinds[pick(len(kinds))]
-        forms = [a for a in acts if a["type"] == kind]
-        return choose(forms[pick(len(forms))], pick)
 
     # -- shared view pieces ---------------------------------------------------------------
     def public_territories(self, state: State) -> dict[str, dict[str, Any]]:

@@ -5,8 +5,8 @@ Two layers, both exact rather than sampled:
 * ``roll_distribution`` enumerates every dice combination of one roll and returns the
   distribution of (attacker losses, defender losses) as ``Fraction``\\s. It takes the
   knobs our editions need: a defence bonus on the defender's highest die (stronghold,
-  watchtower), a modifier added to every die of a side (survivors +1 against walkers in
-  The Walking Dead) and dice with other than six sides (d8 in Transformers).
+  watchtower), a modifier added to every die of a side (survivors +1 against walkers)
+  and dice with other than six sides (a d8).
 * ``battle_outcomes`` / ``conquest_probability`` run the absorbing Markov chain of a whole
   battle (roll until one side is at zero) by dynamic programming over the states
   ``(attackers, defenders)``, in floats, from the per-roll table above.
