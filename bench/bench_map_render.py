@@ -1,10 +1,11 @@
 """Benchmark of the Risk-family map renderer on the Peaky Blinders board.
 
-Prints the median time of ``render_map`` over random mid-game views (different owners,
-counts, Crown step and attack arrow every call, so no per-view cache helps), the PNG
-size and the picture's megapixels, beside the targets; the cost of ``renderers.warm()``
-(the static layers, built once at start-up) and of the first render after it, which must
-be about what later ones cost; French boards and the close-ups of each region too.
+Prints the median time of the board's ``render`` (``renderers.peaky_blinders``) over random
+mid-game views (different owners, counts, Crown step and attack arrow every call, so no
+per-view cache helps), the PNG size and the picture's megapixels, beside the targets; the
+cost of ``renderers.warm()`` (the static layers, built once at start-up) and of the first
+render after it, which must be about what later ones cost; French boards and the
+close-ups of each region too.
 Not a test: it never fails.
 
     .venv/bin/python bench/bench_map_render.py [--runs 60] [--out /tmp/peaky_sample.png]
@@ -25,7 +26,9 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import renderers  # noqa: E402
-from renderers.risk_map.canvas import load_map, map_art, render_map, zoom_regions  # noqa: E402
+from renderers.peaky_blinders import map_art, zoom_regions  # noqa: E402
+from renderers.peaky_blinders import render as render_map  # noqa: E402
+from renderers.risk_map.static import load_map  # noqa: E402
 
 TARGET_MS = 20.0
 TARGET_KB = 400.0
@@ -73,7 +76,7 @@ def main() -> None:
     t0 = time.perf_counter()
     renderers.warm()
     warm_ms = (time.perf_counter() - t0) * 1000
-    art = map_art("peaky_blinders")
+    art = map_art()
     views = [sample_view(seed) for seed in range(args.runs)]
     t = time.perf_counter()
     render_map(views[0])
@@ -91,7 +94,7 @@ def main() -> None:
         render_map(v)
         fr.append((time.perf_counter() - t) * 1000)
     zoom, zkb = [], []
-    for rid in zoom_regions("peaky_blinders"):
+    for rid in zoom_regions():
         t = time.perf_counter()
         png = render_map(dict(views[1], zoom=rid))
         zoom.append((time.perf_counter() - t) * 1000)

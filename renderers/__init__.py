@@ -1,41 +1,49 @@
 """Pillow renderers: a game's public view → PNG bytes. Pure and deterministic.
 
-``render(view)`` picks the renderer by ``view["game"]``; modules load on first use.
-``view["lang"]`` ("en" or "fr") picks the language of every word on the board; map games
-take ``view["zoom"] = <region id>`` for a close-up (``zoom_regions`` lists the ids).
-``warm()`` builds every static layer and palette; the bot calls it at start-up, before it
-goes online, so the first picture of the first game costs what the next ones cost.
+One line per game in ``RENDERERS`` (game id → module path, imported on first use); nothing
+else here names a game. Every renderer module keeps the same small protocol:
+
+- ``render(view) -> bytes``: the picture; ``view["lang"]`` ("en" or "fr") picks the
+  language of every word on the board, and a map game takes ``view["zoom"] = <region id>``
+  for a close-up;
+- ``zoom_regions() -> list[str]``: the region ids ``view["zoom"]`` takes (none for a game
+  without a map);
+- ``warm()``: build every static layer and palette now. The bot calls ``warm()`` at
+  start-up, before it goes online, so the first picture of the first game costs what the
+  next ones cost.
 """
 
 from __future__ import annotations
 
 from importlib import import_module
+from types import ModuleType
 from typing import Any
 
-_RENDERERS = {
-    "risk_express": ("renderers.risk_express", "render"),
-    "peaky_blinders": ("renderers.risk_map.canvas", "render_map"),
+RENDERERS = {
+    "risk_express": "renderers.risk_express",
+    "peaky_blinders": "renderers.peaky_blinders",
 }
-_MAPS = {"peaky_blinders": "peaky_blinders"}  # map games: game id → map id
+
+
+def _renderer(game_id: str) -> ModuleType:
+    return import_module(RENDERERS[game_id])
 
 
 def render(view: dict[str, Any]) -> bytes:
-    module, func = _RENDERERS[view["game"]]
-    return getattr(import_module(module), func)(view)
+    return _renderer(view["game"]).render(view)
 
 
 def zoom_regions(game_id: str) -> list[str]:
     """The region ids ``view["zoom"]`` (``/game board zoom:``) takes; none for a game
     without a map."""
-    map_id = _MAPS.get(game_id)
-    if map_id is None:
+    if game_id not in RENDERERS:
         return []
-    return import_module("renderers.risk_map.canvas").zoom_regions(map_id)
+    return list(_renderer(game_id).zoom_regions())
 
 
 def warm() -> None:
-    """Build every static layer (each map in each language, Risk Express's palettes),
-    once, so no player waits for it. About 0.5 s; safe to call twice or from threads."""
-    for map_id in sorted(set(_MAPS.values())):
-        import_module("renderers.risk_map.canvas").warm(map_id)
-    import_module("renderers.risk_express").warm()
+    """Build every game's static layers (each map in each language, Risk Express's
+    palettes), once, so no player waits for it. About a second; safe to call twice or
+    from threads."""
+    for game_id in RENDERERS:
+        _renderer(game_id).warm()

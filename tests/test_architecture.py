@@ -230,7 +230,7 @@ def test_the_layer_check_sees_an_offence():
 def test_the_import_walk_sees_imports():
     edges = graph()
     assert "discord" in edges["bot.discord_ui.app"]
-    assert "bot.rules.names" in edges["renderers.board_text"]  # import_module("…") counts
+    assert "bot.rules.names" in edges["renderers.words"]  # import_module("…") counts
     assert "bot.rules" in edges["bot.games.peaky_blinders.text"]  # inside a function (engine())
     assert "bot.games.risk_express" in edges["bot.games"]  # the registry ADAPTERS (import_module("…"))
     assert "bot.games.risk_express.text" in edges["bot.games.risk_express"]  # a game package names its presenter

@@ -975,9 +975,9 @@ def build_layout(lab: bytes | None = None) -> None:
     print(f"wrote layout.json ({len(lay['territories'])} blocks, "
           f"{len(lay['crown_path'])} route points)")
     sys.path.insert(0, str(HERE.parent.parent))
-    from renderers.risk_map.static import write_art
+    from renderers.peaky_blinders import write_art
 
-    path = write_art("peaky_blinders")
+    path = write_art()
     print(f"wrote {path.name} ({path.stat().st_size // 1024} KB)")
 
 

@@ -1,8 +1,8 @@
-"""Territory maps of the Risk family (Peaky Blinders first): a public view → PNG bytes.
+"""Territory maps of the Risk family: a public view and an edition's decoration → PNG bytes.
 
 The picture is made for a phone first (Discord shows it 450 px wide there): every count is
-on a big white badge beside its owner's symbol (a gang is told by colour *and* symbol),
-names are never covered (badges, the Crown, the route, the arrow keep off them: the layout
+on a big white badge beside its owner's symbol (a faction is told by colour *and* symbol),
+names are never covered (badges, the edition's marks, the arrow keep off them: the layout
 is built that way by ``data/<map>/build_map.py`` and the tests check it), regions are drawn
 as regions (thick borders, a neutral tag with the bonus). ``view["zoom"] = <region id>``
 gives a close-up of one region instead; ``view["lang"]`` picks the language of every word.
@@ -11,6 +11,10 @@ Per call only the palette (owners' colours), the badges, the last attack's arrow
 panels' changing parts are drawn over the cached static layer (``map_static``), as palette
 indices, so a turn costs a copy, ~50 small pastes and the PNG encoding. The result is pure:
 the same view gives the same bytes.
+
+This module knows no edition: what one adds (a route, marks on badges, a panel, words,
+its factions' colours) comes through its :class:`~renderers.risk_map.decoration.Decoration`,
+the ``deco`` every entry point takes.
 """
 
 from __future__ import annotations
@@ -22,10 +26,22 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from renderers import board_text as bt
 from renderers.kit import DRAW_LOCK, INK, WHITE, blend, font, hex_rgb
 from renderers.risk_map import panels as mp
-from renderers.risk_map.kit import PAPER, RED, SHAPES, UNOWNED, badge_frame, count_box, count_tile
+from renderers.risk_map.decoration import Decoration
+from renderers.risk_map.kit import (
+    PAPER,
+    RED,
+    SHAPES,
+    UNOWNED,
+    Tab,
+    badge_frame,
+    castle_icon,
+    count_box,
+    count_tile,
+    region_name,
+    symbol_icon,
+)
 from renderers.risk_map.static import (
     SWATCHES,
     MapArt,
@@ -36,58 +52,54 @@ from renderers.risk_map.static import (
     static,
     to_indices,
 )
+from renderers.words import LANGS, lang_of
+from renderers.words import name as thing_name
 
 __all__ = ["render_map", "map_art", "index_image", "load_map", "load_layout", "zoom_regions",
            "label_boxes", "blocked_boxes", "arrow_shape", "warm"]
 
 
-def map_art(map_id: str, lang: str = "en") -> MapArt:
-    return static(map_id, lang)
+def map_art(map_id: str, lang: str, deco: Decoration) -> MapArt:
+    return static(map_id, lang, deco)
 
 
 def zoom_regions(map_id: str) -> list[str]:
     return [r["id"] for r in load_map(map_id)["regions"]]
 
 
-def warm(map_id: str) -> None:
+def warm(map_id: str, deco: Decoration) -> None:
     """Build the static layers in every language, and the badge parts a game uses."""
     with DRAW_LOCK:
-        _warm(map_id)
+        _warm(map_id, deco)
 
 
-def _warm(map_id: str) -> None:
-    for lang in bt.LANGS:
-        art = static(map_id, lang)
+def _warm(map_id: str, deco: Decoration) -> None:
+    for lang in LANGS:
+        art = static(map_id, lang, deco)
         if lang != "en":
-            bt.name(map_id, "territory", art.ids[0], lang, "")
-    art = static(map_id, "en")
+            thing_name(deco.game or map_id, "territory", art.ids[0], lang, "")
+    art = static(map_id, "en", deco)
     h = art.lay["badge"]["h"]
-    dice = set(art.lay.get("stop", {}).get("dice", []))
     seen = set()
     for tid, spot in art.lay["territories"].items():
         b = spot["badge_box"]
         w = b[2] - b[0]
         strong = bool(spot.get("stronghold"))
-        stops = [None]
-        if spot.get("stop"):
-            stops = ["crown", "die" if tid in dice else "stop"]
-        for stop in stops:
+        for tab in deco.tab_choices(art.meta, art.lay, tid):
             for shape in (*SHAPES, None):
-                if (shape, w, stop, strong) not in seen:
-                    seen.add((shape, w, stop, strong))
-                    _frame(shape, w, h, stop, strong, art.static0, art.n)
-            cb = count_box(w, h, stop, strong)
+                if (shape, w, tab, strong) not in seen:
+                    seen.add((shape, w, tab, strong))
+                    _frame(shape, w, h, tab, strong, art.static0, art.n, deco.colours)
+            cb = count_box(w, h, tab, strong)
             for count in range(0, 41):
-                _count(str(count), (cb[2] - cb[0], cb[3] - cb[1]), stop == "crown", art.static0)
-    from renderers.risk_map import kit as map_kit
-
+                _count(str(count), (cb[2] - cb[0], cb[3] - cb[1]), _ground(tab), art.static0,
+                       deco.colours)
     for shape in SHAPES:  # the legend's and panels' symbols
-        for hx, _s in map_kit.GANG_STYLE.values():
+        for hx, _s in deco.styles:
             for size in (28, 34, 40):
-                map_kit.symbol_icon(shape, size, hex_rgb(hx))
-    map_kit.crown_icon(34)
-    map_kit.die_icon(22)
-    map_kit.castle_icon(26)
+                symbol_icon(shape, size, hex_rgb(hx))
+    castle_icon(26)  # the key's
+    deco.warm()
     for border in art.meta.get("borders", []):  # every attack's arrow, both ways
         arrow_shape(art, border["a"], border["b"])
         arrow_shape(art, border["b"], border["a"])
@@ -96,22 +108,27 @@ def _warm(map_id: str) -> None:
 # --------------------------------------------------------------------------- sprites
 
 
+def _ground(tab: Tab | None) -> tuple[int, int, int]:
+    return tab.ground if tab else WHITE
+
+
 @lru_cache(maxsize=256)
-def _frame(shape: str | None, w: int, h: int, stop: str | None, strong: bool, static0: int,
-           n: int) -> tuple[Image.Image, Image.Image]:
+def _frame(shape: str | None, w: int, h: int, tab: Tab | None, strong: bool, static0: int,
+           n: int, extra: tuple[tuple[int, int, int], ...]) -> tuple[Image.Image, Image.Image]:
     """A badge frame as palette indices over territory 0 (its fill and ink blends are 0,
     n, 2n, 3n; a territory's lookup table moves them to its own), and its silhouette. Only
     the fixed colours are used, so the sprites serve every language's static layer."""
-    rgba, sil = badge_frame(shape, w, h, stop, strong)
-    idx = to_indices(rgba, Image.new("L", rgba.size, 0), n, fixed_palette(), static0)
+    rgba, sil = badge_frame(shape, w, h, tab, strong)
+    idx = to_indices(rgba, Image.new("L", rgba.size, 0), n, fixed_palette(extra), static0)
     mask = sil.point(_HALF)
     return idx, mask
 
 
 @lru_cache(maxsize=1024)
-def _count(text: str, size: tuple[int, int], crowned: bool, static0: int) -> Image.Image:
-    tile = count_tile(text, size, crowned)
-    q = tile.quantize(palette=fixed_palette(), dither=Image.Dither.NONE)
+def _count(text: str, size: tuple[int, int], ground: tuple[int, int, int], static0: int,
+           extra: tuple[tuple[int, int, int], ...]) -> Image.Image:
+    tile = count_tile(text, size, ground)
+    q = tile.quantize(palette=fixed_palette(extra), dither=Image.Dither.NONE)
     return Image.frombytes("L", q.size, q.tobytes()).point(lambda v: v + static0)
 
 
@@ -119,29 +136,30 @@ _HALF = [0] * 128 + [255] * 128
 _BADGES: dict[tuple[Any, ...], tuple[Image.Image, Image.Image, tuple[int, int]]] = {}
 
 
-def _badge(art: MapArt, tid: str, count: int | None, shape: str | None, stop: str | None
+def _badge(art: MapArt, tid: str, count: int | None, shape: str | None, tab: Tab | None
            ) -> tuple[Image.Image, Image.Image, tuple[int, int]]:
-    key = (art.meta.get("id"), tid, count, shape, stop)
+    key = (art.meta.get("id"), art.deco, tid, count, shape, tab)
     hit = _BADGES.get(key)
     if hit is None:
         if len(_BADGES) > 20000:  # a bound, not a policy: refilled in a few turns
             _BADGES.clear()
-        hit = _BADGES[key] = _make_badge(art, tid, count, shape, stop)
+        hit = _BADGES[key] = _make_badge(art, tid, count, shape, tab)
     return hit
 
 
-def _make_badge(art: MapArt, tid: str, count: int | None, shape: str | None, stop: str | None
+def _make_badge(art: MapArt, tid: str, count: int | None, shape: str | None, tab: Tab | None
                 ) -> tuple[Image.Image, Image.Image, tuple[int, int]]:
     spot = art.lay["territories"][tid]
     b = spot["badge_box"]
     w, h = b[2] - b[0], b[3] - b[1]
     strong = bool(spot.get("stronghold"))
-    idx, mask = _frame(shape, w, h, stop, strong, art.static0, art.n)
+    extra = art.deco.colours
+    idx, mask = _frame(shape, w, h, tab, strong, art.static0, art.n, extra)
     idx = idx.point(art.luts[art.num[tid]])
     if count is not None:
-        cb = count_box(w, h, stop, strong)
-        idx.paste(_count(str(count), (cb[2] - cb[0], cb[3] - cb[1]), stop == "crown",
-                         art.static0), cb[:2])
+        cb = count_box(w, h, tab, strong)
+        idx.paste(_count(str(count), (cb[2] - cb[0], cb[3] - cb[1]), _ground(tab),
+                         art.static0, extra), cb[:2])
     return idx, mask, (b[0], b[1])
 
 
@@ -352,38 +370,30 @@ def _overlaps(a: tuple[int, int, int, int], b: list[int] | tuple[int, ...]) -> b
     return not (a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1])
 
 
-def _compose(view: dict[str, Any]) -> tuple[MapArt, Image.Image, list[int]]:
+def _compose(view: dict[str, Any], deco: Decoration) -> tuple[MapArt, Image.Image, list[int]]:
     map_id = view.get("map") or view.get("game")
-    lang = bt.lang_of(view)
-    art = static(map_id, lang, view.get("game") or map_id)
+    lang = lang_of(view)
+    art = static(map_id, lang, deco)
     lay = art.lay
-    style = mp.styles(view)
+    style = mp.styles(view, deco)
     pal, _swatch = _palette(art, view, style)
     pal_img = Image.new("P", (1, 1))
     pal_img.putpalette(pal)
     canvas = art.base.copy()
     terr = view.get("territories") or {}
-    crown = view.get("crown")
-    route = art.meta.get("crown_route") or []
-    crown_at = None
-    if crown and route:
-        crown_at = route[max(0, min(len(route) - 1, int(crown.get("step") or 0)))]["territory"]
-    dice = set(lay.get("stop", {}).get("dice", []))
+    tabs = deco.tabs(view, art.meta, lay)
     for tid in art.ids:
         t = terr.get(tid)
-        spot = lay["territories"][tid]
-        stop = None
-        if spot.get("stop"):
-            stop = "crown" if tid == crown_at else "die" if tid in dice else "stop"
+        tab = tabs.get(tid)
         if t is None:
-            if stop != "crown":
+            if tab is None or not tab.always:
                 continue
             count, shape = None, None
         else:
             count = int(t.get("troops") or 0)
             owner = t.get("owner")
             shape = style[owner][1] if owner in style else None
-        idx, mask, xy = _badge(art, tid, count, shape, stop)
+        idx, mask, xy = _badge(art, tid, count, shape, tab)
         canvas.paste(idx, xy, mask)
     hl = view.get("highlight")
     if hl and hl.get("from") in art.num and hl.get("to") in art.num and hl["from"] != hl["to"]:
@@ -399,7 +409,7 @@ def _compose(view: dict[str, Any]) -> tuple[MapArt, Image.Image, list[int]]:
         x0, y0, x1, _y1 = panels["title"]
         dx0, dy0, dx1, dy1 = mp.TITLE_DYNAMIC
         box = (x0 + dx0, y0 + dy0, x1 - dx1, y0 + dy1)
-        _stamp_rgb(canvas, pal_img, box, lambda rgb, d: mp.draw_title(view, rgb, d, style))
+        _stamp_rgb(canvas, pal_img, box, lambda rgb, d: mp.draw_title(view, rgb, d, style, deco))
         held = mp.holders(view, art.meta)
         for rid, y in mp.region_rows(panels["title"], art.meta):
             owner = held.get(rid)
@@ -407,27 +417,31 @@ def _compose(view: dict[str, Any]) -> tuple[MapArt, Image.Image, list[int]]:
                 b = (x1 - 84, y - 2, x1 - 54, y + 28)
 
                 def sym(rgb, d, owner=owner):
-                    icon = mp.symbol_icon(style[owner][1], 28, style[owner][0])
+                    icon = symbol_icon(style[owner][1], 28, style[owner][0])
                     rgb.paste(icon, (1, 1), icon)
 
                 _stamp_rgb(canvas, pal_img, b, sym)
     if "legend" in panels:
         x0, y0, x1, y1 = panels["legend"]
         box = (x0 + 4, y0 + 44, x1 - 4, y1 - 4)
-        _stamp_rgb(canvas, pal_img, box, lambda rgb, d: mp.draw_legend(view, rgb, d, style))
-    if "crown" in panels:
-        x0, y0, x1, y1 = panels["crown"]
-        box = (x0 + 4, y0 + 42, x1 - 4, y1 - 56)
-        _stamp_rgb(canvas, pal_img, box, lambda rgb, d: mp.draw_crown(
-            view, art.meta, rgb, d, view.get("game") or map_id))
+        _stamp_rgb(canvas, pal_img, box,
+                   lambda rgb, d: mp.draw_legend(view, rgb, d, style, deco))
+    for name, panel in deco.panels.items():  # the edition's own panels
+        if name in panels:
+            x0, y0, x1, y1 = panels[name]
+            i0, i1, i2, i3 = panel.inset
+            box = (x0 + i0, y0 + i1, x1 - i2, y1 - i3)
+            _stamp_rgb(canvas, pal_img, box,
+                       lambda rgb, d, panel=panel: panel.draw(view, art.meta, rgb, d, deco))
     return art, canvas, pal
 
 
-def render_map(view: dict[str, Any]) -> bytes:
-    """The board for ``view`` as PNG bytes (see the module docstring)."""
+def render_map(view: dict[str, Any], deco: Decoration) -> bytes:
+    """The board for ``view`` with an edition's decoration, as PNG bytes (see the module
+    docstring)."""
     zoom = view.get("zoom")
     with DRAW_LOCK:  # fonts are shared and not thread-safe; the encoding runs outside
-        art, canvas, pal = _compose(view)
+        art, canvas, pal = _compose(view, deco)
         if zoom:
             out = _zoom(view, art, canvas, pal, str(zoom))
     if zoom:
@@ -452,8 +466,6 @@ def _zoom(view: dict[str, Any], art: MapArt, canvas: Image.Image, pal: list[int]
           ) -> Image.Image:
     """One region, enlarged: its territories as on the board, the rest faded, a heading
     with the region's name and bonus."""
-    from renderers.risk_map.static import region_name
-
     if rid not in art.region_boxes:
         raise KeyError(f"no region {rid!r} on this map")
     lang = art.lang
@@ -502,6 +514,7 @@ def _zoom(view: dict[str, Any], art: MapArt, canvas: Image.Image, pal: list[int]
     d.line((0, head - 2, out.width, head - 2), fill=INK, width=3)
     region = next(r for r in art.meta["regions"] if r["id"] == rid)
     name = region_name(art.meta, rid, lang, view.get("game") or art.meta.get("id", ""))
+    word = art.deco.words
     n = sum(1 for r in art.region_of if r == rid)
     f = font(30, "bold")
     d.text((16, head / 2), name.upper(), font=f, fill=INK, anchor="lm")
@@ -510,13 +523,13 @@ def _zoom(view: dict[str, Any], art: MapArt, canvas: Image.Image, pal: list[int]
     d.text((x + 19, head / 2 + 1), f"+{region['bonus']}", font=font(19, "bold"), fill=WHITE,
            anchor="mm")
     fr = font(20, "regular")
-    text = bt.word("zoom.held", lang, region=name, bonus=region["bonus"], n=n)
+    text = word("zoom.held", lang, region=name, bonus=region["bonus"], n=n)
     room = out.width - (x + 56) - 16
     if fr.getlength(text) <= room:
         d.text((out.width - 16, head / 2), text, font=fr, fill=INK, anchor="rm")
     turn = view.get("turn")
     if turn is not None and fr.getlength(text) > room:
-        d.text((out.width - 16, head / 2), bt.word("turn", lang, n=turn), font=font(22, "bold"),
+        d.text((out.width - 16, head / 2), word("turn", lang, n=turn), font=font(22, "bold"),
                fill=INK, anchor="rm")
     return out.quantize(palette=_pal_image(pal), dither=Image.Dither.NONE)
 

@@ -1,11 +1,12 @@
-"""Drawing kit of the territory maps: colours, gang symbols, icons and count badges.
+"""Drawing kit of the territory maps: colours, faction symbols, icons and count badges.
 
-A gang is told by its colour AND its symbol (circle, square, triangle, diamond, cross),
+A faction is told by its colour AND its symbol (circle, square, triangle, diamond, cross),
 so a colour-blind player, or anyone on a small screen, reads every territory's owner from
-the symbol on its count badge. The five colours were chosen by simulating protanopia,
-deuteranopia and tritanopia (Machado et al. 2009): every pair stays at least ΔE 25 apart
-under each (the Okabe-Ito five we used before fell to 17, orange/vermillion and
-pink/green), and each stays clear of the sea and of the ink (``tests/renderers``).
+the symbol on its count badge. The five colours of ``STYLES`` were chosen by simulating
+protanopia, deuteranopia and tritanopia (Machado et al. 2009): every pair stays at least
+ΔE 25 apart under each (the Okabe-Ito five we used before fell to 17, orange/vermillion and
+pink/green), and each stays clear of the sea and of the ink (``tests/renderers``). An
+edition gives them to its own factions (:class:`renderers.risk_map.decoration.Decoration`).
 
 Everything is drawn at 4× and reduced (smooth edges), in RGBA, and cached.
 """
@@ -13,13 +14,15 @@ Everything is drawn at 4× and reduced (smooth edges), in RGBA, and cached.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from renderers import board_text as bt
 from renderers.kit import INK, WHITE, clean_text, font, star_points
+from renderers.words import name as thing_name
 
 RGB = tuple[int, int, int]
 
@@ -33,19 +36,17 @@ GOLD_DARK: RGB = (140, 98, 10)
 STONE: RGB = (226, 220, 204)
 LINK: RGB = (44, 62, 84)
 RED: RGB = (190, 36, 44)
-CROWN_BADGE: RGB = (250, 214, 110)  # the badge of the territory where the Crown stands
 
 SHAPES = ("circle", "square", "triangle", "diamond", "cross")
 
-# gang id → (fill colour, symbol); any other faction takes these in order
-GANG_STYLE: dict[str, tuple[str, str]] = {
-    "peaky_blinders": ("#3B5BA9", "circle"),
-    "birmingham_boys": ("#E69F00", "square"),
-    "jewish_gang": ("#FEE08B", "triangle"),
-    "sabinis": ("#B2182B", "diamond"),
-    "ira": ("#009E73", "cross"),
-}
-FALLBACK_STYLE = list(GANG_STYLE.values())
+# (fill colour, symbol) of the factions, in the order they are handed out
+STYLES: tuple[tuple[str, str], ...] = (
+    ("#3B5BA9", "circle"),  # blue
+    ("#E69F00", "square"),  # orange
+    ("#FEE08B", "triangle"),  # sand
+    ("#B2182B", "diamond"),  # crimson
+    ("#009E73", "cross"),  # green
+)
 
 SS = 4  # supersampling of icons
 
@@ -85,7 +86,7 @@ def draw_shape(d: ImageDraw.ImageDraw, shape: str, cx: float, cy: float, r: floa
 
 @lru_cache(maxsize=64)
 def symbol_icon(shape: str, size: int, colour: RGB, ring: RGB = INK) -> Image.Image:
-    """A gang's symbol in its colour with an ink ring (legend, panels), RGBA."""
+    """A faction's symbol in its colour with an ink ring (legend, panels), RGBA."""
     s = size * SS
     im = Image.new("RGBA", (s, s), (0, 0, 0, 0))
     d = ImageDraw.Draw(im)
@@ -139,32 +140,6 @@ def die_icon(size: int) -> Image.Image:
     return im.resize((size, size), Image.Resampling.LANCZOS)
 
 
-def crown(d: ImageDraw.ImageDraw, x0: float, y0: float, S: float) -> None:
-    """The British Crown in an S×S box: gold, ink outline, a red band."""
-    pts = [(0.08, 0.88), (0.05, 0.30), (0.30, 0.56), (0.5, 0.14), (0.70, 0.56), (0.95, 0.30),
-           (0.92, 0.88)]
-    d.polygon([(x0 + x * S, y0 + y * S) for x, y in pts], fill=GOLD, outline=INK,
-              width=max(1, int(S * 0.08)))
-    for x, y in ((0.05, 0.24), (0.5, 0.10), (0.95, 0.24)):
-        r = S * 0.09
-        d.ellipse((x0 + x * S - r, y0 + y * S - r, x0 + x * S + r, y0 + y * S + r), fill=GOLD,
-                  outline=INK, width=max(1, int(S * 0.05)))
-    d.rectangle((x0 + 0.12 * S, y0 + 0.68 * S, x0 + 0.88 * S, y0 + 0.79 * S), fill=RED)
-
-
-@lru_cache(maxsize=16)
-def crown_icon(size: int) -> Image.Image:
-    s = size * SS
-    im = Image.new("RGBA", (s, s), (0, 0, 0, 0))
-    crown(ImageDraw.Draw(im), 0, 0, s)
-    return im.resize((size, size), Image.Resampling.LANCZOS)
-
-
-def stop_disc(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, width: float) -> None:
-    """A stop of the Crown's route: a gold disc with an ink ring."""
-    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=GOLD, outline=INK, width=int(width))
-
-
 def walk(pts: list[list[int]] | list[tuple[float, float]], spacing: float
          ) -> list[tuple[float, float]]:
     """Points every ``spacing`` px along a polyline."""
@@ -208,14 +183,32 @@ BADGE_FONT = 24  # 9 px on a phone (the picture 450 px wide)
 BADGE_FONT_3 = 21  # three digits, condensed
 SYMBOL = 22  # the owner's symbol on the badge: 8 px on a phone
 
+FRAME = 2.5  # the badge's ink frame (px)
 
-def badge_geometry(w: int, h: int, stop: bool, strong: bool) -> dict[str, float]:
-    """Where the parts of a badge lie in its box (w × h): the Crown's stop tab on the left,
-    the symbol, the count, the castle on the right."""
+
+@dataclass(frozen=True)
+class Tab:
+    """A mark on a badge's left, that an edition adds (a stop of a route it draws): what it
+    draws there and how the badge around it looks. ``draw(d, cx, cy, S)`` draws it centred on
+    (cx, cy) at S× (the badge is drawn supersampled). ``always``: the badge shows even on a
+    territory the view leaves out (then without a count)."""
+
+    name: str
+    draw: Callable[[ImageDraw.ImageDraw, float, float, float], None]
+    frame: RGB = INK
+    frame_w: float = FRAME
+    ground: RGB = WHITE
+    hairline: bool = False  # a hairline of ink outside and inside the frame
+    always: bool = False
+
+
+def badge_geometry(w: int, h: int, tab: bool, strong: bool) -> dict[str, float]:
+    """Where the parts of a badge lie in its box (w × h): an edition's tab on the left
+    (``"tab"``), the symbol, the count, the castle on the right."""
     x = 0.0
     out: dict[str, float] = {}
-    if stop:
-        out["stop"] = x + 13
+    if tab:
+        out["tab"] = x + 13
         x += 24
     out["symbol"] = x + 3 + SYMBOL / 2
     x += 3 + SYMBOL + 3
@@ -227,27 +220,26 @@ def badge_geometry(w: int, h: int, stop: bool, strong: bool) -> dict[str, float]
     return out
 
 
-def badge_frame(shape: str | None, w: int, h: int, stop: str | None, strong: bool
+def badge_frame(shape: str | None, w: int, h: int, tab: Tab | None, strong: bool
                 ) -> tuple[Image.Image, Image.Image]:
     """A count badge without its count (RGBA) and its silhouette ("L", 255 inside).
 
     The symbol is a *hole* in the white badge, ringed in ink: pasted over a territory, the
     territory's own fill (its owner's colour) shows through, so one cached badge serves every
-    owner. ``stop``: None, "stop" (a gold disc), "die" (the Crown rolls there) or "crown"
-    (the Crown stands here: a crown, a gold frame, a gold ground). The count goes in the
-    plain area ``count_box`` gives (``count_tile``)."""
-    g = badge_geometry(w, h, stop is not None, strong)
+    owner. ``tab``: None, or an edition's mark on the left (its frame and ground with it).
+    The count goes in the plain area ``count_box`` gives (``count_tile``)."""
+    g = badge_geometry(w, h, tab is not None, strong)
     S = SS
     W, H = w * S, h * S
     im = Image.new("RGBA", (W, H), (0, 0, 0, 0))
     d = ImageDraw.Draw(im)
-    frame = GOLD if stop == "crown" else INK
-    fw = FRAME_CROWN if stop == "crown" else FRAME
-    ground = CROWN_BADGE if stop == "crown" else WHITE
+    frame = tab.frame if tab else INK
+    fw = tab.frame_w if tab else FRAME
+    ground = tab.ground if tab else WHITE
     d.rounded_rectangle((S * 0.5, S * 0.5, W - S * 0.5, H - S * 0.5), radius=H * 0.42, fill=frame)
     d.rounded_rectangle((S * (0.5 + fw), S * (0.5 + fw), W - S * (0.5 + fw), H - S * (0.5 + fw)),
                         radius=H * 0.42 - S * fw, fill=ground)
-    if stop == "crown":  # the gold frame keeps a hairline of ink outside and in
+    if tab and tab.hairline:  # a coloured frame keeps a hairline of ink outside and in
         d.rounded_rectangle((S * 0.5, S * 0.5, W - S * 0.5, H - S * 0.5), radius=H * 0.42,
                             outline=INK, width=int(S * 1.2))
         d.rounded_rectangle((S * (0.5 + fw), S * (0.5 + fw), W - S * (0.5 + fw),
@@ -258,12 +250,8 @@ def badge_frame(shape: str | None, w: int, h: int, stop: str | None, strong: boo
         r = SYMBOL / 2 * S
         draw_shape(d, shape, g["symbol"] * S, cy, r, INK)
         draw_shape(d, shape, g["symbol"] * S, cy, r - S * 2.2, (0, 0, 0, 0))
-    if stop == "stop":
-        stop_disc(d, g["stop"] * S, cy, 7 * S, 2 * S)
-    elif stop == "die":
-        die(d, g["stop"] * S, cy, 8.5 * S)
-    elif stop == "crown":
-        crown(d, (g["stop"] - 12) * S, cy - 12.5 * S, 24 * S)
+    if tab:
+        tab.draw(d, g["tab"] * S, cy, S)
     if strong:
         castle(d, g["castle"] * S, cy, 8.6 * S)
     sil = Image.new("L", (W, H), 0)
@@ -273,37 +261,33 @@ def badge_frame(shape: str | None, w: int, h: int, stop: str | None, strong: boo
             sil.resize((w, h), Image.Resampling.LANCZOS))
 
 
-FRAME = 2.5  # the badge's ink frame (px)
-FRAME_CROWN = 3.5
-
-
-def count_box(w: int, h: int, stop: str | None, strong: bool) -> tuple[int, int, int, int]:
+def count_box(w: int, h: int, tab: Tab | None, strong: bool) -> tuple[int, int, int, int]:
     """The plain area of a badge where its count is written (x0, y0, x1, y1)."""
-    g = badge_geometry(w, h, stop is not None, strong)
+    g = badge_geometry(w, h, tab is not None, strong)
     half = 17
-    inset = int(FRAME_CROWN if stop == "crown" else FRAME) + 2
+    inset = int(tab.frame_w if tab else FRAME) + 2
     cx = int(round(g["count"]))
     return (cx - half, inset, cx + half, h - inset)
 
 
-def count_tile(text: str, size: tuple[int, int], crowned: bool) -> Image.Image:
+def count_tile(text: str, size: tuple[int, int], ground: RGB = WHITE) -> Image.Image:
     """The count on the badge's ground, opaque RGB: one digit in the bold face, two or
     three in the condensed one (same height, narrower)."""
     w, h = size
-    im = Image.new("RGB", (w, h), CROWN_BADGE if crowned else WHITE)
+    im = Image.new("RGB", (w, h), ground)
     f = font(BADGE_FONT if len(text) < 3 else BADGE_FONT_3,
              "bold" if len(text) < 2 else "condensed")
     ImageDraw.Draw(im).text((w / 2, h / 2 + 1), text, font=f, fill=INK, anchor="mm")
     return im
 
 
-def badge_rgba(text: str, shape: str | None, w: int, h: int, stop: str | None,
+def badge_rgba(text: str, shape: str | None, w: int, h: int, tab: Tab | None,
                strong: bool) -> tuple[Image.Image, Image.Image]:
     """A whole count badge (RGBA) and its silhouette: the frame with its count."""
-    im, sil = badge_frame(shape, w, h, stop, strong)
+    im, sil = badge_frame(shape, w, h, tab, strong)
     if text:
-        box = count_box(w, h, stop, strong)
-        tile = count_tile(text, (box[2] - box[0], box[3] - box[1]), stop == "crown")
+        box = count_box(w, h, tab, strong)
+        tile = count_tile(text, (box[2] - box[0], box[3] - box[1]), tab.ground if tab else WHITE)
         im.paste(tile, box[:2])
     return im, sil
 
@@ -313,9 +297,9 @@ def badge_rgba(text: str, shape: str | None, w: int, h: int, stop: str | None,
 
 def territory_name(meta: dict[str, Any], tid: str, lang: str, game_id: str) -> str:
     t = next(t for t in meta["territories"] if t["id"] == tid)
-    return clean_text(bt.name(game_id, "territory", tid, lang, t["name"]), "condensed")
+    return clean_text(thing_name(game_id, "territory", tid, lang, t["name"]), "condensed")
 
 
 def region_name(meta: dict[str, Any], rid: str, lang: str, game_id: str) -> str:
     r = next(r for r in meta["regions"] if r["id"] == rid)
-    return clean_text(bt.name(game_id, "region", rid, lang, r["name"]))
+    return clean_text(thing_name(game_id, "region", rid, lang, r["name"]))

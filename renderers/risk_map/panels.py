@@ -1,4 +1,5 @@
-"""The panels around a territory map: title and turn, regions and key, gangs, the Crown.
+"""The panels around a territory map: title and turn, regions and key, the factions' legend,
+and the panels an edition adds (its :class:`~renderers.risk_map.decoration.Panel`).
 
 Sizes are chosen for a phone, where the picture is shown 450 px wide (0.375 of its size):
 headings 21-25 px (8-9 px there), everything a player reads in play at least 18 px
@@ -13,23 +14,11 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from renderers import board_text as bt
 from renderers.kit import INK, WHITE, blend, clean_text, fit_font, fit_text, font, hex_rgb
-from renderers.risk_map.kit import (
-    FALLBACK_STYLE,
-    GANG_STYLE,
-    GOLD,
-    LINK,
-    PAPER,
-    RED,
-    castle_icon,
-    crown_icon,
-    dashed,
-    die_icon,
-    region_name,
-    symbol_icon,
-    territory_name,
-)
+from renderers.risk_map.decoration import Decoration
+from renderers.risk_map.kit import GOLD, PAPER, RED, region_name, symbol_icon
+from renderers.words import lang_of
+from renderers.words import name as thing_name
 
 RGB = tuple[int, int, int]
 
@@ -41,20 +30,22 @@ KEY_H = 112
 # --------------------------------------------------------------------------- factions
 
 
-def styles(view: dict[str, Any]) -> dict[str, tuple[RGB, str]]:
-    """Faction key → (colour, symbol): a gang's own style, the rest in order."""
+def styles(view: dict[str, Any], deco: Decoration) -> dict[str, tuple[RGB, str]]:
+    """Faction key → (colour, symbol): a faction's own style (the edition's), the rest in
+    order."""
     factions = view.get("factions") or {}
     out: dict[str, tuple[RGB, str]] = {}
     used: set[str] = set()
     for key, f in factions.items():
-        style = GANG_STYLE.get(f.get("gang") or "") or GANG_STYLE.get(str(key))
+        style = deco.style_of(str(key), f)
         if style and style[1] not in used:
             out[key] = (hex_rgb(style[0]), style[1])
             used.add(style[1])
-    spare = [s for s in FALLBACK_STYLE if s[1] not in used]
+    fallback = list(deco.styles)
+    spare = [s for s in fallback if s[1] not in used]
     for key in factions:
         if key not in out:
-            hx, shape = spare.pop(0) if spare else FALLBACK_STYLE[len(out) % len(FALLBACK_STYLE)]
+            hx, shape = spare.pop(0) if spare else fallback[len(out) % len(fallback)]
             out[key] = (hex_rgb(hx), shape)
     return out
 
@@ -68,11 +59,11 @@ def faction_of(factions: dict[str, Any], seat: Any) -> str | None:
     return None
 
 
-def gang_name(view: dict[str, Any], key: str) -> str:
+def faction_name(view: dict[str, Any], key: str, deco: Decoration) -> str:
     f = (view.get("factions") or {}).get(key) or {}
-    lang = bt.lang_of(view)
-    return clean_text(bt.name(view.get("game") or "", "gang", f.get("gang") or key, lang,
-                              f.get("name") or str(key)))
+    lang = lang_of(view)
+    return clean_text(thing_name(view.get("game") or "", deco.faction_kind,
+                                 deco.faction_id(key, f), lang, f.get("name") or str(key)))
 
 
 def player_name(view: dict[str, Any], seat: Any) -> str:
@@ -87,8 +78,10 @@ def player_name(view: dict[str, Any], seat: Any) -> str:
 
 
 def draw_static(img: Image.Image, d: ImageDraw.ImageDraw, meta: dict[str, Any],
-                lay: dict[str, Any], lang: str, game_id: str) -> None:
-    """Headings, region names and bonuses, the key; the Crown panel's heading and ends."""
+                lay: dict[str, Any], lang: str, deco: Decoration) -> None:
+    """Headings, region names and bonuses, the key; the edition's panels' fixed words."""
+    word = deco.words
+    game_id = deco.game or meta.get("id", "")
     panels = lay.get("panels", {})
     box = panels.get("title")
     if box:
@@ -102,8 +95,8 @@ def draw_static(img: Image.Image, d: ImageDraw.ImageDraw, meta: dict[str, Any],
         d.line((x0 + 12, y0 + 56, x1 - 12, y0 + 56), fill=INK, width=2)
         y = regions_top(box, meta)
         d.line((x0 + 12, y - 10, x1 - 12, y - 10), fill=INK, width=2)
-        d.text((x0 + 14, y), bt.word("regions", lang), font=font(21, "bold"), fill=INK)
-        d.text((x1 - 14, y + 3), bt.word("regions.cols", lang), font=font(18, "regular"),
+        d.text((x0 + 14, y), word("regions", lang), font=font(21, "bold"), fill=INK)
+        d.text((x1 - 14, y + 3), word("regions.cols", lang), font=font(18, "regular"),
                fill=INK, anchor="ra")
         y += 32
         for r in meta["regions"]:
@@ -112,18 +105,15 @@ def draw_static(img: Image.Image, d: ImageDraw.ImageDraw, meta: dict[str, Any],
                                           x1 - x0 - 110), font=fr, fill=INK)
             d.text((x1 - 14, y), f"+{r['bonus']}", font=font(22, "bold"), fill=INK, anchor="ra")
             y += REGION_ROW
-        _key(img, d, (x0, y1 - KEY_H, x1, y1), lang)
-    box = panels.get("crown")
-    if box:
-        x0, y0, x1, y1 = box
-        d.text((x0 + 14, y0 + 10), bt.word("crown.title", lang), font=font(22, "bold"), fill=INK)
-        _wrapped(d, bt.word("crown.ends", lang), (x0 + 14, y1 - 50, x1 - 14, y1 - 6),
-                 (18, 17, 16), "regular")
+        _key(img, d, (x0, y1 - KEY_H, x1, y1), lang, deco)
+    for name, panel in deco.panels.items():
+        if name in panels:
+            panel.draw_static(img, d, panels[name], meta, lang, deco)
     box = panels.get("legend")
     if box:
         x0, y0, x1, _y1 = box
-        d.text((x0 + 14, y0 + 10), bt.word("gangs", lang), font=font(22, "bold"), fill=INK)
-        d.text((x1 - 14, y0 + 14), bt.word("gangs.cols", lang), font=font(18, "regular"),
+        d.text((x0 + 14, y0 + 10), word("legend", lang), font=font(22, "bold"), fill=INK)
+        d.text((x1 - 14, y0 + 14), word("legend.cols", lang), font=font(18, "regular"),
                fill=INK, anchor="ra")
 
 
@@ -137,7 +127,7 @@ def region_rows(box: list[int], meta: dict[str, Any]) -> list[tuple[str, int]]:
     return [(r["id"], y + i * REGION_ROW) for i, r in enumerate(meta["regions"])]
 
 
-def _wrapped(d: ImageDraw.ImageDraw, text: str, box: tuple[int, int, int, int],
+def wrapped(d: ImageDraw.ImageDraw, text: str, box: tuple[int, int, int, int],
              sizes: tuple[int, ...], weight: str) -> None:
     """``text`` in one or two lines, as large as fits the box."""
     x0, y0, x1, y1 = box
@@ -158,38 +148,35 @@ def _wrapped(d: ImageDraw.ImageDraw, text: str, box: tuple[int, int, int, int],
 
 
 def _key(img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, int, int],
-         lang: str) -> None:
+         lang: str, deco: Decoration) -> None:
+    """The key: the map's lines (strongholds, sea links), then the edition's, one under
+    the other; a tall line takes 38 px (two lines of words), a short one 24."""
     x0, y0, x1, _y1 = box
     d.line((x0 + 12, y0, x1 - 12, y0), fill=INK, width=1)
-    icon = castle_icon(26)
-    img.alpha_composite(icon, (x0 + 12, y0 + 10))
-    _wrapped(d, bt.word("key.stronghold", lang), (x0 + 46, y0 + 4, x1 - 10, y0 + 42),
-             (17, 16, 15), "regular")
-    dashed(d, [(x0 + 12, y0 + 56), (x0 + 40, y0 + 56)], LINK, 3, 9, 6)
-    _wrapped(d, bt.word("key.sea", lang), (x0 + 46, y0 + 44, x1 - 10, y0 + 68), (17, 16),
-             "regular")
-    for k in range(3):
-        cx = x0 + 14 + k * 11
-        d.ellipse((cx - 5, y0 + 84, cx + 5, y0 + 94), fill=GOLD, outline=INK, width=2)
-    _wrapped(d, bt.word("key.route", lang), (x0 + 46, y0 + 70, x1 - 10, y0 + 108),
-             (17, 16, 15), "regular")
+    top = y0 + 4
+    for entry in deco.key_entries():
+        bottom = top + (38 if entry.tall else 24)
+        entry.icon(img, d, x0 + 12, (top + bottom) / 2)
+        wrapped(d, deco.words(entry.text, lang), (x0 + 46, top, x1 - 10, bottom),
+                (17, 16, 15) if entry.tall else (17, 16), "regular")
+        top = bottom + 2
 
 
 # --------------------------------------------------------------------------- dynamic parts
 
 
 def draw_title(view: dict[str, Any], rgb: Image.Image, d: ImageDraw.ImageDraw,
-               style: dict[str, tuple[RGB, str]]) -> None:
+               style: dict[str, tuple[RGB, str]], deco: Decoration) -> None:
     """Turn, phase, who is to play, or every winner: the first thing a player looks for."""
-    lang = bt.lang_of(view)
+    word = deco.words
+    lang = lang_of(view)
     w = rgb.width
     factions = view.get("factions") or {}
     phase = view.get("phase") or ""
     turn = view.get("turn")
-    line = bt.word(f"phase.{phase}", lang) if f"phase.{phase}" in bt.WORDS["en"] else \
-        str(phase).title()
+    line = word(f"phase.{phase}", lang) if word.has(f"phase.{phase}") else str(phase).title()
     if turn is not None:
-        line = f"{bt.word('turn', lang, n=turn)} · {line}"
+        line = f"{word('turn', lang, n=turn)} · {line}"
     f, line = fit_font(line, w - 24, (25, 23, 21, 19), "bold")
     d.text((12, 4), line, font=f, fill=INK)
     y = 42
@@ -198,18 +185,19 @@ def draw_title(view: dict[str, Any], rgb: Image.Image, d: ImageDraw.ImageDraw,
         h = rgb.height - y - 12
         d.rounded_rectangle((4, y, w - 4, y + h), radius=10, fill=GOLD, outline=INK, width=2)
         if not winners:
-            d.text((14, y + 8), bt.word("nobody_wins", lang), font=font(21, "bold"), fill=INK)
-            _wrapped(d, bt.word("crown.won", lang), (14, y + 40, w - 14, y + 96), (19, 18, 17),
-                     "regular")
+            d.text((14, y + 8), word("nobody_wins", lang), font=font(21, "bold"), fill=INK)
+            note = word("nobody_wins.note", lang)  # why, in the edition's words
+            if note:
+                wrapped(d, note, (14, y + 40, w - 14, y + 96), (19, 18, 17), "regular")
             return
-        d.text((14, y + 6), bt.word("winner" if len(winners) == 1 else "winners", lang),
+        d.text((14, y + 6), word("winner" if len(winners) == 1 else "winners", lang),
                font=font(20, "bold"), fill=INK)
         # every winner, however many tie: past three, two columns of names
         top = y + 34
         cols = 1 if len(winners) <= 3 else 2
         rows = -(-len(winners) // cols)
         row = min(48, (h - 38) // rows)
-        two = row >= 44  # room for the gang under the name
+        two = row >= 44  # room for the faction under the name
         fs = max(14, min(22, (row if not two else row // 2) - 2))
         col_w = (w - 16) // cols
         for k, seat in enumerate(winners):
@@ -220,17 +208,17 @@ def draw_title(view: dict[str, Any], rgb: Image.Image, d: ImageDraw.ImageDraw,
             if fk in style:
                 icon = symbol_icon(style[fk][1], size, style[fk][0])
                 rgb.paste(icon, (cx, ry + (row - size) // 2 - (row // 4 if two else 0)), icon)
-            who = player_name(view, seat) or (gang_name(view, fk) if fk else str(seat))
-            gang = gang_name(view, fk) if fk and factions.get(fk, {}).get("player") else ""
+            who = player_name(view, seat) or (faction_name(view, fk, deco) if fk else str(seat))
+            side = faction_name(view, fk, deco) if fk and factions.get(fk, {}).get("player") else ""
             fb = font(fs, "bold")
             room = col_w - 18 - size
             tx = cx + size + 6
             if two:
                 d.text((tx, ry + 2), fit_text(who, fb, room), font=fb, fill=INK)
                 fr = font(max(14, fs - 3), "regular")
-                d.text((tx, ry + row // 2), fit_text(gang, fr, room), font=fr, fill=INK)
-            else:  # the symbol says the gang; its name only where it fits whole
-                text = who + (f" · {gang}" if gang and cols == 1 else "")
+                d.text((tx, ry + row // 2), fit_text(side, fr, room), font=fr, fill=INK)
+            else:  # the symbol says the faction; its name only where it fits whole
+                text = who + (f" · {side}" if side and cols == 1 else "")
                 if fb.getlength(text) > room:
                     text = who
                 d.text((tx, ry + (row - fs) // 2 - 1), fit_text(text, fb, room), font=fb,
@@ -247,9 +235,9 @@ def draw_title(view: dict[str, Any], rgb: Image.Image, d: ImageDraw.ImageDraw,
     d.text((52, y + 2), fit_text(player_name(view, cur), fb, w - 64), font=fb, fill=INK)
     if fk:
         fr = font(20, "regular")
-        d.text((52, y + 34), fit_text(gang_name(view, fk), fr, w - 64), font=fr, fill=INK)
+        d.text((52, y + 34), fit_text(faction_name(view, fk, deco), fr, w - 64), font=fr, fill=INK)
     fr = font(20, "regular")
-    d.text((52, y + 60), bt.word("to_play", lang), font=fr, fill=blend(INK, PAPER, 0.35))
+    d.text((52, y + 60), word("to_play", lang), font=fr, fill=blend(INK, PAPER, 0.35))
 
 
 def holders(view: dict[str, Any], meta: dict[str, Any]) -> dict[str, str]:
@@ -265,9 +253,10 @@ def holders(view: dict[str, Any], meta: dict[str, Any]) -> dict[str, str]:
 
 
 def draw_legend(view: dict[str, Any], rgb: Image.Image, d: ImageDraw.ImageDraw,
-                style: dict[str, tuple[RGB, str]]) -> None:
-    """One row per gang: symbol in its colour, name, player, territories and members."""
-    lang = bt.lang_of(view)
+                style: dict[str, tuple[RGB, str]], deco: Decoration) -> None:
+    """One row per faction: symbol in its colour, name, player, territories and troops."""
+    word = deco.words
+    lang = lang_of(view)
     w, h = rgb.size
     factions = view.get("factions") or {}
     terr = view.get("territories") or {}
@@ -296,64 +285,20 @@ def draw_legend(view: dict[str, Any], rgb: Image.Image, d: ImageDraw.ImageDraw,
         icon = symbol_icon(shape, 40, colour)
         rgb.paste(icon, (10, y + (row - 6 - 40) // 2), icon)
         gone = key in out or (seat is not None and seat in out)
-        name = gang_name(view, key)
+        name = faction_name(view, key, deco)
         fg, shown = fit_font(name, w - 150, (22, 20, 18), "bold")
         d.text((58, y + 8 + (22 - fg.size) // 2), shown, font=fg, fill=INK)
-        who = player_name(view, seat) if seat else bt.word("neutral", lang)
+        who = player_name(view, seat) if seat else word("neutral", lang)
         if gone:
-            who += " · " + bt.word("out", lang)
+            who += " · " + word("out", lang)
         d.text((58, y + 38), fit_text(who, fr, w - 150), font=fr, fill=INK)
         d.text((w - 14, y + 4), str(held.get(key, 0)), font=font(30, "bold"), fill=INK,
                anchor="ra")
-        d.text((w - 14, y + 42), bt.word("members", lang, n=men.get(key, 0)),
+        d.text((w - 14, y + 42), word("members", lang, n=men.get(key, 0)),
                font=font(17, "regular"), fill=INK, anchor="ra")
         if gone:
             d.line((58, y + 20, 58 + fg.getlength(shown), y + 20), fill=INK, width=3)
 
 
-def draw_crown(view: dict[str, Any], meta: dict[str, Any], rgb: Image.Image,
-               d: ImageDraw.ImageDraw, game_id: str) -> None:
-    """Where the Crown is: its step and territory, and the 24-step track."""
-    lang = bt.lang_of(view)
-    w = rgb.width
-    crown = view.get("crown")
-    route = meta.get("crown_route") or []
-    if not crown or not route:
-        d.text((14, 10), bt.word("crown.off", lang), font=font(20, "regular"), fill=INK)
-        return
-    n = len(route)
-    step = max(0, min(n - 1, int(crown.get("step") or 0)))
-    name = territory_name(meta, route[step]["territory"], lang, game_id)
-    f = font(21, "bold")
-    d.text((14, 4), fit_text(bt.word("crown.step", lang, step=step + 1, steps=n, name=name), f,
-                             w - 28), font=f, fill=INK)
-    if route[step]["dice"]:
-        d.text((14, 32), fit_text(bt.word("crown.dice", lang), font(18, "regular"), w - 28),
-               font=font(18, "regular"), fill=RED)
-    per_row = (n + 1) // 2
-    pitch = (w - 44) / (per_row - 1)
-    pts = []
-    for i in range(n):
-        r, c = divmod(i, per_row)
-        x = 22 + (c if r == 0 else per_row - 1 - c) * pitch
-        pts.append((x, 78 + r * 50))
-    for (xa, ya), (xb, yb) in zip(pts, pts[1:], strict=False):
-        d.line((xa, ya, xb, yb), fill=blend(GOLD, INK, 0.5), width=3)
-    die = die_icon(22)
-    for i, (x, y) in enumerate(pts):
-        if i == step:
-            continue
-        if route[i]["dice"]:
-            rgb.paste(die, (int(x - 11), int(y - 11)), die)
-            if i < step:  # passed: a gold wash over the die
-                d.ellipse((x - 4, y - 4, x + 4, y + 4), fill=GOLD, outline=INK, width=1)
-        else:
-            fill = GOLD if i < step else WHITE
-            d.ellipse((x - 9, y - 9, x + 9, y + 9), fill=fill, outline=INK, width=2)
-    x, y = pts[step]
-    c = crown_icon(34)
-    rgb.paste(c, (int(x - 17), int(y - 20)), c)
-
-
-__all__ = ["draw_static", "draw_title", "draw_legend", "draw_crown", "styles", "holders",
-           "region_rows", "faction_of", "gang_name", "player_name", "TITLE_DYNAMIC", "PAPER"]
+__all__ = ["draw_static", "draw_title", "draw_legend", "styles", "holders", "region_rows",
+           "faction_of", "faction_name", "player_name", "wrapped", "TITLE_DYNAMIC", "PAPER"]

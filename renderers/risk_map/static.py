@@ -13,8 +13,8 @@ palette PNG ~3 ms, so the picture is composed directly as palette indices:
 
 The static layer is made of two parts:
 
-1. the *art* (sea, coasts, territory and region borders, sea links, the Crown's dotted
-   route and stops, leader lines, panel backgrounds): the costly part (rank filters and
+1. the *art* (sea, coasts, territory and region borders, sea links, the edition's own art
+   such as a route and its stops, leader lines, panel backgrounds): the costly part (rank filters and
    blurs over the whole picture, ~1 s), the same in every language. It is built once, at
    build time, by ``data/<map>/build_map.py`` into ``data/<map>/board_art.png`` (RGBA,
    ~300 KB), with a fingerprint of its sources; if the file is missing or stale it is
@@ -22,8 +22,9 @@ The static layer is made of two parts:
 2. the *words* (names, region tags, panel headings and key) in the board's language,
    drawn over it in ~0.1 s, then converted to palette indices.
 
-``static(map_id, lang)`` returns both composed, cached per (map, language); ``warm()``
-builds them at start-up so that the first picture of a game costs what later ones cost.
+``static(map_id, lang, deco)`` returns both composed, cached per (map, language, edition's
+decoration); ``warm()`` builds them at start-up so that the first picture of a game costs
+what later ones cost.
 """
 
 from __future__ import annotations
@@ -42,8 +43,8 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter, PngImagePlugin
 
 from renderers.kit import INK, WHITE, blend, font
 from renderers.risk_map import panels as map_panels
+from renderers.risk_map.decoration import Decoration
 from renderers.risk_map.kit import (
-    CROWN_BADGE,
     GOLD,
     GOLD_DARK,
     LINK,
@@ -55,11 +56,8 @@ from renderers.risk_map.kit import (
     STONE,
     UNOWNED,
     dashed,
-    die,
     region_name,
-    stop_disc,
     territory_name,
-    walk,
 )
 
 log = logging.getLogger(__name__)
@@ -121,7 +119,7 @@ def fingerprint(map_id: str) -> str:
     return h.hexdigest()[:16]
 
 
-def draw_art(map_id: str) -> Image.Image:
+def draw_art(map_id: str, deco: Decoration) -> Image.Image:
     """The language-free static art as RGBA; territory interiors stay transparent."""
     meta = load_map(map_id)
     lay = load_layout(map_id)
@@ -158,7 +156,7 @@ def draw_art(map_id: str) -> Image.Image:
     ink = ImageChops.lighter(ink, _soft(coast, 0.7))
     art.paste(INK + (255,), (0, 0), ink)
 
-    # drawn at 2×: sea links (over the sea only), the Crown's route, leader lines, panels
+    # drawn at 2×: sea links (over the sea only), the edition's art, leader lines, panels
     big = Image.new("RGBA", (W * 2, H * 2), (0, 0, 0, 0))
     d = ImageDraw.Draw(big)
     for link in lay.get("sea_links", []):
@@ -166,19 +164,8 @@ def draw_art(map_id: str) -> Image.Image:
     big.putalpha(ImageChops.multiply(big.getchannel("A"),
                                      sea.resize(big.size, Image.Resampling.NEAREST)))
     d = ImageDraw.Draw(big)
-    path = lay.get("crown_path") or []
-    for x, y in walk(path, 13):
-        r = 4.2 * 2
-        d.ellipse((x * 2 - r - 2, y * 2 - r - 2, x * 2 + r + 2, y * 2 + r + 2), fill=INK)
-        d.ellipse((x * 2 - r, y * 2 - r, x * 2 + r, y * 2 + r), fill=GOLD)
-    dice = set(lay.get("stop", {}).get("dice", []))
-    for tid, spot in lay["territories"].items():
-        if spot.get("stop"):
-            x, y = spot["stop"]
-            if tid in dice:
-                die(d, x * 2, y * 2, 8.5 * 2)
-            else:
-                stop_disc(d, x * 2, y * 2, 7 * 2, 4)
+    deco.draw_art(d, lay, 2)
+    for spot in lay["territories"].values():
         if spot.get("leader"):
             x0, y0, x1, y1 = spot["leader"]
             if x1 - x0 > y1 - y0:
@@ -192,9 +179,9 @@ def draw_art(map_id: str) -> Image.Image:
     return art
 
 
-def write_art(map_id: str) -> Path:
+def write_art(map_id: str, deco: Decoration) -> Path:
     """Draw the art and store it beside the map with its fingerprint (the build does it)."""
-    art = draw_art(map_id)
+    art = draw_art(map_id, deco)
     info = PngImagePlugin.PngInfo()
     info.add_text("source", fingerprint(map_id))
     path = DATA_DIR / map_id / ART_FILE
@@ -202,7 +189,7 @@ def write_art(map_id: str) -> Path:
     return path
 
 
-def load_art(map_id: str) -> Image.Image:
+def load_art(map_id: str, deco: Decoration) -> Image.Image:
     """The stored art if it matches its sources, else drawn now (~1 s, logged)."""
     path = DATA_DIR / map_id / ART_FILE
     want = fingerprint(map_id)
@@ -216,7 +203,7 @@ def load_art(map_id: str) -> Image.Image:
     except FileNotFoundError:
         log.warning("%s is missing (rebuild: data/%s/build_map.py --layout); drawing it", path,
                     map_id)
-    return draw_art(map_id)
+    return draw_art(map_id, deco)
 
 
 # --------------------------------------------------------------------------- words
@@ -263,7 +250,7 @@ def draw_label(d: ImageDraw.ImageDraw, box: list[int], size: int, lines: list[st
 
 def draw_region_tag(d: ImageDraw.ImageDraw, box: list[int], name: str, bonus: int,
                     tag: dict[str, Any]) -> None:
-    """A region's name and bonus in the sea beside it: ink on paper, never a gang colour."""
+    """A region's name and bonus in the sea beside it: ink on paper, never a faction's colour."""
     x0, y0, x1, y1 = box
     disc = tag["bonus"]
     room = x1 - x0 - disc - 22
@@ -301,6 +288,7 @@ class MapArt:
     meta: dict[str, Any]
     lay: dict[str, Any]
     lang: str
+    deco: Decoration
     ids: list[str]
     num: dict[str, int]  # territory id → 0-based position (= fill palette entry)
     region_of: list[str]
@@ -319,12 +307,11 @@ class MapArt:
         return len(self.ids)
 
 
-def fixed_colours() -> list[RGB]:
-    """Colours the dynamic layer needs whatever the static art quantised to."""
+def fixed_colours(extra: tuple[RGB, ...] = ()) -> list[RGB]:
+    """Colours the dynamic layer needs whatever the static art quantised to; ``extra``:
+    the edition's (``Decoration.colours``)."""
     out: list[RGB] = [INK, WHITE, PAPER, GOLD, GOLD_DARK, STONE, RED, SEA, LINK, UNOWNED,
-                      SEA_LINE, SEA_DEEP, CROWN_BADGE]
-    for k in range(1, 4):
-        out.append(blend(INK, CROWN_BADGE, k / 4))
+                      SEA_LINE, SEA_DEEP, *extra]
     for k in range(1, 7):
         out.append(blend(INK, WHITE, k / 7))
         out.append(blend(INK, PAPER, k / 7))
@@ -339,11 +326,11 @@ def fixed_colours() -> list[RGB]:
 SEA_ENTRY = 7  # SEA's place in fixed_colours()
 
 
-@lru_cache(maxsize=1)
-def fixed_palette() -> Image.Image:
+@lru_cache(maxsize=4)
+def fixed_palette(extra: tuple[RGB, ...] = ()) -> Image.Image:
     """A palette of the fixed colours alone (sprites drawn with it fit every static layer:
     the fixed colours open every map's static palette, whatever the language)."""
-    cols = fixed_colours()
+    cols = fixed_colours(extra)
     cols += [INK] * (256 - len(cols))
     pal = Image.new("P", (1, 1))
     pal.putpalette([c for col in cols for c in col])
@@ -381,30 +368,32 @@ def to_indices(rgba: Image.Image, under: Image.Image, n: int, static_pal: Image.
     return out
 
 
-_ART: dict[str, Image.Image] = {}
-_STATIC: dict[tuple[str, str], MapArt] = {}
+_ART: dict[tuple[str, Decoration], Image.Image] = {}
+_STATIC: dict[tuple[str, str, Decoration], MapArt] = {}
 _LOCK = threading.Lock()  # the bot renders in worker threads: build each layer once
 
 
-def art(map_id: str) -> Image.Image:
-    hit = _ART.get(map_id)
+def art(map_id: str, deco: Decoration) -> Image.Image:
+    key = (map_id, deco)
+    hit = _ART.get(key)
     if hit is None:
         with _LOCK:
-            hit = _ART.get(map_id)
+            hit = _ART.get(key)
             if hit is None:
-                hit = _ART[map_id] = load_art(map_id)
+                hit = _ART[key] = load_art(map_id, deco)
     return hit
 
 
-def static(map_id: str, lang: str = "en", game_id: str | None = None) -> MapArt:
-    key = (map_id, lang)
+def static(map_id: str, lang: str, deco: Decoration) -> MapArt:
+    """The map's static layer in ``lang`` with the edition's decoration, built once."""
+    key = (map_id, lang, deco)
     hit = _STATIC.get(key)
     if hit is None:
-        base_art = art(map_id)
+        base_art = art(map_id, deco)
         with _LOCK:
             hit = _STATIC.get(key)
             if hit is None:
-                hit = _STATIC[key] = _compose(map_id, lang, game_id or map_id, base_art)
+                hit = _STATIC[key] = _compose(map_id, lang, deco, base_art)
     return hit
 
 
@@ -415,8 +404,9 @@ def clear() -> None:
         _STATIC.clear()
 
 
-def _compose(map_id: str, lang: str, game_id: str, base_art: Image.Image) -> MapArt:
+def _compose(map_id: str, lang: str, deco: Decoration, base_art: Image.Image) -> MapArt:
     meta = load_map(map_id)
+    game_id = deco.game or map_id
     lay = load_layout(map_id)
     ids = [t["id"] for t in meta["territories"]]
     n = len(ids)
@@ -442,12 +432,12 @@ def _compose(map_id: str, lang: str, game_id: str, base_art: Image.Image) -> Map
         if tag:
             draw_region_tag(d, tag["box"], region_name(meta, r["id"], lang, game_id),
                             r["bonus"], lay["tag"])
-    map_panels.draw_static(img, d, meta, lay, lang, game_id)
+    map_panels.draw_static(img, d, meta, lay, lang, deco)
 
     # to palette indices: fixed colours first, then what the art needs most
     static0 = 4 * n + SWATCHES
     free = 256 - static0
-    fixed = fixed_colours()
+    fixed = fixed_colours(deco.colours)
     flat = Image.new("RGB", (W, H), INK)
     flat.paste(img.convert("RGB"), (0, 0), img.getchannel("A").point(
         _lut(lambda v: 255 if v >= 224 else 0)))
@@ -489,7 +479,7 @@ def _compose(map_id: str, lang: str, game_id: str, base_art: Image.Image) -> Map
         for k in range(4):
             lut[k * n] = k * n + i
         luts.append(lut)
-    return MapArt(meta=meta, lay=lay, lang=lang, ids=ids, num=num, region_of=region_of,
+    return MapArt(meta=meta, lay=lay, lang=lang, deco=deco, ids=ids, num=num, region_of=region_of,
                   size=(W, H), base=base, palette=palette, static0=static0, labels=labels,
                   label_fit=fits, region_boxes=region_boxes, luts=luts)
 

@@ -21,12 +21,17 @@ import pytest
 from PIL import Image, ImageChops
 
 import renderers
-from renderers import board_text as bt
+import renderers.peaky_blinders as pb
+from renderers import words as bt
+from renderers.peaky_blinders import DECORATION as DECO
+from renderers.peaky_blinders import render as render_map
+from renderers.peaky_blinders import words as pb_words
+from renderers.risk_express import words as rx_words
 from renderers.risk_map import canvas as risk_map
 from renderers.risk_map import kit as map_kit
 from renderers.risk_map import panels as map_panels
 from renderers.risk_map import static as map_static
-from renderers.risk_map.canvas import load_layout, load_map, render_map
+from renderers.risk_map.canvas import load_layout, load_map
 
 ROOT = Path(__file__).resolve().parents[2]
 MAP_ID = "peaky_blinders"
@@ -156,7 +161,7 @@ def test_badges_sit_on_their_own_territory(lay, meta):
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_every_name_fits_its_box_in_each_language(lang, lay):
-    art = risk_map.map_art(MAP_ID, lang)
+    art = pb.map_art(lang)
     stroke = lay["label"]["stroke"]
     for tid, (size, lines) in art.label_fit.items():
         box = lay["territories"][tid]["label_box"]
@@ -169,7 +174,7 @@ def test_the_attack_arrow_never_covers_a_name(lay, meta):
     """Whatever it crosses, every name's pixels are the same with the arrow as without."""
     base = view(highlight=None)
     plain = decode(render_map(base)).convert("RGB")
-    art = risk_map.map_art(MAP_ID)
+    art = pb.map_art()
     pairs = [(b["a"], b["b"]) for b in meta["borders"]][::9] + [
         ("liverpool", "dublin"), ("south_west_england", "south_east_ireland"),
         ("west_midlands", "small_heath"), ("north_west_england", "dumfries_and_galloway")]
@@ -196,14 +201,14 @@ def test_counts_and_names_are_readable_at_phone_width(lay):
     assert map_kit.SYMBOL * scale >= 8
     assert lay["badge"]["h"] * scale >= 12
     for lang, least in (("en", 7.0), ("fr", 6.0)):
-        art = risk_map.map_art(MAP_ID, lang)
+        art = pb.map_art(lang)
         for tid, (size, _lines) in art.label_fit.items():
             assert size * scale >= least, (lang, tid, size)
 
 
 def test_a_symbol_per_gang_and_a_colour_blind_safe_palette():
     v = view()
-    style = map_panels.styles(v)
+    style = map_panels.styles(v, DECO)
     assert len({s for _c, s in style.values()}) == 5
     assert len({c for c, _s in style.values()}) == 5
     cols = [c for c, _s in style.values()]
@@ -218,7 +223,7 @@ def test_each_badge_shows_its_owners_symbol_in_the_owners_colour(lay):
     looks different for each owner's symbol (not only its colour)."""
     v = view()
     im = decode(render_map(v)).convert("RGB")
-    style = map_panels.styles(v)
+    style = map_panels.styles(v, DECO)
     for tid, spot in lay["territories"].items():
         b = spot["badge_box"]
         g = map_kit.badge_geometry(b[2] - b[0], b[3] - b[1], bool(spot.get("stop")),
@@ -264,7 +269,7 @@ def test_region_tags_are_neutral(lay, meta):
     """Region tags are ink on paper: no gang colour, no region colour in them."""
     v = view()
     im = decode(render_map(v)).convert("RGB")
-    banned = {c for c, _s in map_panels.styles(v).values()}
+    banned = {c for c, _s in map_panels.styles(v, DECO).values()}
     banned |= {tuple(int(r["color"][k:k + 2], 16) for k in (1, 3, 5)) for r in meta["regions"]}
     for rid, tag in lay["regions"].items():
         colours = {c for _n, c in im.crop(tuple(tag["box"])).getcolors(1 << 16)}
@@ -276,7 +281,7 @@ def test_region_tags_are_neutral(lay, meta):
 def test_region_borders_are_drawn_thicker_than_territory_borders(meta):
     """Across a region border the ink runs at least twice as wide as across a border
     between two territories of one region."""
-    art = map_static.art(MAP_ID)
+    art = map_static.art(MAP_ID, DECO)
     T = map_static.index_image(MAP_ID, meta)
     region = [None] + [t["region"] for t in meta["territories"]]
     alpha = art.getchannel("A")
@@ -316,7 +321,7 @@ def test_zoom_shows_the_region_bigger_than_the_board(lay):
     """On a phone (every picture shown 450 px wide), a close-up's names are at least 1.3×
     as big as on the board, and a small region is enlarged, not left tiny."""
     board_w = lay["size"][0]
-    art = risk_map.map_art(MAP_ID)
+    art = pb.map_art()
     for rid in renderers.zoom_regions(MAP_ID):
         im = decode(render_map(view(zoom=rid)))
         x0, _y0, x1, _y1 = art.region_boxes[rid]
@@ -339,11 +344,11 @@ def test_french_board_has_french_words_and_differs():
     en = render_map(view())
     fr = render_map(view(lang="fr"))
     assert en != fr
-    assert bt.word("phase.attack", "fr") == "Attaque"
-    assert bt.word("crown.title", "fr") == "LA COURONNE BRITANNIQUE"
-    assert bt.word("members", "fr", n=1) == "1 membre"
-    assert bt.word("members", "fr", n=0) == "0 membre"
-    assert bt.word("members", "en", n=0) == "0 members"
+    assert pb_words.word("phase.attack", "fr") == "Attaque"
+    assert pb_words.word("crown.title", "fr") == "LA COURONNE BRITANNIQUE"
+    assert pb_words.word("members", "fr", n=1) == "1 membre"
+    assert pb_words.word("members", "fr", n=0) == "0 membre"
+    assert pb_words.word("members", "en", n=0) == "0 members"
     # the title panel differs (Tour 7 · Attaque), and the Crown panel
     lay = load_layout(MAP_ID)
     a, b = decode(en).convert("RGB"), decode(fr).convert("RGB")
@@ -367,14 +372,14 @@ def test_french_names_come_from_the_names_module(monkeypatch):
     assert map_static.region_name(meta, "scotland", "fr", MAP_ID) == "Écosse-test"
     assert map_static.territory_name(meta, "london", "fr", MAP_ID) == "Terre-test"
     assert map_static.region_name(meta, "scotland", "en", MAP_ID) == "Scotland"
-    art = risk_map.map_art(MAP_ID, "fr")
+    art = pb.map_art("fr")
     assert all(lines == ["Terre-test"] for _s, lines in art.label_fit.values())
     with_fake = render_map(view(lang="fr"))
     assert ("peaky_blinders", "gang", "peaky_blinders", "fr") in seen
 
     monkeypatch.setattr(bt, "_NAMES", False)  # no names module: English names
     map_static.clear()
-    art = risk_map.map_art(MAP_ID, "fr")
+    art = pb.map_art("fr")
     assert art.label_fit["london"][1] == ["London"]
     assert render_map(view(lang="fr")) != with_fake
     map_static.clear()
@@ -390,8 +395,8 @@ def test_numbers_as_each_language_writes_them():
 
 
 def test_a_board_word_is_filled_once():
-    assert bt.word("crown.step", "en", step=1, steps=24, name="{x}") == "Step 1/24 · {x}"
-    assert bt.word("re.by", "fr", who="{0}") == "par {0}"
+    assert pb_words.word("crown.step", "en", step=1, steps=24, name="{x}") == "Step 1/24 · {x}"
+    assert rx_words.word("by", "fr", who="{0}") == "par {0}"
 
 
 # --------------------------------------------------------------------------- static layers
@@ -405,7 +410,7 @@ def test_the_stored_art_is_what_the_code_draws():
     with Image.open(path) as im:
         assert im.text.get("source") == map_static.fingerprint(MAP_ID)
         stored = im.convert("RGBA")
-    drawn = map_static.draw_art(MAP_ID)
+    drawn = map_static.draw_art(MAP_ID, DECO)
     assert ImageChops.difference(stored, drawn).getbbox() is None
 
 
@@ -415,7 +420,7 @@ def test_warm_builds_every_language_and_changes_no_byte():
     map_static.clear()
     risk_map._BADGES.clear()
     renderers.warm()
-    assert {(MAP_ID, lang) for lang in bt.LANGS} <= set(map_static._STATIC)
+    assert {(MAP_ID, lang, DECO) for lang in bt.LANGS} <= set(map_static._STATIC)
     renderers.warm()  # twice is harmless
     for lang in bt.LANGS:
         assert render_map(dict(v, lang=lang)) == before[lang]
@@ -425,7 +430,8 @@ def test_renderers_import_nothing_from_the_bot():
     import subprocess
     import sys
 
-    code = ("import sys, renderers, renderers.risk_map.canvas, renderers.risk_express;"
+    code = ("import sys, renderers, renderers.risk_map.canvas, renderers.peaky_blinders,"
+            " renderers.risk_express;"
             "bad = [m for m in sys.modules if m.split('.')[0] in "
             "('discord', 'aiosqlite', 'bot', 'asyncio')];"
             "print(bad); sys.exit(1 if bad else 0)")
@@ -491,7 +497,7 @@ def test_renders_from_threads_give_the_same_bytes():
 
 def test_the_gangs_data_names_the_boards_colours():
     """One palette: the colours the data gives the gangs are the ones the board draws."""
-    from renderers.risk_map.kit import GANG_STYLE
+    from renderers.peaky_blinders.styles import GANG_STYLE
 
     data = Path(__file__).resolve().parents[2] / "data" / "peaky_blinders" / "gangs.json"
     gangs = json.loads(data.read_text())["gangs"]

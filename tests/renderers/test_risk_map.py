@@ -17,9 +17,11 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from renderers.peaky_blinders import DECORATION as DECO
+from renderers.peaky_blinders import render as render_map
 from renderers.risk_map import canvas as risk_map
 from renderers.risk_map import panels as map_panels
-from renderers.risk_map.canvas import index_image, load_layout, load_map, render_map
+from renderers.risk_map.canvas import index_image, load_layout, load_map
 
 ROOT = Path(__file__).resolve().parents[2]
 MAP_ID = "peaky_blinders"
@@ -265,7 +267,7 @@ def test_owner_colour_fills_territory(meta):
     view = sample_view(5)
     lab = index_image(MAP_ID, meta).tobytes()
     rgb = _decode(render_map(view)).convert("RGB").tobytes()
-    style = map_panels.styles(view)
+    style = map_panels.styles(view, DECO)
     want = {}
     for i, t in enumerate(meta["territories"]):
         want[i + 1] = bytes(style[view["territories"][t["id"]]["owner"]][0])
