@@ -163,8 +163,8 @@ def resolve(game_id: str, kind: str, text: Any, among: Any = None) -> str | None
         return None
     allowed = None if among is None else set(among)
     found = lookup(game_id, kind, text)
-    if found is not None and (allowed is None or found in allowed):
-        return found
+    if found is not None:  # a whole name is that thing, never the start of another
+        return found if allowed is None or found in allowed else None
     wanted = fold(text)
     for article in ARTICLES:  # « la pet » is « pet »
         if wanted.startswith(article) and len(wanted) > len(article):

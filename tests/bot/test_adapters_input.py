@@ -90,3 +90,66 @@ async def test_peaky_typed_names(fake, tmp_path):
         res = await fake.slash(me, table, "peaky", "place", options={"territory": peaky.tname(own).upper(), "count": 1})
         assert not res.ephemeral, res.content
         assert (await bot.service.store.active_game(table.id)).state["troops"][own] == row.state["troops"][own] + 1
+
+
+def test_names_resolve_a_start_and_refuse_an_ambiguous_one():
+    import pytest
+
+    from bot.rules import AmbiguousName
+    from bot.rules import names as N
+
+    game = "peaky_blinders"
+    assert N.resolve(game, "territory", "liver") == "liverpool"  # a unique start
+    assert N.resolve(game, "territory", "LIVERPOOL") == "liverpool"  # a whole name
+    assert N.resolve(game, "territory", "small_heath") == "small_heath"  # a key
+    assert N.resolve(game, "territory", "london") == "london"  # a whole name beats a longer one it starts
+    assert N.resolve(game, "territory", "Atlantis") is None and N.resolve(game, "territory", "  ") is None
+    with pytest.raises(AmbiguousName) as err:
+        N.resolve(game, "territory", "east")
+    assert err.value.key == "err.ambiguous" and err.value.params["text"] == "east"
+    for name in ("East Anglia", "East Midlands", "East of England"):
+        assert name in err.value.params["choices"]
+    assert N.resolve(game, "territory", "lond", among=["londonderry", "cork"]) == "londonderry"  # a hand narrows
+    assert N.resolve(game, "territory", "London", among=["londonderry", "cork"]) is None  # a whole name is not a start
+    assert N.resolve("risk_express", "card", "états") == "usa"  # a French start, accents aside
+
+
+async def test_peaky_a_name_typed_in_part(fake, tmp_path):
+    from bot.rules import names as N
+
+    guild = fake.add_guild("Small Heath")
+    table = guild.add_text_channel("garrison")
+    users = [guild.add_member(n) for n in ("Alice", "Bob", "Carol")]
+    by_id = {str(u.id): u for u in users}
+    async with fake.run(make_bot(f"sqlite:///{tmp_path}/in3.sqlite3")) as bot:
+        row = await start(fake, bot, table, "peaky_blinders", users)
+        seat = peaky.current(row.state)
+        me = by_id[seat]
+        version = row.version
+        # several names start so: refused, naming each of them, in English and in French
+        for locale, words in (("en-US", "could be"), ("fr", "peut désigner")):
+            res = await fake.slash(me, table, "peaky", "place", options={"territory": "east"}, locale=locale)
+            refused(res, "east", words, "East Anglia", "East Midlands", "East of England")
+        res = await fake.slash(me, table, "peaky", "attack", options={"from": "north", "to": "lond"})
+        refused(res, "North Wales")
+        # no name starts so: the unknown territory, as before
+        res = await fake.slash(me, table, "peaky", "place", options={"territory": "Atlantis"})
+        refused(res, "There is no territory", "Atlantis")
+        assert (await bot.service.store.active_game(table.id)).version == version
+        # a unique start is the territory
+        own, start_of = next((t, peaky.tname(t)[:n].lower()) for t, o in sorted(row.state["owner"].items()) if o == seat
+                             for n in range(3, len(peaky.tname(t)))
+                             if _unique(N, peaky.tname(t)[:n], t))
+        res = await fake.slash(me, table, "peaky", "place", options={"territory": start_of, "count": 1})
+        assert not res.ephemeral, res.content
+        assert (await bot.service.store.active_game(table.id)).state["troops"][own] == row.state["troops"][own] + 1
+
+
+def _unique(N, text: str, tid: str) -> bool:  # noqa: N803
+    """Whether ``text`` names ``tid`` alone (not its whole name: a start of it)."""
+    from bot.rules import AmbiguousName
+
+    try:
+        return N.resolve("peaky_blinders", "territory", text) == tid and N.lookup("peaky_blinders", "territory", text) is None
+    except AmbiguousName:
+        return False

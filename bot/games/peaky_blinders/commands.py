@@ -9,6 +9,7 @@ here before the engine sees it: a name nobody knows is refused quoting what was 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -22,7 +23,7 @@ from bot.discord_ui.protocols import GameBot
 from bot.games import presenter, typed
 from bot.games.peaky_blinders.text import DEFENCE_ORDERS, fewest_cards
 from bot.i18n import fmt_num, fmt_pct, t
-from bot.rules import GAMES
+from bot.rules import GAMES, AmbiguousName
 from bot.rules.risk_map.odds import battle_outcomes
 from bot.service import UserError
 
@@ -38,9 +39,18 @@ def pres():  # noqa: ANN201
     return presenter(GAME)
 
 
-def territory_of(text: str | None) -> str:
-    """The territory a player meant, or a refusal quoting what they typed."""
-    tid = pres().territory(text)
+def named(find: Callable[[], str | None]) -> str | None:
+    """What a typed name resolves to; a name that starts several is refused, listing them."""
+    try:
+        return find()
+    except AmbiguousName as err:
+        raise UserError.from_rule(err) from err
+
+
+def territory_of(text: str | None, among: list[str] | None = None) -> str:
+    """The territory a player meant (a whole name, or the unique start of one), or a refusal
+    quoting what they typed."""
+    tid = named(lambda: pres().territory(text, among))
     if tid is None:
         raise UserError("err.unknown_territory", "There is no territory '{territory}' on this map.",
                         territory=typed(text or ""))
@@ -61,7 +71,7 @@ def cards_of(text: str, hand: list[str]) -> list[str]:
         raise UserError("pb.err.no_cards", "Say which territory cards to trade.")
     out = []
     for word in words:
-        tid = pres().territory(word)
+        tid = named(lambda word=word: pres().territory(word, hand or None))
         if tid is None:
             raise UserError("pb.err.card_not_held", "You do not hold the card {card}.", card=typed(word))
         out.append(tid)
@@ -143,7 +153,7 @@ class PeakyCog(commands.GroupCog, group_name=_("peaky"), group_description=_("Ri
     @app_commands.describe(power=_("The power card"))
     @app_commands.autocomplete(power=suggest(GAME, "power", "power"))
     async def power(self, interaction: discord.Interaction, power: str) -> None:
-        pid = pres().power(power)
+        pid = named(lambda: pres().power(power))
         if pid is None:
             raise UserError("pb.err.unknown_power", "There is no power card '{power}'.", power=typed(power))
         await self._act(interaction, {"type": "play_power", "power": pid})

@@ -353,17 +353,22 @@ class PeakyPresenter(Presenter):
         return DEFAULT_DEFENCE
 
     # -- typed input ------------------------------------------------------------------
-    def territory(self, text: Any) -> str | None:
-        """The territory a player meant (an id from the list, or a name in either language)."""
-        return N.lookup(GAME, "territory", text) if isinstance(text, str) else None
+    def territory(self, text: Any, among: Any = None) -> str | None:
+        """The territory a player meant: an id from the list, a name in either language, or
+        the unique start of one (« liver » → Liverpool); ``None`` if none fits. Raises
+        :class:`~bot.rules.errors.AmbiguousName` when the text starts several names.
+        ``among``: the territories that may be meant (a hand of cards)."""
+        return N.resolve(GAME, "territory", text, among)
 
     def power(self, text: Any) -> str | None:
-        return N.lookup(GAME, "power", text) if isinstance(text, str) else None
+        """The power card a player meant, as :meth:`territory` reads a territory."""
+        return N.resolve(GAME, "power", text)
 
     def localize_params(self, params: dict[str, Any], locale: Any) -> dict[str, Any]:
         out = dict(params)
         for key in ("territory", "src", "dst", "card"):
-            tid = self.territory(out.get(key))
+            value = out.get(key)  # names the engine wrote: exact, never a guess from a start
+            tid = N.lookup(GAME, "territory", value) if isinstance(value, str) else None
             if tid is not None:
                 out[key] = tname(tid, locale)
         gang = out.get("gang_id") or N.lookup(GAME, "gang", out.get("gang") or "")

@@ -19,6 +19,7 @@ from bot.discord_ui.choices import suggest
 from bot.discord_ui.protocols import GameBot
 from bot.games import presenter, typed
 from bot.games.risk_express.text import parse_line
+from bot.rules import AmbiguousName
 from bot.service import UserError
 
 GAME = "risk_express"
@@ -33,7 +34,10 @@ class ExpressCog(commands.GroupCog, group_name=_("express"), group_description=_
     @app_commands.describe(card=_("The card you invade"), line=_("The battle line to fill"))
     @app_commands.autocomplete(card=suggest(GAME, "play", "card"), line=suggest(GAME, "play", "line"))
     async def play(self, interaction: discord.Interaction, card: str, line: str) -> None:
-        card_id = presenter(GAME).card(card)
+        try:
+            card_id = presenter(GAME).card(card)  # a whole name or the unique start of one
+        except AmbiguousName as err:
+            raise UserError.from_rule(err) from err
         if card_id is None:
             raise UserError("re.err.unknown_card", "There is no card '{card}'.", card=typed(card))
         value = parse_line(line)

@@ -251,15 +251,18 @@ class RiskExpressPresenter(Presenter):
 
     def localize_params(self, params: dict[str, Any], locale: Any) -> dict[str, Any]:
         out = dict(params)
-        card = self.card(out.get("card"))
+        value = out.get("card")  # a name the engine wrote: exact, never a guess from a start
+        card = N.lookup(GAME, "card", value) if isinstance(value, str) else None
         if card is not None:
             out["card"] = card_name(card, locale)
         return out
 
     # -- typed input and autocomplete -----------------------------------------------------
     def card(self, text: Any) -> str | None:
-        """The card a player meant: an id from the list, or a name in either language."""
-        return N.lookup(GAME, "card", text) if isinstance(text, str) else None
+        """The card a player meant: an id from the list, a name in either language, or the
+        unique start of one; raises :class:`~bot.rules.errors.AmbiguousName` when the text
+        starts several names."""
+        return N.resolve(GAME, "card", text)
 
     # -- autocomplete: what each /express option fills (bot.games.choices lists it) --------
     @cached_property
