@@ -426,10 +426,7 @@ class PeakyPresenter(Presenter):
     @staticmethod
     def _bonus(ctx: Context, tid: str) -> int:
         """The defence bonus of ``tid`` (a stronghold's +1), as the view tells it."""
-        bonuses = ctx.view.get("defence_bonus")
-        if bonuses is None:  # a view from before the key: the board's strongholds (static data)
-            return 1 if engine().board.territories[tid].stronghold else 0
-        return int(bonuses.get(tid, 0))
+        return int(ctx.view["defence_bonus"].get(tid, 0))
 
     def _target_labels(self, dsts: list[str], ctx: Context) -> list[str]:
         """« Birmingham (Bob, 5 members): 73 % with 12 »: each target with the odds of the most

@@ -84,6 +84,8 @@ def build_view(game: PeakyGame, state: State, seat: str | None = None) -> dict[s
         "labels": {},
         "factions": factions,
         "territories": game.public_territories(state),
+        # the defender's die bonus where there is one (strongholds): the odds the bot shows
+        "defence_bonus": {t: b for t in state["owner"] if (b := game.defence_bonus(state, t))},
         "crown": None if crown is None else {
             "step": crown["step"],
             "steps": len(data.route),
