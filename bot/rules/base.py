@@ -153,6 +153,14 @@ class Game(ABC):
     Subclasses implement ``_setup``, ``_apply``, ``_legal``, ``action_schema`` and the
     queries; ``apply`` checks the action's shape against the schema, then wraps ``_apply``
     so that an illegal action never touches the caller's state.
+
+    The base class owns what must mean the same in every game, so the platform reads only
+    this contract, never a state's keys: the turns (kept by :mod:`bot.rules.turns`, read
+    through :meth:`turn_info`), the opening (:meth:`start` returns setup's public events),
+    the moderator's ``skip`` and ``kick`` and the timer's ``timeout`` (:meth:`apply_system`;
+    a game gives hooks: ``_abandon_turn``, ``_pass_turn``, ``_on_kick``,
+    ``_last_one_standing``, :meth:`default_action`), the refusals (``MalformedAction``,
+    ``IllegalAction``) and the one random pick (:meth:`random_action`).
     """
 
     id: str = ""
