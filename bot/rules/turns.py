@@ -55,7 +55,7 @@ def begin(state: State, order: list[str], first: int = 0, phase: str = "") -> No
 
 def current_seat(state: State) -> str:
     """The seat whose turn it is (still set once the game is over: the last one to play)."""
-    return str(state["order"][state["current"]])
+    return state["order"][state["current"]]
 
 
 def is_out(state: State, seat: str) -> bool:
@@ -79,7 +79,7 @@ def advance(state: State) -> str:
             break
     state["current"] = i
     state["turn"] += 1
-    return str(order[i])
+    return order[i]
 
 
 def remove(state: State, seat: str) -> None:
