@@ -1,0 +1,138 @@
+"""Fonts and text: DejaVu from ``data/fonts`` only (never the system's), with the BASIC
+layout engine (libraqm may or may not be installed, and it moves glyphs by a pixel); names
+a player typed cleaned of what the font cannot draw and fitted to their box."""
+
+from __future__ import annotations
+
+import threading
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import ImageDraw, ImageFont
+
+from renderers.kit.colours import RGB, Box
+
+FONT_DIR = Path(__file__).resolve().parents[2] / "data" / "fonts"
+FONT_FILES = {
+    "regular": "DejaVuSans.ttf",
+    "bold": "DejaVuSans-Bold.ttf",
+    "condensed": "DejaVuSansCondensed-Bold.ttf",
+}
+
+# Renders run in worker threads (``asyncio.to_thread``) and FreeType faces, shared by every
+# renderer through ``font``'s cache, are not thread-safe: drawing holds this lock (the PNG
+# encoding, the slower half, runs outside it). Re-entrant: a render may build a cache.
+DRAW_LOCK = threading.RLock()
+
+
+@lru_cache(maxsize=128)
+def font(size: int, weight: str = "bold") -> ImageFont.FreeTypeFont:
+    """A DejaVu font from ``data/fonts`` ("regular", "bold" or "condensed"), cached per size."""
+    path = FONT_DIR / FONT_FILES[weight]
+    return ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.BASIC)
+
+
+_NOTDEF_PROBE = "\U0010fffd"  # a private-use code point no font here draws
+
+
+@lru_cache(maxsize=8)
+def _probe(path: str) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(path, 16, layout_engine=ImageFont.Layout.BASIC)
+
+
+@lru_cache(maxsize=8)
+def _notdef(path: str) -> tuple[tuple[int, int], bytes]:
+    m = _probe(path).getmask(_NOTDEF_PROBE)
+    return m.size, bytes(m)
+
+
+@lru_cache(maxsize=4096)
+def _has_glyph(path: str, ch: str) -> bool:
+    """Pillow does not expose the cmap: compare with the .notdef box the font draws."""
+    m = _probe(path).getmask(ch)
+    return (m.size, bytes(m)) != _notdef(path)
+
+
+def clean_text(text: object, weight: str = "bold") -> str:
+    """Text safe to draw: NFC, control/format characters (ZWJ, variation selectors) and
+    characters the font has no glyph for (most emoji, CJK) dropped, whitespace collapsed."""
+    s = unicodedata.normalize("NFC", str(text))
+    path = str(FONT_DIR / FONT_FILES[weight])
+    out = []
+    for ch in s:
+        if ch.isspace():
+            out.append(" ")
+        elif not _invisible(ch) and _has_glyph(path, ch):
+            out.append(ch)
+    return " ".join("".join(out).split())
+
+
+def _invisible(ch: str) -> bool:
+    """Controls, format characters (ZWJ…), emoji skin tones and variation selectors."""
+    cat = unicodedata.category(ch)
+    cp = ord(ch)
+    return cat[0] == "C" or (cat == "Sk" and cp >= 0x1F3FB) or 0xFE00 <= cp <= 0xFE0F
+
+
+def text_width(text: str, f: ImageFont.FreeTypeFont) -> int:
+    return int(round(f.getlength(text)))
+
+
+def fit_text(text: str, f: ImageFont.FreeTypeFont, max_width: int, ellipsis: str = "…") -> str:
+    """``text`` cut at the end with an ellipsis so it is at most ``max_width`` px wide."""
+    if text_width(text, f) <= max_width:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:  # longest prefix that fits with the ellipsis
+        mid = (lo + hi + 1) // 2
+        if text_width(text[:mid].rstrip() + ellipsis, f) <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return (text[:lo].rstrip() + ellipsis) if lo else ""
+
+
+def fit_font(
+    text: str, max_width: int, sizes: tuple[int, ...], weight: str = "bold"
+) -> tuple[ImageFont.FreeTypeFont, str]:
+    """The largest of ``sizes`` (given big → small) at which ``text`` fits, else the smallest
+    with the text truncated."""
+    for size in sizes:
+        f = font(size, weight)
+        if text_width(text, f) <= max_width:
+            return f, text
+    f = font(sizes[-1], weight)
+    return f, fit_text(text, f, max_width)
+
+
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    f: ImageFont.FreeTypeFont,
+    fill: RGB,
+    *,
+    outline: RGB | None = None,
+    outline_width: int = 2,
+    anchor: str = "la",
+) -> None:
+    """Text, optionally with an outline (stroke) so it reads on any background."""
+    if outline is None:
+        draw.text(xy, text, font=f, fill=fill, anchor=anchor)
+    else:
+        draw.text(
+            xy, text, font=f, fill=fill, anchor=anchor,
+            stroke_width=outline_width, stroke_fill=outline,
+        )
+
+
+def rounded_box(
+    draw: ImageDraw.ImageDraw,
+    box: Box | tuple[float, float, float, float],
+    radius: int,
+    fill: RGB | None = None,
+    outline: RGB | None = None,
+    width: int = 1,
+) -> None:
+    draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
