@@ -1,6 +1,6 @@
 """Turn bookkeeping, kept the same way by every game.
 
-Every engine keeps its turns in five top-level state keys, owned by this module:
+Every engine keeps its turns in six top-level state keys, owned by this module:
 
 ==========  ===============================================================================
 key         what it holds
@@ -11,6 +11,8 @@ key         what it holds
 ``phase``   the game's own name for where the turn stands (``"place"``, ``"attack"``…;
             ``"over"`` once the game has ended)
 ``out``     the seats no longer playing, in the order they left (eliminated or kicked)
+``result``  ``None`` while the game runs; then ``{"winners": [seats], …}`` (:func:`finish`;
+            a game adds its own details: scores, the reason)
 ==========  ===============================================================================
 
 Flat keys rather than one nested dict: the engines copy their state on every action, and
@@ -24,11 +26,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["KEYS", "TurnInfo", "advance", "begin", "current_seat", "info", "is_out", "remove", "still_in"]
+__all__ = ["KEYS", "TurnInfo", "advance", "begin", "current_seat", "finish", "info", "is_out", "remove",
+           "still_in"]
 
 State = dict[str, Any]
 
-KEYS = ("order", "current", "turn", "phase", "out")
+KEYS = ("order", "current", "turn", "phase", "out", "result")
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,7 @@ def begin(state: State, order: list[str], first: int = 0, phase: str = "") -> No
     state["turn"] = 1
     state["phase"] = phase
     state["out"] = []
+    state["result"] = None
 
 
 def current_seat(state: State) -> str:
@@ -87,6 +91,13 @@ def remove(state: State, seat: str) -> None:
     passes it on if ``seat`` was the one playing."""
     if seat not in state["out"]:
         state["out"].append(seat)
+
+
+def finish(state: State, winners: list[str], **details: Any) -> None:
+    """The game ends: ``winners`` (none on a draw) and the game's ``details`` (scores, the
+    reason) are its ``result``, and the phase is ``"over"``."""
+    state["result"] = {"winners": list(winners), **details}
+    state["phase"] = "over"
 
 
 def info(state: State, over: bool) -> TurnInfo:

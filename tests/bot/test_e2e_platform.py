@@ -478,7 +478,7 @@ async def test_the_end_stays_viewable_and_the_log_tells_the_opening(fake, tmp_pa
 
         # a three-way tie, stored as a finished game
         row = await bot.service.store.active_game(table.id)
-        state = dict(row.state, winners=list(row.state["seats"]), phase="over", attempt=None)
+        state = dict(row.state, result={"winners": list(row.state["seats"])}, phase="over", attempt=None)
         await bot.service.store.update_game(row, state=state, status="finished")
         res = await fake.slash(bob, table, "game", "status")
         assert res.ephemeral and "no game" not in res.content

@@ -27,13 +27,15 @@ async def store(tmp_path):
 
 
 def old_shape(state: dict[str, Any]) -> dict[str, Any]:
-    """``state`` as schema 1 kept it: Risk Express had no ``order`` or ``out`` (a kicked
-    seat left ``seats``, ``current`` indexed what was left); the map games kept ``cur`` and
-    ``eliminated``."""
+    """``state`` as schema 1 kept it: Risk Express had no ``order``, ``out`` or ``result`` (a
+    kicked seat left ``seats``, ``current`` indexed what was left, ``winners`` said the end);
+    the map games kept ``cur`` and ``eliminated``."""
     old = json.loads(json.dumps(state))
     old["schema"] = 1
     order, out, cur = old.pop("order"), old.pop("out"), old.pop("current")
-    if old["game"] == "risk_express":
+    if old["game"] == "risk_express":  # and its end was "winners", not "result"
+        result = old.pop("result")
+        old["winners"] = None if result is None else result["winners"]
         left = [s for s in order if s not in out]
         old["seats"] = left
         old["current"] = left.index(order[cur]) if order[cur] in left else 0

@@ -16,11 +16,13 @@ def fresh(order: list[str], first: int = 0) -> dict:
     return state
 
 
-def test_begin_sets_the_five_keys() -> None:
+def test_begin_sets_the_six_keys_and_finish_ends() -> None:
     state = fresh(["a", "b", "c"], 1)
     assert {k: state[k] for k in turns.KEYS} == {"order": ["a", "b", "c"], "current": 1, "turn": 1,
-                                                  "phase": "place", "out": []}
+                                                  "phase": "place", "out": [], "result": None}
     assert turns.current_seat(state) == "b"
+    turns.finish(state, ["b"], reason="test")
+    assert state["result"] == {"winners": ["b"], "reason": "test"} and state["phase"] == "over"
 
 
 def test_advance_skips_the_seats_out_and_wraps() -> None:
@@ -48,7 +50,7 @@ def test_info_is_what_the_platform_reads() -> None:
 def test_every_game_keeps_its_turns_in_the_same_keys(game_id: str) -> None:
     game = GAMES[game_id]
     state, opening = game.start(["a", "b", "c"], {}, 4)
-    assert all(k in state for k in turns.KEYS) and state["out"] == []
+    assert all(k in state for k in turns.KEYS) and state["out"] == [] and state["result"] is None
     assert sorted(state["order"]) == ["a", "b", "c"]
     info = game.turn_info(state)
     assert info.number == 1 and [info.current] == game.to_act(state) and not info.over
@@ -66,7 +68,7 @@ def test_every_game_keeps_its_turns_in_the_same_keys(game_id: str) -> None:
     assert err.value.key == "err.already_out"
     last = next(s for s in ["a", "b", "c"] if s not in (gone, game.current(kicked)))
     won, events = game.apply_system(kicked, {"type": "kick", "seat": last})
-    assert game.outcome(won)["winners"] == [game.current(kicked)]
+    assert game.outcome(won)["winners"] == [game.current(kicked)] == won["result"]["winners"]
     assert game.turn_info(won).over and game.turn_info(won).current is None
     log = [(SYSTEM, {"type": "skip"}), (SYSTEM, {"type": "kick", "seat": gone}),
            (SYSTEM, {"type": "kick", "seat": last})]

@@ -177,7 +177,6 @@ class RiskExpress(Game):
         state["first"] = first
         turns.begin(state, seats, seats.index(first))
         state["failed"] = None  # the last failed attempt, for the optional rule
-        state["winners"] = None
         # What setup did in public, for the bot to narrate (``opening_events``): every throw
         # for who starts, round by round (a round is a tie rolled again), who starts, then
         # the first turn's start and its first throw.
@@ -188,14 +187,15 @@ class RiskExpress(Game):
 
     # -- contract ---------------------------------------------------------------------
     def to_act(self, state: State) -> list[str]:
-        if state["winners"] is not None:
+        if state["result"] is not None:
             return []
         return [turns.current_seat(state)]
 
     def outcome(self, state: State) -> dict[str, Any] | None:
-        if state["winners"] is None:
+        result = state["result"]
+        if result is None:
             return None
-        return {"winners": list(state["winners"]), "scores": self.scores(state)}
+        return {"winners": list(result["winners"]), "scores": self.scores(state)}
 
     def action_schema(self) -> dict[str, dict[str, Field]]:
         return {
@@ -292,10 +292,9 @@ class RiskExpress(Game):
             state["failed"] = None
 
     def _last_one_standing(self, state: State, winners: list[str], events: list[Event]) -> None:
-        state["winners"] = list(winners)
+        turns.finish(state, winners)
         state["attempt"] = None
-        state["phase"] = "over"
-        events.append({"type": "game_over", "winners": list(state["winners"]), "scores": self.scores(state)})
+        events.append({"type": "game_over", "winners": list(winners), "scores": self.scores(state)})
 
     # -- views ------------------------------------------------------------------------
     def view(self, state: State, seat: str | None = None) -> dict[str, Any]:
@@ -352,13 +351,13 @@ class RiskExpress(Game):
             "labels": {},
             "current": self.current(state),
             "turn": state["turn"],
-            "phase": "over" if state["winners"] is not None else state["phase"],
+            "phase": "over" if state["result"] is not None else state["phase"],
             "continents": continents,
             "cards": cards,
             "attempt": attempt,
             "failed": None if failed is None else {"card": failed["card"], "seat": failed["seat"]},
             "scores": self.scores(state),
-            "winners": None if state["winners"] is None else list(state["winners"]),
+            "winners": None if state["result"] is None else list(state["result"]["winners"]),
         }
 
     def scores(self, state: State) -> dict[str, int]:
@@ -534,10 +533,10 @@ class RiskExpress(Game):
         if all(owner is not None for owner in state["owners"].values()):
             scores = self.scores(state)
             best = max(scores.values())
-            state["winners"] = [s for s in turns.still_in(state) if scores[s] == best]
+            winners = [s for s in turns.still_in(state) if scores[s] == best]
+            turns.finish(state, winners)
             state["attempt"] = None
-            state["phase"] = "over"
-            events.append({"type": "game_over", "winners": list(state["winners"]), "scores": scores})
+            events.append({"type": "game_over", "winners": winners, "scores": scores})
             return
         self._next_turn(state, rng, events)
 

@@ -314,8 +314,7 @@ class MapGame(Attacks, Moderation, DefenceOrders, Game):
 
     def _finish(self, state: State, winners: list[str], reason: str, events: list[Event]) -> None:
         scores = {s: self.count_of(state, s) for s in state["seats"]}
-        state["result"] = {"winners": winners, "scores": scores, "reason": reason}
-        state["phase"] = "over"
+        turns.finish(state, winners, scores=scores, reason=reason)
         state["battle"] = None
         events.append({"type": "game_over", "winners": winners, "reason": reason, "scores": scores})
 
