@@ -37,7 +37,6 @@ from renderers.words import LANGS
 __all__ = ["render", "warm", "zoom_regions", "clear_caches", "render_image", "layout", "FACES",
            "HEADER_H", "W", "Names"]
 
-_Names = Names  # the name tests have long used
 _LOCK = common.DRAW_LOCK  # shared with every renderer: the fonts are shared
 DATA = Path(__file__).resolve().parents[2] / "data" / "risk_express" / "cards.json"
 

@@ -190,7 +190,13 @@ def write_art(map_id: str, deco: Decoration) -> Path:
 
 
 def load_art(map_id: str, deco: Decoration) -> Image.Image:
-    """The stored art if it matches its sources, else drawn now (~1 s, logged)."""
+    """The stored art if it matches its sources, else drawn now (~1 s, logged).
+
+    The stored file is drawn with the decoration of the game the map's folder belongs to
+    (``data/<game>/``, ``deco.game == map_id``); any other decoration of the same map (the
+    plain one, in tests) has its art drawn in memory, never another edition's."""
+    if deco.game != map_id:
+        return draw_art(map_id, deco)
     path = DATA_DIR / map_id / ART_FILE
     want = fingerprint(map_id)
     try:

@@ -262,7 +262,7 @@ def test_awkward_names_do_not_crash_and_are_cleaned() -> None:
     assert short.endswith("…") and common.text_width(short, f) <= 200
     assert common.fit_text("Bob", f, 200) == "Bob"
     assert common.fit_text("Bob", f, 3) == ""
-    names = rx._Names(busy())
+    names = rx.Names(busy())
     assert names.of("s2") == "Bob"
     assert names.of("s3") == "s3"  # nothing drawable left: the seat id
     assert names.of("s6") == "s6"
