@@ -132,8 +132,26 @@ async def tree():
     return bot.tree.get_commands()
 
 
+async def a_lobby():
+    """The tiny game's lobby, opened through the service, in French."""
+    from bot.discord_ui import lobby
+    from bot.service import GameService
+    from bot.store import open_store
+
+    store = await open_store("sqlite:///:memory:")
+    try:
+        row = await GameService(store).new_game(1, 2, "10", Tiny.id, {}, "Hôte", lang="fr")
+        view = lobby.lobby_view(row)
+        selects = [getattr(item, "item", item) for item in view.children]
+        menus = [o.label for item in selects for o in getattr(item, "options", None) or []]
+        return lobby.lobby_text(row), menus
+    finally:
+        await store.close()
+
+
 groups = asyncio.run(tree())
 new = next(g for g in groups if g.name == "game").get_command("new")
+lobby_text, lobby_menus = asyncio.run(a_lobby())
 print(json.dumps({
     "choices": [[c.name, c.value] for c in new._params["game"].choices],
     "groups": sorted(g.name for g in groups),
@@ -143,6 +161,8 @@ print(json.dumps({
     "summary_fr": t("game.tiny_test_game.summary", "fr"),
     "poke_fr": translate("poke", app_commands.TranslationContextLocation.command_name),
     "express_still": t("game.risk_express", "fr"),
+    "lobby_text": lobby_text,
+    "lobby_menus": lobby_menus,
 }))
 '''
 
@@ -157,9 +177,13 @@ def test_a_new_game_is_its_folders_and_the_registries(tmp_path):
     own.mkdir(parents=True)
     catalogs = {
         "en": {f"game.{TINY}": "Tiny Test Game", f"game.{TINY}.summary": "Tiny: a game for this test",
-               f"rules.{TINY}": "**Tiny**: the rules in a line."},
+               f"rules.{TINY}": "**Tiny**: the rules in a line.",
+               f"opt.{TINY}.continue_attempt": "Take over", f"opt.{TINY}.continue_attempt.true": "taking over",
+               f"opt.{TINY}.continue_attempt.false": "no taking over"},
         "fr": {f"game.{TINY}": "Petit jeu d'essai", f"game.{TINY}.summary": "Petit : un jeu pour ce test",
-               f"rules.{TINY}": "**Petit** : les règles en une ligne."},
+               f"rules.{TINY}": "**Petit** : les règles en une ligne.",
+               f"opt.{TINY}.continue_attempt": "Reprise", f"opt.{TINY}.continue_attempt.true": "avec reprise",
+               f"opt.{TINY}.continue_attempt.false": "sans reprise"},
         "fr_commands": {"tiny": "petit", "Tiny moves": "Coups du petit jeu", "poke": "pousser",
                         "Poke the tiny game": "Pousser le petit jeu"},
     }
@@ -178,3 +202,6 @@ def test_a_new_game_is_its_folders_and_the_registries(tmp_path):
     assert seen["rules_fr"].startswith("**Petit**")
     assert seen["poke_fr"] == "pousser"  # its command names in French, from its own catalog
     assert seen["express_still"] == "Risk Express"
+    # its lobby, in its own words: the game's name and its option's menu
+    assert "Petit jeu d'essai" in seen["lobby_text"] and "sans reprise" in seen["lobby_text"]
+    assert {"avec reprise", "sans reprise"} <= set(seen["lobby_menus"])
