@@ -1,8 +1,11 @@
-"""Pure rules engines, one module per game, registered by stable id.
+"""Pure rules engines, one package per game, registered by stable id.
 
 ``from bot.rules import GAMES`` is the one door the Discord layer, the simulator, the
-benchmarks and the tests go through.
+benchmarks and the tests go through. A game registers with one line in ``_PACKAGES``: its
+package ``bot/rules/<id>/`` exposes ``GAME``, the engine object, whose ``id`` is the key.
 """
+
+from importlib import import_module
 
 from bot.rules.base import (
            Action,
@@ -16,10 +19,13 @@ from bot.rules.base import (
            RuleError,
            State,
 )
-from bot.rules.peaky_blinders import PeakyBlinders
-from bot.rules.risk_express import RiskExpress
 
-GAMES: dict[str, Game] = {g.id: g for g in (RiskExpress(), PeakyBlinders())}
+_PACKAGES = (
+    "bot.rules.risk_express",
+    "bot.rules.peaky_blinders",
+)
+
+GAMES: dict[str, Game] = {g.id: g for g in (import_module(p).GAME for p in _PACKAGES)}
 
 __all__ = ["GAMES", "Action", "AmbiguousName", "Event", "Game", "IllegalAction", "MalformedAction", "Option", "Rng",
            "RuleError", "State"]

@@ -236,10 +236,22 @@ class Game(ABC):
             out[key] = value
         return out
 
+    # -- names of things --------------------------------------------------------------
+    def component_names(self) -> dict[str, dict[str, str]]:
+        """The English display names of the game's components, by kind (``territory``,
+        ``card``, ``mission_text`` … of :data:`bot.rules.names.KINDS`) and key: what
+        :mod:`bot.rules.names` shows and resolves typed text against. Default: none."""
+        return {}
+
+    def component_names_fr(self) -> dict[str, dict[str, str]]:
+        """French names the game's own data carries (beside ``data/<id>/names_fr.json``,
+        which takes precedence). Default: none."""
+        return {}
+
     # -- lobby choices ------------------------------------------------------------------
     def seat_picks(self, options: dict[str, Any] | None = None) -> dict[str, tuple[str, ...]]:
         """What each player may choose in the lobby under these options, e.g.
-        ``{"gang": ("peaky_blinders", …)}``. Default: nothing."""
+        ``{"gang": ("sabinis", "ira", …)}``. Default: nothing."""
         return {}
 
     def validate_picks(self, picks: dict[str, dict[str, Any]] | None,

@@ -42,48 +42,31 @@ def french_table(game_id: str) -> dict[str, Any]:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
+def _game(game_id: str) -> Any:
+    from bot.rules import GAMES
+
+    return GAMES.get(game_id)
+
+
 @cache
 def _english(game_id: str) -> dict[str, dict[str, str]]:
-    """Every kind's English names (and mission/power texts), read from the engines' data."""
+    """Every kind's English names (and mission/power texts), from the game's own data."""
     out: dict[str, dict[str, str]] = {k: {} for k in KINDS}
-    if game_id == "risk_express":
-        from bot.rules.risk_express.game import load_cards
-
-        data = load_cards()
-        out["card"] = {cid: c["name"] for cid, c in data["cards"].items()}
-        out["continent"] = {cid: c["name"] for cid, c in data["continents"].items()}
-    elif game_id == "peaky_blinders":
-        from bot.rules import GAMES
-
-        game: Any = GAMES[game_id]
-        board = game.board
-        out["territory"] = {tid: t.name for tid, t in board.territories.items()}
-        out["region"] = {rid: r.name for rid, r in board.regions.items()}
-        out["gang"] = {gid: g["name"] for gid, g in game.data.gangs.items()}
-        for mid, m in game.data.missions.items():
-            out["mission"][mid] = m.name
-            out["mission_text"][mid] = m.text
-        for pid, p in game.data.powers.items():
-            out["power"][pid] = p.name
-            out["power_text"][pid] = p.text
+    game = _game(game_id)
+    for kind, names in (game.component_names() if game else {}).items():
+        out.setdefault(kind, {}).update(names)
     return out
 
 
 @cache
 def _french(game_id: str) -> dict[str, dict[str, str]]:
+    """The French table first (``data/<id>/names_fr.json``), then what the game's data carries."""
     table = french_table(game_id)
     out: dict[str, dict[str, str]] = {k: dict(table.get(k) or {}) for k in KINDS}
-    if game_id == "peaky_blinders":
-        from bot.rules import GAMES
-
-        game: Any = GAMES[game_id]
-        for kind, items in (("mission", game.data.missions), ("power", game.data.powers)):
-            for key, item in items.items():
-                raw = item.raw
-                if raw.get("name_fr"):
-                    out[kind].setdefault(key, raw["name_fr"])
-                if raw.get("text_fr"):
-                    out[f"{kind}_text"].setdefault(key, raw["text_fr"])
+    game = _game(game_id)
+    for kind, names in (game.component_names_fr() if game else {}).items():
+        for key, text in names.items():
+            out.setdefault(kind, {}).setdefault(key, text)
     return out
 
 

@@ -5,4 +5,6 @@ typed view in :mod:`.view`."""
 
 from bot.rules.peaky_blinders.game import PeakyBlinders
 
-__all__ = ["PeakyBlinders"]
+GAME = PeakyBlinders()
+
+__all__ = ["GAME", "PeakyBlinders"]

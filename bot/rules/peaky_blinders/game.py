@@ -114,6 +114,25 @@ class PeakyBlinders(Powers, Crown, MapGame):
     def card_points(self) -> dict[str, int]:
         return self.data.razors
 
+    def component_names(self) -> dict[str, dict[str, str]]:
+        board, data = self.board, self.data
+        return {"territory": {tid: t.name for tid, t in board.territories.items()},
+                "region": {rid: r.name for rid, r in board.regions.items()},
+                "gang": {gid: g["name"] for gid, g in data.gangs.items()},
+                "mission": {mid: m.name for mid, m in data.missions.items()},
+                "mission_text": {mid: m.text for mid, m in data.missions.items()},
+                "power": {pid: p.name for pid, p in data.powers.items()},
+                "power_text": {pid: p.text for pid, p in data.powers.items()}}
+
+    def component_names_fr(self) -> dict[str, dict[str, str]]:
+        out: dict[str, dict[str, str]] = {}
+        for kind, items in (("mission", self.data.missions), ("power", self.data.powers)):
+            for key, item in items.items():
+                for field, into in (("name_fr", kind), ("text_fr", f"{kind}_text")):
+                    if item.raw.get(field):
+                        out.setdefault(into, {})[key] = item.raw[field]
+        return out
+
     def faction_name(self, state: State, faction: str) -> str:
         gang = faction[len(NEUTRAL):] if faction.startswith(NEUTRAL) else state["players"][faction]["gang"]
         return str(self.data.gangs[gang]["name"])

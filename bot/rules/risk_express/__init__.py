@@ -2,4 +2,6 @@
 
 from bot.rules.risk_express.game import RiskExpress
 
-__all__ = ["RiskExpress"]
+GAME = RiskExpress()
+
+__all__ = ["GAME", "RiskExpress"]

@@ -191,6 +191,11 @@ class RiskExpress(Game):
             return []
         return [turns.current_seat(state)]
 
+    def component_names(self) -> dict[str, dict[str, str]]:
+        data = load_cards()
+        return {"card": {cid: c["name"] for cid, c in data["cards"].items()},
+                "continent": {cid: c["name"] for cid, c in data["continents"].items()}}
+
     def outcome(self, state: State) -> dict[str, Any] | None:
         result = state["result"]
         if result is None:
