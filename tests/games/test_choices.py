@@ -1,5 +1,5 @@
 """The one autocomplete (:mod:`bot.games.choices`), without Discord: compact forms in,
-choices out. ``tests/bot/test_autocomplete.py`` proves every game's lists through the fake
+choices out. ``tests/discord_ui/test_autocomplete.py`` proves every game's lists through the fake
 Discord; these pin the mechanism's own rules on small forms."""
 
 from __future__ import annotations

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.bot.e2e import HANG_LIMIT
+from tests.discord_ui.e2e import HANG_LIMIT
 from tests.fakediscord import FakeDiscord
 
 

@@ -33,7 +33,7 @@ from renderers.risk_map import panels as map_panels
 from renderers.risk_map import static as map_static
 from renderers.risk_map.canvas import load_layout, load_map
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 MAP_ID = "peaky_blinders"
 PHONE = 450  # Discord's preview width on a phone
 
@@ -499,6 +499,6 @@ def test_the_gangs_data_names_the_boards_colours():
     """One palette: the colours the data gives the gangs are the ones the board draws."""
     from renderers.peaky_blinders.styles import GANG_STYLE
 
-    data = Path(__file__).resolve().parents[2] / "data" / "peaky_blinders" / "gangs.json"
+    data = Path(__file__).resolve().parents[3] / "data" / "peaky_blinders" / "gangs.json"
     gangs = json.loads(data.read_text())["gangs"]
     assert {g["id"]: g["color"].upper() for g in gangs} == {k: v[0].upper() for k, v in GANG_STYLE.items()}

@@ -12,7 +12,7 @@ import io
 from PIL import Image
 
 from bot.rules import GAMES
-from tests.bot.e2e import make_bot
+from tests.discord_ui.e2e import make_bot
 
 game = GAMES["peaky_blinders"]
 

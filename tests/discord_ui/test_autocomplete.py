@@ -13,7 +13,7 @@ import itertools
 
 from bot.rules import GAMES
 from bot.rules.risk_map.cards import trade_value
-from tests.bot.e2e import make_bot
+from tests.discord_ui.e2e import make_bot
 
 peaky = GAMES["peaky_blinders"]
 express = GAMES["risk_express"]

@@ -23,7 +23,7 @@ from renderers.risk_map import canvas as risk_map
 from renderers.risk_map import panels as map_panels
 from renderers.risk_map.canvas import index_image, load_layout, load_map
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 MAP_ID = "peaky_blinders"
 MIN_CONTACT = 12  # as in data/peaky_blinders/build_map.py
 

@@ -16,7 +16,7 @@ from PIL import Image
 from bot.discord_ui.app import GameMasterBot
 from bot.rules import GAMES
 from bot.store import Store
-from tests.bot.e2e import choices, make_bot
+from tests.discord_ui.e2e import choices, make_bot
 
 game = GAMES["risk_express"]
 

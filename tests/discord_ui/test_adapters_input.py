@@ -5,7 +5,7 @@ typed in either language is understood. Through the real discord.py client."""
 from __future__ import annotations
 
 from bot.rules import GAMES
-from tests.bot.e2e import make_bot
+from tests.discord_ui.e2e import make_bot
 
 peaky = GAMES["peaky_blinders"]
 express = GAMES["risk_express"]

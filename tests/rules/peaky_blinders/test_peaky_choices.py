@@ -176,7 +176,7 @@ def test_players_out_of_the_game_give_no_orders() -> None:
 def battle(order: str, pid: str, att: list[int], dfn: list[int], defenders: int) -> tuple[dict, list[dict]]:
     """ann attacks bob's territory (``defenders`` members) with one roll of fixed dice; bob keeps
     the defence power ``pid`` under ``order``."""
-    from tests.rules.test_peaky_blinders import attack_setup, battle_rng, with_powers
+    from tests.rules.peaky_blinders.test_peaky_blinders import attack_setup, battle_rng, with_powers
 
     st, a, b = attack_setup(att=len(att) + 1, dfn=defenders)
     with_powers(st, "bob", [pid], up=True)

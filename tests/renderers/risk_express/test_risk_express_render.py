@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 if str(ROOT) not in sys.path:  # tests run without the project installed
     sys.path.insert(0, str(ROOT))
 

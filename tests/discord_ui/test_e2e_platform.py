@@ -18,8 +18,8 @@ import renderers
 from bot.games import presenter
 from bot.i18n import t
 from bot.rules import GAMES
-from tests.bot.e2e import choices, make_bot
-from tests.bot.test_e2e_peaky import play_turn
+from tests.discord_ui.e2e import choices, make_bot
+from tests.discord_ui.test_e2e_peaky import play_turn
 
 express = GAMES["risk_express"]
 peaky = GAMES["peaky_blinders"]

@@ -4,7 +4,7 @@ standing order out of turn, and ``/game hand`` shows it. Through the real discor
 from __future__ import annotations
 
 from bot.rules import GAMES
-from tests.bot.e2e import make_bot
+from tests.discord_ui.e2e import make_bot
 
 peaky = GAMES["peaky_blinders"]
 

@@ -17,7 +17,7 @@ from bot.i18n import catalog as merged_catalog
 from bot.i18n import count, fill, fmt_num, fmt_pct, lang_of, t, tn
 from bot.rules import names as N
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 EN = merged_catalog("en")  # the platform's catalog and every game's (bot/games/<id>/locales), merged
 FR = merged_catalog("fr")
 L = app_commands.TranslationContextLocation
