@@ -14,7 +14,6 @@ import pytest
 from bot.games import presenter
 from bot.games.peaky_blinders.text import PeakyPresenter
 from bot.rules import GAMES
-from bot.rules.compact import choose
 
 NAMES = {"a": "Alice", "b": "Bob", "c": "Carol", "d": "Dan"}
 # Event types said by another event of the same action (never an action's only event):
@@ -33,11 +32,7 @@ def play(game_id: str, seats: list[str], seed: int, steps: int):
         if game.outcome(state) is not None:
             return
         seat = game.to_act(state)[0]
-        if hasattr(game, "random_action"):
-            action = game.random_action(state, seat, rnd.randrange)
-        else:
-            forms = game.legal_actions(state, seat)
-            action = choose(forms[rnd.randrange(len(forms))], rnd.randrange)
+        action = game.random_action(state, seat, rnd.randrange)
         state, events = game.apply(state, seat, action)
         yield action, events
 
