@@ -15,25 +15,17 @@ from bot.rules import GAMES
 from bot.rules.ai import GreedyPolicy, RandomPolicy
 from bot.rules.base import SYSTEM
 from bot.rules.play import play_out
+from tests.rules.test_contract import variants
 
 PATH = Path(__file__).parent / "data" / "golden.json"
 SEEDS = (1, 2, 3)
 POLICIES = {"random": RandomPolicy(), "greedy": GreedyPolicy()}
 
 
-def option_sets(game: Any) -> list[dict[str, Any]]:
-    """Each option at each offered value, the others at their defaults."""
-    out: list[dict[str, Any]] = [{}]
-    for opt in game.options:
-        values = (True, False) if opt.kind == "bool" else opt.choices
-        out += [{opt.name: v} for v in values if v != opt.default]
-    return out
-
-
 def cases() -> list[tuple[str, str, dict[str, Any], int, str, int]]:
     out = []
     for gid, game in GAMES.items():
-        for opts in option_sets(game):
+        for opts in variants(game):
             for n in range(game.min_players, game.max_players + 1):
                 for policy in POLICIES:
                     for seed in SEEDS:
