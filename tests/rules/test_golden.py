@@ -1,6 +1,7 @@
 """Both games play the same, move for move, as they did when the golden record was written
 (before the issue-7 reshape): same moves, same dice, same events, same outcome, from the same
-seeds, moderator skips and kicks included."""
+seeds, moderator skips and kicks included; and each game ends in the same final state, to the
+byte, as when issue 12 began (speed work must change no state)."""
 
 from __future__ import annotations
 
@@ -8,14 +9,15 @@ import json
 
 import pytest
 
-from tests.rules.golden import PATH, cases, digest
+from tests.rules.golden import FINAL_PATH, PATH, cases, digests
 
 GOLDEN = json.loads(PATH.read_text())
+FINALS = json.loads(FINAL_PATH.read_text())
 CASES = cases()
 
 
 def test_the_record_covers_every_case() -> None:
-    assert sorted(GOLDEN) == sorted(key for key, *_ in CASES)
+    assert sorted(GOLDEN) == sorted(key for key, *_ in CASES) == sorted(FINALS)
 
 
 def quick(case: tuple) -> bool:
@@ -30,4 +32,6 @@ PARAMS = [pytest.param(*c, id=c[0], marks=() if quick(c) else pytest.mark.slow) 
 
 @pytest.mark.parametrize(("key", "gid", "opts", "n", "policy", "seed"), PARAMS)
 def test_plays_as_recorded(key: str, gid: str, opts: dict, n: int, policy: str, seed: int) -> None:
-    assert digest(gid, opts, n, policy, seed) == GOLDEN[key]
+    moves, final = digests(gid, opts, n, policy, seed)
+    assert moves == GOLDEN[key]
+    assert final == FINALS[key]  # and the same final state, to the byte (issue 12's speed work)
