@@ -6,8 +6,8 @@ was, so an engine change cannot move the fixture) and the SHA-256 of its decoded
 renderer made faster must draw the very same pixels; where a picture deliberately
 improves, look at the new picture, then write the fixture again and say so in the commit:
 
-    .venv/bin/python -m tests.renderers.test_pictures --write [case ...]
-    .venv/bin/python -m tests.renderers.test_pictures --show DIR   # the PNGs, to look at
+    .venv/bin/python -m tests.renderers.test_board_pictures --write [case ...]
+    .venv/bin/python -m tests.renderers.test_board_pictures --show DIR   # the PNGs, to look at
 
 Cases: Peaky Blinders with the Crown and without, a battle's arrow, a close-up of each
 kind, French, game over; Risk Express at its start, mid-throw, French, game over.
