@@ -8,8 +8,10 @@ writes nothing. The connection is shared, so a lock keeps transactions from inte
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -75,7 +77,48 @@ MIGRATIONS: list[str] = [
     """,
 ]
 
-def _game(row: aiosqlite.Row) -> GameRow:
+class _ParsedStates:
+    """The last parsed state of the games read or written lately, by game id with its
+    version: a state is parsed from its JSON once, however many times its row is read
+    (every write of a state moves its version on, so a cached state at the row's version
+    is the stored one). States are shared, never copied: engines never touch their input
+    state, and nothing else writes into one."""
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self._by_game: OrderedDict[int, tuple[int, dict[str, Any]]] = OrderedDict()
+
+    def get(self, game_id: int, version: int, text: str | None) -> dict[str, Any] | None:
+        if text is None:
+            return None
+        hit = self._by_game.get(game_id)
+        if hit is not None and hit[0] == version:
+            self._by_game.move_to_end(game_id)
+            return hit[1]
+        state = json.loads(text)
+        self.put(game_id, version, state)
+        return state
+
+    def put(self, game_id: int, version: int, state: dict[str, Any] | None) -> None:
+        if state is None:
+            self._by_game.pop(game_id, None)
+            return
+        self._by_game[game_id] = (version, state)
+        self._by_game.move_to_end(game_id)
+        while len(self._by_game) > self.size:
+            self._by_game.popitem(last=False)
+
+    def carry(self, game_id: int, version: int) -> None:
+        """The game moved to ``version + 1`` without a new state: its parsed one still holds."""
+        hit = self._by_game.get(game_id)
+        if hit is not None and hit[0] == version:
+            self.put(game_id, version + 1, hit[1])
+
+    def clear(self) -> None:
+        self._by_game.clear()
+
+
+def _game(row: aiosqlite.Row, states: _ParsedStates) -> GameRow:
     return GameRow(
         id=row["id"],
         channel_id=row["channel_id"],
@@ -86,7 +129,7 @@ def _game(row: aiosqlite.Row) -> GameRow:
         options=json.loads(row["options"]),
         players=json.loads(row["players"]),
         seed=row["seed"],
-        state=json.loads(row["state"]) if row["state"] is not None else None,
+        state=states.get(row["id"], row["version"], row["state"]),
         version=row["version"],
         lobby_message_id=row["lobby_message_id"],
         prompt_message_id=row["prompt_message_id"],
@@ -124,6 +167,7 @@ class SqliteStore:
     db: aiosqlite.Connection
     clock: Callable[[], float] = time.time
     _lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    _states: _ParsedStates = field(default_factory=_ParsedStates)
 
     # -- opening ----------------------------------------------------------------------
     @classmethod
@@ -168,25 +212,21 @@ class SqliteStore:
                     raise
 
     # -- reading ----------------------------------------------------------------------
+    async def _one_game(self, sql: str, args: tuple[Any, ...]) -> GameRow | None:
+        rows = await self.db.execute_fetchall(sql, args)  # one trip to the database's thread
+        return _game(rows[0], self._states) if rows else None
+
     async def active_game(self, channel_id: int) -> GameRow | None:
-        async with self.db.execute(
-            "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')", (channel_id,)
-        ) as cur:
-            row = await cur.fetchone()
-        return _game(row) if row else None
+        return await self._one_game(
+            "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')", (channel_id,))
 
     async def latest_game(self, channel_id: int) -> GameRow | None:
         """The active game, or else the last one played in this channel."""
-        async with self.db.execute(
-            "SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
-        ) as cur:
-            row = await cur.fetchone()
-        return _game(row) if row else None
+        return await self._one_game(
+            "SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,))
 
     async def get_game(self, game_id: int) -> GameRow | None:
-        async with self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
-            row = await cur.fetchone()
-        return _game(row) if row else None
+        return await self._one_game("SELECT * FROM games WHERE id = ?", (game_id,))
 
     async def actions(self, game_id: int, last: int | None = None,
                       after_version: int | None = None) -> list[ActionRow]:
@@ -200,8 +240,7 @@ class SqliteStore:
         else:
             sql = "SELECT * FROM (SELECT * FROM actions WHERE game_id = ? ORDER BY seq DESC LIMIT ?) ORDER BY seq"
             args = (game_id, last)
-        async with self.db.execute(sql, args) as cur:
-            rows = await cur.fetchall()
+        rows = await self.db.execute_fetchall(sql, args)
         return [
             ActionRow(r["seq"], r["seat"], json.loads(r["action"]), json.loads(r["events"]), r["created_at"],
                       r["version"])
@@ -209,9 +248,8 @@ class SqliteStore:
         ]
 
     async def running_games(self) -> list[GameRow]:
-        async with self.db.execute("SELECT * FROM games WHERE status IN ('lobby', 'running')") as cur:
-            rows = await cur.fetchall()
-        return [_game(r) for r in rows]
+        rows = await self.db.execute_fetchall("SELECT * FROM games WHERE status IN ('lobby', 'running')")
+        return [_game(r, self._states) for r in rows]
 
     async def moderator_role(self, guild_id: int) -> int | None:
         return (await self.guild_settings(guild_id)).moderator_role_id
@@ -219,22 +257,21 @@ class SqliteStore:
     async def guild_settings(self, guild_id: int | None) -> GuildSettings:
         if guild_id is None:
             return GuildSettings()
-        async with self.db.execute("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,)) as cur:
-            row = await cur.fetchone()
-        if row is None:
+        rows = await self.db.execute_fetchall("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        if not rows:
             return GuildSettings()
+        row = rows[0]
         return GuildSettings(row["moderator_role_id"], row["language"],
                              row["lobby_idle_days"] or DEFAULT_LOBBY_IDLE_DAYS)
 
     async def idle_lobbies(self, now: float) -> list[GameRow]:
         """Lobbies untouched for longer than their server's ``lobby_idle_days``."""
-        async with self.db.execute(
+        rows = await self.db.execute_fetchall(
             "SELECT g.* FROM games g LEFT JOIN guild_settings s ON s.guild_id = g.guild_id"
             " WHERE g.status = 'lobby' AND g.updated_at < ? - 86400.0 * COALESCE(s.lobby_idle_days, ?)",
             (now, DEFAULT_LOBBY_IDLE_DAYS),
-        ) as cur:
-            rows = await cur.fetchall()
-        return [_game(r) for r in rows]
+        )
+        return [_game(r, self._states) for r in rows]
 
     # -- writing ----------------------------------------------------------------------
     async def _transaction(self, work: Callable[[], Any]) -> Any:
@@ -247,6 +284,12 @@ class SqliteStore:
                 raise
             await self.db.execute("COMMIT")
             return result
+
+    async def _statement(self, sql: str, args: tuple[Any, ...]) -> None:
+        """One statement, its own transaction (autocommit): under the lock, so that it never
+        lands inside another coroutine's transaction on the shared connection."""
+        async with self._lock:
+            await self.db.execute(sql, args)
 
     async def create_lobby(
         self, channel_id: int, guild_id: int | None, game: str, host_id: str,
@@ -301,6 +344,9 @@ class SqliteStore:
             return game_id
 
         game_id = await self._transaction(work)
+        self._states.carry(row.id, row.version)
+        if state is not None:
+            self._states.put(game_id, 1, state)
         fresh = await self.get_game(game_id)
         assert fresh is not None
         return fresh
@@ -328,6 +374,10 @@ class SqliteStore:
                 raise Conflict("the game changed meanwhile")
 
         await self._transaction(work)
+        if "state" in changes:
+            self._states.put(row.id, row.version + 1, changes["state"])
+        else:
+            self._states.carry(row.id, row.version)
         fresh = await self.get_game(row.id)
         assert fresh is not None
         return fresh
@@ -336,8 +386,11 @@ class SqliteStore:
         self, row: GameRow, seat: str, action: dict[str, Any], events: list[dict[str, Any]],
         new_state: dict[str, Any], status: str, new_turn: bool, players: list[str] | None = None,
     ) -> GameRow:
-        """Append one action and write the state it led to, as one transaction."""
+        """Append one action and write the state it led to, as one transaction. The row
+        returned is ``row`` as written, its state ``new_state`` itself: the game is not read
+        back (its state is serialised once here and never parsed again in this process)."""
         now = self.clock()
+        text = _dumps(new_state)
 
         async def work() -> None:
             cur = await self.db.execute(
@@ -345,25 +398,23 @@ class SqliteStore:
                 " turn_started_at = CASE WHEN ? THEN ? ELSE turn_started_at END,"
                 " players = COALESCE(?, players)"
                 " WHERE id = ? AND version = ?",
-                (_dumps(new_state), status, now, int(new_turn), now,
+                (text, status, now, int(new_turn), now,
                  None if players is None else _dumps(players), row.id, row.version),
             )
             if cur.rowcount != 1:
                 raise Conflict("the game changed meanwhile")
-            async with self.db.execute(
-                "SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?", (row.id,)
-            ) as c:
-                seq = (await c.fetchone())[0]
             await self.db.execute(
                 "INSERT INTO actions (game_id, seq, seat, action, events, created_at, version)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (row.id, seq, seat, _dumps(action), _dumps(events), now, row.version + 1),
+                " SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ?, ?, ? FROM actions WHERE game_id = ?",
+                (row.id, seat, _dumps(action), _dumps(events), now, row.version + 1, row.id),
             )
 
         await self._transaction(work)
-        fresh = await self.get_game(row.id)
-        assert fresh is not None
-        return fresh
+        self._states.put(row.id, row.version + 1, new_state)
+        return dataclasses.replace(
+            row, state=new_state, status=status, version=row.version + 1, updated_at=now,
+            turn_started_at=now if new_turn else row.turn_started_at,
+            players=list(players) if players is not None else row.players)
 
     async def note_messages(self, game_id: int, **message_ids: int | None) -> None:
         """Remember the lobby or prompt message of a game. Bookkeeping, not game state:
@@ -371,21 +422,13 @@ class SqliteStore:
         if set(message_ids) - {"lobby_message_id", "prompt_message_id"}:
             raise ValueError(f"cannot note {set(message_ids)}")
         sets = ", ".join(f"{k} = ?" for k in message_ids)
-
-        async def work() -> None:
-            await self.db.execute(f"UPDATE games SET {sets} WHERE id = ?", (*message_ids.values(), game_id))
-
-        await self._transaction(work)
+        await self._statement(f"UPDATE games SET {sets} WHERE id = ?", (*message_ids.values(), game_id))
 
     async def mark_announced(self, game_id: int, version: int) -> None:
         """Remember that the channel has been shown the game up to ``version`` (bookkeeping:
         the game's own version is left alone)."""
-
-        async def work() -> None:
-            await self.db.execute(
-                "UPDATE games SET announced_version = MAX(announced_version, ?) WHERE id = ?", (version, game_id))
-
-        await self._transaction(work)
+        await self._statement("UPDATE games SET announced_version = MAX(announced_version, ?) WHERE id = ?",
+                              (version, game_id))
 
     async def set_moderator_role(self, guild_id: int, role_id: int | None) -> None:
         await self.set_guild_settings(guild_id, moderator_role_id=role_id)
