@@ -192,9 +192,10 @@ class GameMasterBot(commands.Bot):
             lock = self._post_locks[channel_id] = asyncio.Lock()
         return lock
 
-    def live_choices(self, row: GameRow) -> discord.ui.View | None:
-        """The buttons of the decision now, for :func:`.messages.post_turn`."""
-        return buttons.action_view(row)
+    def live_choices(self, row: GameRow, public: dict[str, Any] | None = None) -> discord.ui.View | None:
+        """The buttons of the decision now, for :func:`.messages.post_turn` (``public``: the
+        game's public view, built once for the whole post)."""
+        return buttons.action_view(row, public=public)
 
     async def channel_of(self, channel_id: int) -> Any:
         channel = self.get_channel(channel_id)

@@ -116,19 +116,16 @@ class GroupSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"gmgs:(?P
         await group_click(interaction, self.game_id, self.version, str(values[0]) if values else "\0")
 
 
-def _groups(row: GameRow, seat: str, actions: list[dict[str, Any]], lang: str) -> list[tuple[str, str, list[Any]]] | None:
-    if row.state is None:
-        return None
-    found = presenter(row.game).groups(GAMES[row.game].view(row.state, None), seat, actions, lang)
+def _groups(row: GameRow, public: dict[str, Any], seat: str, actions: list[dict[str, Any]],
+            lang: str) -> list[tuple[str, str, list[Any]]] | None:
+    found = presenter(row.game).groups(public, seat, actions, lang)
     return [g for g in found if g[2]] if found else None
 
 
-def _add_actions(view: discord.ui.View, row: GameRow, version: int, actions: list[dict[str, Any]],
-                 lang: str, rows: int) -> None:
+def _add_actions(view: discord.ui.View, row: GameRow, public: dict[str, Any], version: int,
+                 actions: list[dict[str, Any]], lang: str, rows: int) -> None:
     """Buttons for a few actions; select menus (25 a menu, ``rows`` menus at most) for many."""
     pres = presenter(row.game)
-    assert row.state is not None
-    public = GAMES[row.game].view(row.state, None)
     coded = []
     for action in actions:
         code = pres.encode(action)
@@ -145,11 +142,13 @@ def _add_actions(view: discord.ui.View, row: GameRow, version: int, actions: lis
         view.add_item(ActionSelect(row.id, version, n // SELECT_OPTIONS, options, t("ui.choose", lang)))
 
 
-def action_view(row: GameRow, group: str | None = None, version: int | None = None) -> discord.ui.View | None:
+def action_view(row: GameRow, group: str | None = None, version: int | None = None,
+                public: dict[str, Any] | None = None) -> discord.ui.View | None:
     """The current decision's choices, in the game's language. With a presenter that
     groups them (a card, then its lines), the groups first; ``group`` shows one group's
     actions and a Back button. ``version``: the version the choices are checked against
-    (a group opened on an older prompt keeps that prompt's version)."""
+    (a group opened on an older prompt keeps that prompt's version). ``public``: the
+    game's public view if the caller has built it already (it is built once a post)."""
     if row.status != "running" or row.state is None:
         return None
     engine = GAMES[row.game]
@@ -159,19 +158,21 @@ def action_view(row: GameRow, group: str | None = None, version: int | None = No
         return None
     lang = row.lang
     version = row.version if version is None else version
-    actions = pres.buttons(engine.view(row.state, None), seats[0], engine.legal_actions(row.state, seats[0]))
+    if public is None:
+        public = engine.view(row.state, None)
+    actions = pres.buttons(public, seats[0], engine.legal_actions(row.state, seats[0]))
     if not actions:
         return None
     view = discord.ui.View(timeout=None)
-    groups = _groups(row, seats[0], actions, lang)
+    groups = _groups(row, public, seats[0], actions, lang)
     if not groups:
-        _add_actions(view, row, version, actions, lang, ROWS)
+        _add_actions(view, row, public, version, actions, lang, ROWS)
         return view
     if group is not None:
         chosen = next((g for g in groups if g[0] == group), None)
         if chosen is None:
             return None
-        _add_actions(view, row, version, chosen[2], lang, ROWS - 1)
+        _add_actions(view, row, public, version, chosen[2], lang, ROWS - 1)
         view.add_item(GroupItem(row.id, version, "", t("ui.back", lang), discord.ButtonStyle.secondary))
         return view
     grouped = {id(a) for g in groups for a in g[2]}
@@ -184,7 +185,7 @@ def action_view(row: GameRow, group: str | None = None, version: int | None = No
         options = [select_option(label, gid) for gid, label, _acts in usable[:SELECT_OPTIONS]]
         view.add_item(GroupSelect(row.id, version, options, t("ui.choose_group", lang)))
     if loose:
-        _add_actions(view, row, version, loose, lang, ROWS - 1)
+        _add_actions(view, row, public, version, loose, lang, ROWS - 1)
     return view
 
 

@@ -52,9 +52,10 @@ def quiet_only(engine: Any, row: GameRow, pending: list[Any], played: Played | N
 
 
 def move_text(row: GameRow, narration: list[str], pinged: Iterable[str] = (),
-              extra: list[str] | None = None) -> str:
+              extra: list[str] | None = None, public: dict[str, Any] | None = None) -> str:
     """Narration of what happened, then who must act and what they may choose, in the
-    game's language. ``pinged`` seats are written as mentions, the rest by name."""
+    game's language. ``pinged`` seats are written as mentions, the rest by name.
+    ``public``: the game's public view if the caller has built it."""
     engine = GAMES[row.game]
     pres = presenter(row.game)
     names = names_for(row)
@@ -66,7 +67,7 @@ def move_text(row: GameRow, narration: list[str], pinged: Iterable[str] = (),
         for seat in engine.to_act(row.state)[:1]:
             who = f"<@{seat}>" if seat in pinged else names.get(seat, seat)
             tail.append(t("ui.to_play", row.lang, who=who))
-        prompt = pres.prompt(engine.view(row.state, None), names, row.lang)
+        prompt = pres.prompt(public if public is not None else engine.view(row.state, None), names, row.lang)
         if prompt:
             tail.append(prompt)
     body = clip_lines(lines, CONTENT - sum(len(x) + 1 for x in tail) - 1) if lines else ""
@@ -121,10 +122,11 @@ async def post_turn(channel: discord.abc.Messageable | None, interaction: discor
         if with_board is None:
             with_board = (played is None or played.new_turn or played.finished or len(pending) > 1
                           or engine.outcome(row.state) is not None)
-        kwargs = {"content": move_text(row, narration, pinged, extra)}
+        public = engine.view(row.state, None)  # once, for the prompt, the picture and the buttons
+        kwargs = {"content": move_text(row, narration, pinged, extra, public)}
         if with_board:
-            kwargs["file"] = await board_file(row)
-        view = bot.live_choices(row)
+            kwargs["file"] = await board_file(row, public=public)
+        view = bot.live_choices(row, public)
         if view is not None:
             kwargs["view"] = view
         kwargs["allowed_mentions"] = ping(pinged)

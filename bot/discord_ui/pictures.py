@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from typing import Any
 
 import discord
 
@@ -15,11 +16,11 @@ from bot.rules.names import name
 from bot.service import GameRow
 
 
-async def board_file(row: GameRow, zoom: str | None = None) -> discord.File:
-    """The board as a PNG attachment, in the game's language, drawn off the event loop."""
-    engine = GAMES[row.game]
+async def board_file(row: GameRow, zoom: str | None = None, public: dict[str, Any] | None = None) -> discord.File:
+    """The board as a PNG attachment, in the game's language, drawn off the event loop.
+    ``public``: the game's public view if the caller has built it (it is not changed)."""
     assert row.state is not None
-    view = engine.view(row.state, None)
+    view = dict(public) if public is not None else GAMES[row.game].view(row.state, None)
     view["labels"] = names_for(row)
     view["lang"] = row.lang
     if zoom:
