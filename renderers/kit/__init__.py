@@ -76,3 +76,4 @@ def clear_caches() -> None:
     for fn in (_text.font, _text._probe, _text._notdef, _text._has_glyph, _icons.token_icon,
                _icons.padlock_icon, _icons.crown_icon):
         fn.cache_clear()
+    _text._MASKS.clear()

@@ -26,11 +26,40 @@ FONT_FILES = {
 DRAW_LOCK = threading.RLock()
 
 
+_MASKS: dict[tuple[object, ...], tuple[object, tuple[int, int]]] = {}
+MASKS_MAX = 2048  # rendered strings kept (a few KB each); the whole cache is dropped past it
+
+
+class CachedFont(ImageFont.FreeTypeFont):
+    """A FreeType font that keeps the glyph masks of the strings it rendered.
+
+    A board draws the same words every turn (names, headings, counts): FreeType's
+    rendering is most of a panel's cost, and ``ImageDraw.text`` only reads the mask it gets
+    (``draw_bitmap``), so a string is rendered once per font, position fraction, stroke
+    and anchor, and the pixels are the very same."""
+
+    def getmask2(self, text, mode="", *args, **kwargs):  # type: ignore[no-untyped-def]
+        if mode == "RGBA":  # colour glyphs: the caller writes into the mask
+            return super().getmask2(text, mode, *args, **kwargs)
+        try:
+            key = (self.path, self.size, self.index, self.layout_engine, text, mode, args,
+                   tuple(sorted(kwargs.items())))
+            hit = _MASKS.get(key)
+        except TypeError:  # an unhashable option (features as a list): no cache
+            return super().getmask2(text, mode, *args, **kwargs)
+        if hit is None:
+            if len(_MASKS) >= MASKS_MAX:
+                _MASKS.clear()
+            hit = _MASKS[key] = super().getmask2(text, mode, *args, **kwargs)
+        return hit
+
+
 @lru_cache(maxsize=128)
 def font(size: int, weight: str = "bold") -> ImageFont.FreeTypeFont:
-    """A DejaVu font from ``data/fonts`` ("regular", "bold" or "condensed"), cached per size."""
+    """A DejaVu font from ``data/fonts`` ("regular", "bold" or "condensed"), cached per size
+    (with its rendered strings, :class:`CachedFont`)."""
     path = FONT_DIR / FONT_FILES[weight]
-    return ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.BASIC)
+    return CachedFont(str(path), size, layout_engine=ImageFont.Layout.BASIC)
 
 
 _NOTDEF_PROBE = "\U0010fffd"  # a private-use code point no font here draws

@@ -52,11 +52,20 @@ from renderers.risk_map.static import (
     static,
     to_indices,
 )
+from renderers.risk_map.static import clear as clear_static
 from renderers.words import LANGS, lang_of
 from renderers.words import name as thing_name
 
-__all__ = ["render_map", "map_art", "index_image", "load_map", "load_layout", "zoom_regions",
+__all__ = ["render_map", "clear_caches", "map_art", "index_image", "load_map", "load_layout", "zoom_regions",
            "label_boxes", "blocked_boxes", "arrow_shape", "warm"]
+
+
+def clear_caches() -> None:
+    """Forget every cached layer and sprite (tests: cold caches must not change a byte)."""
+    _FRAMES.clear()
+    for fn in (_frame, _count, _arrow_sprite):
+        fn.cache_clear()
+    clear_static()
 
 
 def map_art(map_id: str, lang: str, deco: Decoration) -> MapArt:
@@ -100,9 +109,13 @@ def _warm(map_id: str, deco: Decoration) -> None:
                 symbol_icon(shape, size, hex_rgb(hx))
     castle_icon(26)  # the key's
     deco.warm()
+    for tid in art.lay["territories"]:  # each badge's frames, as pasted
+        for tab in deco.tab_choices(art.meta, art.lay, tid):
+            for shape in (*SHAPES, None):
+                _tid_frame(art, tid, shape, tab)
     for border in art.meta.get("borders", []):  # every attack's arrow, both ways
-        arrow_shape(art, border["a"], border["b"])
-        arrow_shape(art, border["b"], border["a"])
+        _arrow_sprite(art.meta.get("id") or map_id, border["a"], border["b"], art.size)
+        _arrow_sprite(art.meta.get("id") or map_id, border["b"], border["a"], art.size)
 
 
 # --------------------------------------------------------------------------- sprites
@@ -133,34 +146,37 @@ def _count(text: str, size: tuple[int, int], ground: tuple[int, int, int], stati
 
 
 _HALF = [0] * 128 + [255] * 128
-_BADGES: dict[tuple[Any, ...], tuple[Image.Image, Image.Image, tuple[int, int]]] = {}
+Frame = tuple[Image.Image, Image.Image, tuple[int, int], tuple[int, int, int, int], Image.Image]
+_FRAMES: dict[tuple[Any, ...], Frame] = {}
 
 
-def _badge(art: MapArt, tid: str, count: int | None, shape: str | None, tab: Tab | None
-           ) -> tuple[Image.Image, Image.Image, tuple[int, int]]:
-    key = (art.meta.get("id"), art.deco, tid, count, shape, tab)
-    hit = _BADGES.get(key)
+def _tid_frame(art: MapArt, tid: str, shape: str | None, tab: Tab | None) -> Frame:
+    """A territory's badge frame as pasted: its indices (the fill entries moved to the
+    territory's own), its silhouette, where it goes, its count's box and that box's part
+    of the silhouette. The same in every language; built by ``warm``."""
+    key = (art.meta.get("id"), art.deco, tid, shape, tab)
+    hit = _FRAMES.get(key)
     if hit is None:
-        if len(_BADGES) > 20000:  # a bound, not a policy: refilled in a few turns
-            _BADGES.clear()
-        hit = _BADGES[key] = _make_badge(art, tid, count, shape, tab)
+        spot = art.lay["territories"][tid]
+        b = spot["badge_box"]
+        w, h = b[2] - b[0], b[3] - b[1]
+        strong = bool(spot.get("stronghold"))
+        idx, mask = _frame(shape, w, h, tab, strong, art.static0, art.n, art.deco.colours)
+        cb = count_box(w, h, tab, strong)
+        hit = _FRAMES[key] = (idx.point(art.luts[art.num[tid]]), mask, (b[0], b[1]), cb,
+                              mask.crop(cb))
     return hit
 
 
-def _make_badge(art: MapArt, tid: str, count: int | None, shape: str | None, tab: Tab | None
-                ) -> tuple[Image.Image, Image.Image, tuple[int, int]]:
-    spot = art.lay["territories"][tid]
-    b = spot["badge_box"]
-    w, h = b[2] - b[0], b[3] - b[1]
-    strong = bool(spot.get("stronghold"))
-    extra = art.deco.colours
-    idx, mask = _frame(shape, w, h, tab, strong, art.static0, art.n, extra)
-    idx = idx.point(art.luts[art.num[tid]])
+def _badge(canvas: Image.Image, art: MapArt, tid: str, count: int | None, shape: str | None,
+           tab: Tab | None) -> None:
+    """Paste a count badge: its frame, then its count's tile (both through the silhouette)."""
+    idx, mask, (x, y), cb, cmask = _tid_frame(art, tid, shape, tab)
+    canvas.paste(idx, (x, y), mask)
     if count is not None:
-        cb = count_box(w, h, tab, strong)
-        idx.paste(_count(str(count), (cb[2] - cb[0], cb[3] - cb[1]), _ground(tab),
-                         art.static0, extra), cb[:2])
-    return idx, mask, (b[0], b[1])
+        tile = _count(str(count), (cb[2] - cb[0], cb[3] - cb[1]), _ground(tab), art.static0,
+                      art.deco.colours)
+        canvas.paste(tile, (x + cb[0], y + cb[1]), cmask)
 
 
 # --------------------------------------------------------------------------- dynamic layer
@@ -193,6 +209,36 @@ def _stamp_rgb(canvas: Image.Image, pal_img: Image.Image, box: tuple[int, int, i
     draw_fn(rgb, ImageDraw.Draw(rgb))
     q = rgb.quantize(palette=pal_img, dither=Image.Dither.NONE)
     canvas.paste(Image.frombytes("L", q.size, q.tobytes()), box[:2])
+
+
+def _stamp_all(canvas: Image.Image, pal_img: Image.Image,
+               stamps: list[tuple[tuple[int, int, int, int], Any]]) -> None:
+    """``_stamp_rgb`` for several boxes that do not meet, with one quantisation: Pillow maps
+    a colour to its palette entry through a cache it fills per call, and these boxes share
+    most of their colours (ink on paper), so one call fills it once. Each colour's entry
+    is the same either way (the cache depends on the colour alone)."""
+    boxes = [b for b, _fn in stamps]
+    if any(_overlaps(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:]):
+        for box, fn in stamps:
+            _stamp_rgb(canvas, pal_img, box, fn)
+        return
+    pal = pal_img.getpalette()
+    sheet = Image.new("RGB", (max(b[2] - b[0] for b in boxes), sum(b[3] - b[1] for b in boxes)))
+    y = 0
+    for box, fn in stamps:
+        crop = canvas.crop(box)
+        crop.putpalette(pal)
+        rgb = crop.convert("RGB")
+        fn(rgb, ImageDraw.Draw(rgb))
+        sheet.paste(rgb, (0, y))
+        y += rgb.height
+    q = sheet.quantize(palette=pal_img, dither=Image.Dither.NONE)
+    idx = Image.frombytes("L", q.size, q.tobytes())
+    y = 0
+    for box, _fn in stamps:
+        w, h = box[2] - box[0], box[3] - box[1]
+        canvas.paste(idx.crop((0, y, w, y + h)), box[:2])
+        y += h
 
 
 def arrow_shape(art: MapArt, a: str, b: str) -> list[tuple[float, float]] | None:
@@ -325,8 +371,14 @@ def _curve(a: tuple[float, float], b: tuple[float, float], bend: float
     return pts
 
 
-def _arrow(canvas: Image.Image, pal_img: Image.Image, pts: list[tuple[float, float]]
-           ) -> tuple[int, int, int, int]:
+@lru_cache(maxsize=512)
+def _arrow_sprite(map_id: str, a: str, b: str, size: tuple[int, int]
+                  ) -> tuple[tuple[int, int, int, int], Image.Image] | None:
+    """The attack arrow a→b as an RGBA sprite and the box it covers (drawn at 4× and
+    reduced), once per pair: it depends on the layout alone. ``warm`` builds them all."""
+    pts = _arrow_shape(map_id, a, b)
+    if not pts:
+        return None
     head = 20.0
     tip = pts[-1]
     k = len(pts) - 1
@@ -337,33 +389,28 @@ def _arrow(canvas: Image.Image, pal_img: Image.Image, pts: list[tuple[float, flo
     ul = math.hypot(ux, uy) or 1.0
     ux, uy = ux / ul, uy / ul
     shaft = pts[:k + 1]
-    W, H = canvas.size
+    W, H = size
     xs = [p[0] for p in pts]
     ys = [p[1] for p in pts]
     box = (max(0, int(min(xs)) - 16), max(0, int(min(ys)) - 16), min(W, int(max(xs)) + 17),
            min(H, int(max(ys)) + 17))
+    s = 4
+    bw, bh = box[2] - box[0], box[3] - box[1]
+    m = Image.new("RGBA", (bw * s, bh * s), (0, 0, 0, 0))
+    dm = ImageDraw.Draw(m)
 
-    def draw(rgb: Image.Image, _d: ImageDraw.ImageDraw) -> None:
-        s = 4
-        m = Image.new("RGBA", (rgb.width * s, rgb.height * s), (0, 0, 0, 0))
-        dm = ImageDraw.Draw(m)
+    def P(p: tuple[float, float]) -> tuple[float, float]:
+        return ((p[0] - box[0]) * s, (p[1] - box[1]) * s)
 
-        def P(p: tuple[float, float]) -> tuple[float, float]:
-            return ((p[0] - box[0]) * s, (p[1] - box[1]) * s)
-
-        nx, ny = -uy, ux
-        tri = [P(tip), P((base[0] + nx * 11, base[1] + ny * 11)),
-               P((base[0] - nx * 11, base[1] - ny * 11))]
-        line = [P(p) for p in shaft] + [P(base)]
-        dm.line(line, fill=INK, width=int(11 * s), joint="curve")
-        dm.polygon(tri, fill=INK, outline=INK, width=int(3.5 * s))
-        dm.line(line, fill=RED, width=int(6 * s), joint="curve")
-        dm.polygon(tri, fill=RED)
-        m = m.resize(rgb.size, Image.Resampling.LANCZOS)
-        rgb.paste(m, (0, 0), m)
-
-    _stamp_rgb(canvas, pal_img, box, draw)
-    return box
+    nx, ny = -uy, ux
+    tri = [P(tip), P((base[0] + nx * 11, base[1] + ny * 11)),
+           P((base[0] - nx * 11, base[1] - ny * 11))]
+    line = [P(p) for p in shaft] + [P(base)]
+    dm.line(line, fill=INK, width=int(11 * s), joint="curve")
+    dm.polygon(tri, fill=INK, outline=INK, width=int(3.5 * s))
+    dm.line(line, fill=RED, width=int(6 * s), joint="curve")
+    dm.polygon(tri, fill=RED)
+    return box, m.resize((bw, bh), Image.Resampling.LANCZOS)
 
 
 def _overlaps(a: tuple[int, int, int, int], b: list[int] | tuple[int, ...]) -> bool:
@@ -393,23 +440,24 @@ def _compose(view: dict[str, Any], deco: Decoration) -> tuple[MapArt, Image.Imag
             count = int(t.get("troops") or 0)
             owner = t.get("owner")
             shape = style[owner][1] if owner in style else None
-        idx, mask, xy = _badge(art, tid, count, shape, tab)
-        canvas.paste(idx, xy, mask)
+        _badge(canvas, art, tid, count, shape, tab)
     hl = view.get("highlight")
     if hl and hl.get("from") in art.num and hl.get("to") in art.num and hl["from"] != hl["to"]:
-        pts = arrow_shape(art, hl["from"], hl["to"])
-        if pts:
-            box = _arrow(canvas, pal_img, pts)
+        sprite = _arrow_sprite(art.meta.get("id") or map_id, hl["from"], hl["to"], art.size)
+        if sprite:
+            box, m = sprite
+            _stamp_rgb(canvas, pal_img, box, lambda rgb, _d: rgb.paste(m, (0, 0), m))
             for tid, (idx, mask, xy) in art.labels.items():  # names stay on top
                 lb = lay["territories"][tid]["label_box"]
                 if _overlaps(box, lb):
                     canvas.paste(idx, xy, mask)
     panels = lay.get("panels", {})
+    stamps: list[tuple[tuple[int, int, int, int], Any]] = []  # the panels' changing parts
     if "title" in panels:
         x0, y0, x1, _y1 = panels["title"]
         dx0, dy0, dx1, dy1 = mp.TITLE_DYNAMIC
         box = (x0 + dx0, y0 + dy0, x1 - dx1, y0 + dy1)
-        _stamp_rgb(canvas, pal_img, box, lambda rgb, d: mp.draw_title(view, rgb, d, style, deco))
+        stamps.append((box, lambda rgb, d: mp.draw_title(view, rgb, d, style, deco)))
         held = mp.holders(view, art.meta)
         for rid, y in mp.region_rows(panels["title"], art.meta):
             owner = held.get(rid)
@@ -420,19 +468,20 @@ def _compose(view: dict[str, Any], deco: Decoration) -> tuple[MapArt, Image.Imag
                     icon = symbol_icon(style[owner][1], 28, style[owner][0])
                     rgb.paste(icon, (1, 1), icon)
 
-                _stamp_rgb(canvas, pal_img, b, sym)
+                stamps.append((b, sym))
     if "legend" in panels:
         x0, y0, x1, y1 = panels["legend"]
         box = (x0 + 4, y0 + 44, x1 - 4, y1 - 4)
-        _stamp_rgb(canvas, pal_img, box,
-                   lambda rgb, d: mp.draw_legend(view, rgb, d, style, deco))
+        stamps.append((box, lambda rgb, d: mp.draw_legend(view, rgb, d, style, deco)))
     for name, panel in deco.panels.items():  # the edition's own panels
         if name in panels:
             x0, y0, x1, y1 = panels[name]
             i0, i1, i2, i3 = panel.inset
             box = (x0 + i0, y0 + i1, x1 - i2, y1 - i3)
-            _stamp_rgb(canvas, pal_img, box,
-                       lambda rgb, d, panel=panel: panel.draw(view, art.meta, rgb, d, deco))
+            stamps.append((box, lambda rgb, d, panel=panel: panel.draw(view, art.meta, rgb, d,
+                                                                       deco)))
+    if stamps:
+        _stamp_all(canvas, pal_img, stamps)
     return art, canvas, pal
 
 

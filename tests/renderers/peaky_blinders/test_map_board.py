@@ -417,8 +417,7 @@ def test_the_stored_art_is_what_the_code_draws():
 def test_warm_builds_every_language_and_changes_no_byte():
     v = view()
     before = {lang: render_map(dict(v, lang=lang)) for lang in bt.LANGS}
-    map_static.clear()
-    risk_map._BADGES.clear()
+    risk_map.clear_caches()
     renderers.warm()
     assert {(MAP_ID, lang, DECO) for lang in bt.LANGS} <= set(map_static._STATIC)
     renderers.warm()  # twice is harmless
