@@ -381,8 +381,15 @@ class GameService:
             return []
         return await self.store.actions(row.id, after_version=row.announced_version)
 
-    async def mark_announced(self, row_id: int, version: int) -> None:
-        await self.store.mark_announced(row_id, version)
+    async def announcements(self, row: GameRow) -> tuple[int, int | None, list[ActionRow]]:
+        """For posting ``row``, read fresh without its state: the version the channel has
+        been shown, the message with the live choices, and the actions not announced."""
+        return await self.store.announcements(row.id)
+
+    async def mark_announced(self, row_id: int, version: int, **message_ids: int | None) -> None:
+        """The channel has seen the game up to ``version``; ``message_ids`` as in
+        :meth:`note_messages`, in the same write."""
+        await self.store.mark_announced(row_id, version, **message_ids)
 
     async def note_messages(self, game_id: int, **message_ids: int | None) -> None:
         """Remember where the game's lobby (``lobby_message_id``) or its live choices

@@ -140,6 +140,8 @@ class GameMasterBot(commands.Bot):
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """One log line per command and per click: who, where, which game."""
+        if not log.isEnabledFor(logging.INFO):  # the game is read for this line only
+            return
         data = interaction.data or {}
         if interaction.type == discord.InteractionType.application_command:
             what = "/" + " ".join(self._command_path(data))

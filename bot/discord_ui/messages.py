@@ -91,13 +91,12 @@ async def post_turn(channel: discord.abc.Messageable | None, interaction: discor
     pres = presenter(row.game)
     assert row.state is not None
     async with bot.post_lock(row.channel_id):
-        fresh = await bot.service.get_game(row.id) or row
-        pending = [a for a in await bot.service.unannounced(fresh)
-                   if a.version is None or a.version <= row.version]
+        announced, old, unannounced = await bot.service.announcements(row)
+        pending = [a for a in unannounced if a.version is None or a.version <= row.version]
         narration: list[str] = []
         for entry in pending:
             narration += pres.narrate(entry.events, names_for(row), row.lang)
-        if played is not None and not pending and fresh.announced_version < row.version:
+        if played is not None and not pending and announced < row.version:
             narration += pres.narrate(played.events, names_for(row), row.lang)  # a store without versions
         if before is None and played is not None:
             before = played.before  # else a start or a catch-up: whoever must act has not been told
@@ -140,9 +139,7 @@ async def post_turn(channel: discord.abc.Messageable | None, interaction: discor
             log.warning("could not post game %s v%s to channel %s (%s); it will be posted with the next "
                         "interaction there", row.id, row.version, row.channel_id, err)
             return None
-        await bot.service.mark_announced(row.id, row.version)
-        old = fresh.prompt_message_id
-        await bot.service.note_messages(row.id, prompt_message_id=message.id if view else None)
+        await bot.service.mark_announced(row.id, row.version, prompt_message_id=message.id if view else None)
     if old and old != message.id:
         await bot.strip_buttons(row.channel_id, old)
     return message

@@ -92,6 +92,11 @@ class GameStore(Protocol):
         past ``after_version``."""
         ...
 
+    async def announcements(self, game_id: int) -> tuple[int, int | None, list[ActionRow]]:
+        """In one read, without the state: the version the channel has been shown, the
+        live choices' message, and the actions committed since that version."""
+        ...
+
     async def guild_settings(self, guild_id: int | None) -> GuildSettings: ...
 
     async def idle_lobbies(self, now: float) -> list[GameRow]:
@@ -120,13 +125,16 @@ class GameStore(Protocol):
         self, row: GameRow, seat: str, action: dict[str, Any], events: list[dict[str, Any]],
         new_state: dict[str, Any], status: str, new_turn: bool, players: list[str] | None = None,
     ) -> GameRow:
-        """Append one action and write the state it led to, as one transaction."""
+        """Append one action and write the state it led to, as one transaction. Returns
+        the row as written, holding ``new_state`` itself (the state is not read back)."""
         ...
 
     async def note_messages(self, game_id: int, **message_ids: int | None) -> None:
         """Remember the lobby or prompt message (bookkeeping: the version is left alone)."""
         ...
 
-    async def mark_announced(self, game_id: int, version: int) -> None: ...
+    async def mark_announced(self, game_id: int, version: int, **message_ids: int | None) -> None:
+        """The channel has been shown the game up to ``version`` (and these messages noted)."""
+        ...
 
     async def set_guild_settings(self, guild_id: int, **fields: Any) -> GuildSettings: ...

@@ -247,6 +247,20 @@ class SqliteStore:
             for r in rows
         ]
 
+    async def announcements(self, game_id: int) -> tuple[int, int | None, list[ActionRow]]:
+        """What posting the game needs, in one read (its state is not read): the version
+        the channel has been shown, the message holding the live choices, and the actions
+        committed since that version, in order."""
+        rows = await self.db.execute_fetchall(
+            "SELECT g.announced_version, g.prompt_message_id, a.seq, a.seat, a.action, a.events, a.created_at,"
+            " a.version FROM games g LEFT JOIN actions a ON a.game_id = g.id AND a.version > g.announced_version"
+            " WHERE g.id = ? ORDER BY a.seq", (game_id,))
+        if not rows:
+            return 0, None, []
+        pending = [ActionRow(r["seq"], r["seat"], json.loads(r["action"]), json.loads(r["events"]), r["created_at"],
+                             r["version"]) for r in rows if r["seq"] is not None]
+        return rows[0]["announced_version"], rows[0]["prompt_message_id"], pending
+
     async def running_games(self) -> list[GameRow]:
         rows = await self.db.execute_fetchall("SELECT * FROM games WHERE status IN ('lobby', 'running')")
         return [_game(r, self._states) for r in rows]
@@ -424,11 +438,15 @@ class SqliteStore:
         sets = ", ".join(f"{k} = ?" for k in message_ids)
         await self._statement(f"UPDATE games SET {sets} WHERE id = ?", (*message_ids.values(), game_id))
 
-    async def mark_announced(self, game_id: int, version: int) -> None:
-        """Remember that the channel has been shown the game up to ``version`` (bookkeeping:
-        the game's own version is left alone)."""
-        await self._statement("UPDATE games SET announced_version = MAX(announced_version, ?) WHERE id = ?",
-                              (version, game_id))
+    async def mark_announced(self, game_id: int, version: int, **message_ids: int | None) -> None:
+        """Remember that the channel has been shown the game up to ``version``, and with it
+        the messages noted as in :meth:`note_messages` (bookkeeping: the game's own version
+        is left alone)."""
+        if set(message_ids) - {"lobby_message_id", "prompt_message_id"}:
+            raise ValueError(f"cannot note {set(message_ids)}")
+        sets = "".join(f", {k} = ?" for k in message_ids)
+        await self._statement(f"UPDATE games SET announced_version = MAX(announced_version, ?){sets} WHERE id = ?",
+                              (version, *message_ids.values(), game_id))
 
     async def set_moderator_role(self, guild_id: int, role_id: int | None) -> None:
         await self.set_guild_settings(guild_id, moderator_role_id=role_id)

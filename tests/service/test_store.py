@@ -315,3 +315,46 @@ def test_the_protocol_lists_every_call_the_service_makes():
     assert declared - {n for n in dir(SqliteStore) if not n.startswith("_")} - {"clock"} == set()
     for name in declared - {"clock"}:  # the SQLite store keeps the protocol's signatures
         assert inspect.signature(getattr(GameStore, name)) == inspect.signature(getattr(SqliteStore, name)), name
+
+
+async def test_the_committed_row_is_the_stored_one(tmp_path):
+    """A commit hands back the row it wrote without reading it back; a second store on
+    the same file (which parses everything afresh) reads the same row."""
+    url = f"sqlite:///{tmp_path}/same.sqlite3"
+    store = await Store.open(url)
+    service = GameService(store, seed_source=lambda: 5)
+    await running_game(service)
+    game = GAMES["risk_express"]
+    for _ in range(3):
+        row = await service.game(CHANNEL)
+        seat = game.current(row.state)
+        played = await service.act(CHANNEL, seat, game.legal_actions(row.state, seat)[0])
+        other = await Store.open(url)
+        try:
+            assert await other.get_game(row.id) == played.row == await store.get_game(row.id)
+        finally:
+            await other.close()
+    await store.close()
+
+
+async def test_announcements_and_marking_them(store):
+    """What a post needs in one read: the version shown, the live choices' message, the
+    actions since; marking them shown notes the new message in the same write."""
+    service = GameService(store, seed_source=lambda: 3)
+    await running_game(service)
+    game = GAMES["risk_express"]
+    row = await service.game(CHANNEL)
+    assert await service.announcements(row) == (0, None, [])
+    for _ in range(2):
+        row = await service.game(CHANNEL)
+        seat = game.current(row.state)
+        played = await service.act(CHANNEL, seat, game.legal_actions(row.state, seat)[0])
+    shown, prompt, pending = await service.announcements(played.row)
+    assert (shown, prompt) == (0, None)
+    assert [a.version for a in pending] == [played.row.version - 1, played.row.version]
+    assert pending == await service.unannounced(played.row)
+    await service.mark_announced(row.id, played.row.version, prompt_message_id=88)
+    assert await service.announcements(played.row) == (played.row.version, 88, [])
+    assert (await service.game(CHANNEL)).version == played.row.version  # bookkeeping only
+    with pytest.raises(ValueError):
+        await service.mark_announced(row.id, played.row.version, status="ended")
