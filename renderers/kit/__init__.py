@@ -73,7 +73,8 @@ __all__ = [
 
 def clear_caches() -> None:
     """Forget fonts and icons (for tests: output must not depend on what was cached)."""
-    for fn in (_text.font, _text._probe, _text._notdef, _text._has_glyph, _icons.token_icon,
-               _icons.padlock_icon, _icons.crown_icon):
+    for fn in (_text.font, _text._probe, _text._notdef, _text._has_glyph, _text._clean_text,
+               _text.fit_text, _text.fit_font, _icons.token_icon, _icons.padlock_icon,
+               _icons.crown_icon):
         fn.cache_clear()
     _text._MASKS.clear()

@@ -84,6 +84,13 @@ def _has_glyph(path: str, ch: str) -> bool:
 
 
 def clean_text(text: object, weight: str = "bold") -> str:
+    if isinstance(text, str):
+        return _clean_text(text, weight)
+    return _clean_text(str(text), weight)
+
+
+@lru_cache(maxsize=4096)
+def _clean_text(text: str, weight: str) -> str:
     """Text safe to draw: NFC, control/format characters (ZWJ, variation selectors) and
     characters the font has no glyph for (most emoji, CJK) dropped, whitespace collapsed."""
     s = unicodedata.normalize("NFC", str(text))
@@ -108,6 +115,7 @@ def text_width(text: str, f: ImageFont.FreeTypeFont) -> int:
     return int(round(f.getlength(text)))
 
 
+@lru_cache(maxsize=4096)
 def fit_text(text: str, f: ImageFont.FreeTypeFont, max_width: int, ellipsis: str = "…") -> str:
     """``text`` cut at the end with an ellipsis so it is at most ``max_width`` px wide."""
     if text_width(text, f) <= max_width:
@@ -122,6 +130,7 @@ def fit_text(text: str, f: ImageFont.FreeTypeFont, max_width: int, ellipsis: str
     return (text[:lo].rstrip() + ellipsis) if lo else ""
 
 
+@lru_cache(maxsize=4096)
 def fit_font(
     text: str, max_width: int, sizes: tuple[int, ...], weight: str = "bold"
 ) -> tuple[ImageFont.FreeTypeFont, str]:

@@ -212,11 +212,14 @@ def _stamp_rgb(canvas: Image.Image, pal_img: Image.Image, box: tuple[int, int, i
 
 
 def _stamp_all(canvas: Image.Image, pal_img: Image.Image,
-               stamps: list[tuple[tuple[int, int, int, int], Any]]) -> None:
+               stamps: list[tuple[tuple[int, int, int, int], Any]], art: MapArt | None = None,
+               dirty: tuple[int, int, int, int] | None = None) -> None:
     """``_stamp_rgb`` for several boxes that do not meet, with one quantisation: Pillow maps
     a colour to its palette entry through a cache it fills per call, and these boxes share
     most of their colours (ink on paper), so one call fills it once. Each colour's entry
-    is the same either way (the cache depends on the colour alone)."""
+    is the same either way (the cache depends on the colour alone). A box of ``art``'s
+    static colours alone (a panel's, away from the ``dirty`` box) starts from its RGB,
+    converted once."""
     boxes = [b for b, _fn in stamps]
     if any(_overlaps(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:]):
         for box, fn in stamps:
@@ -226,9 +229,13 @@ def _stamp_all(canvas: Image.Image, pal_img: Image.Image,
     sheet = Image.new("RGB", (max(b[2] - b[0] for b in boxes), sum(b[3] - b[1] for b in boxes)))
     y = 0
     for box, fn in stamps:
-        crop = canvas.crop(box)
-        crop.putpalette(pal)
-        rgb = crop.convert("RGB")
+        rgb = None
+        if art is not None and not (dirty and _overlaps(dirty, box)):
+            rgb = _static_rgb(art, box)
+        if rgb is None:
+            crop = canvas.crop(box)
+            crop.putpalette(pal)
+            rgb = crop.convert("RGB")
         fn(rgb, ImageDraw.Draw(rgb))
         sheet.paste(rgb, (0, y))
         y += rgb.height
@@ -239,6 +246,20 @@ def _stamp_all(canvas: Image.Image, pal_img: Image.Image,
         w, h = box[2] - box[0], box[3] - box[1]
         canvas.paste(idx.crop((0, y, w, y + h)), box[:2])
         y += h
+
+
+def _static_rgb(art: MapArt, box: tuple[int, int, int, int]) -> Image.Image | None:
+    """A copy of the static layer's ``box`` in RGB, if it holds static colours alone (whose
+    entries no call changes); ``None`` if it holds a territory's fill."""
+    key = ("rgb", box)
+    if key not in art.sprites:
+        crop = art.base.crop(box)
+        static_only = crop.getextrema()[0] >= art.static0
+        if static_only:
+            crop.putpalette(art.palette)
+        art.sprites[key] = crop.convert("RGB") if static_only else None
+    hit = art.sprites[key]
+    return hit.copy() if hit is not None else None
 
 
 def arrow_shape(art: MapArt, a: str, b: str) -> list[tuple[float, float]] | None:
@@ -441,18 +462,15 @@ def _compose(view: dict[str, Any], deco: Decoration) -> tuple[MapArt, Image.Imag
             owner = t.get("owner")
             shape = style[owner][1] if owner in style else None
         _badge(canvas, art, tid, count, shape, tab)
+    stamps: list[tuple[tuple[int, int, int, int], Any]] = []  # the arrow, the panels' parts
+    arrow = None
     hl = view.get("highlight")
     if hl and hl.get("from") in art.num and hl.get("to") in art.num and hl["from"] != hl["to"]:
         sprite = _arrow_sprite(art.meta.get("id") or map_id, hl["from"], hl["to"], art.size)
         if sprite:
-            box, m = sprite
-            _stamp_rgb(canvas, pal_img, box, lambda rgb, _d: rgb.paste(m, (0, 0), m))
-            for tid, (idx, mask, xy) in art.labels.items():  # names stay on top
-                lb = lay["territories"][tid]["label_box"]
-                if _overlaps(box, lb):
-                    canvas.paste(idx, xy, mask)
+            arrow, m = sprite
+            stamps.append((arrow, lambda rgb, _d: rgb.paste(m, (0, 0), m)))
     panels = lay.get("panels", {})
-    stamps: list[tuple[tuple[int, int, int, int], Any]] = []  # the panels' changing parts
     if "title" in panels:
         x0, y0, x1, _y1 = panels["title"]
         dx0, dy0, dx1, dy1 = mp.TITLE_DYNAMIC
@@ -481,7 +499,11 @@ def _compose(view: dict[str, Any], deco: Decoration) -> tuple[MapArt, Image.Imag
             stamps.append((box, lambda rgb, d, panel=panel: panel.draw(view, art.meta, rgb, d,
                                                                        deco)))
     if stamps:
-        _stamp_all(canvas, pal_img, stamps)
+        _stamp_all(canvas, pal_img, stamps, art, arrow)
+    if arrow:
+        for tid, (idx, mask, xy) in art.labels.items():  # names stay on top of the arrow
+            if _overlaps(arrow, lay["territories"][tid]["label_box"]):
+                canvas.paste(idx, xy, mask)
     return art, canvas, pal
 
 
