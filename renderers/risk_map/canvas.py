@@ -20,7 +20,6 @@ the ``deco`` every entry point takes.
 from __future__ import annotations
 
 import io
-import math
 from functools import lru_cache
 from typing import Any
 
@@ -28,10 +27,10 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from renderers.kit import DRAW_LOCK, INK, WHITE, blend, font, hex_rgb
 from renderers.risk_map import panels as mp
+from renderers.risk_map.arrow import arrow_masks, arrow_shape, arrow_sprite
 from renderers.risk_map.decoration import Decoration
 from renderers.risk_map.kit import (
     PAPER,
-    RED,
     SHAPES,
     UNOWNED,
     Tab,
@@ -63,7 +62,7 @@ __all__ = ["render_map", "clear_caches", "map_art", "index_image", "load_map", "
 def clear_caches() -> None:
     """Forget every cached layer and sprite (tests: cold caches must not change a byte)."""
     _FRAMES.clear()
-    for fn in (_frame, _count, _arrow_sprite):
+    for fn in (_frame, _count, arrow_sprite, _index):
         fn.cache_clear()
     clear_static()
 
@@ -114,8 +113,10 @@ def _warm(map_id: str, deco: Decoration) -> None:
             for shape in (*SHAPES, None):
                 _tid_frame(art, tid, shape, tab)
     for border in art.meta.get("borders", []):  # every attack's arrow, both ways
-        _arrow_sprite(art.meta.get("id") or map_id, border["a"], border["b"], art.size)
-        _arrow_sprite(art.meta.get("id") or map_id, border["b"], border["a"], art.size)
+        arrow_sprite(art.meta.get("id") or map_id, border["a"], border["b"], art.size)
+        arrow_sprite(art.meta.get("id") or map_id, border["b"], border["a"], art.size)
+    arrow_masks.cache_clear()  # every border's arrow is built: its rasters (3.5 MB) can go
+    _index(map_id)
 
 
 # --------------------------------------------------------------------------- sprites
@@ -262,178 +263,6 @@ def _static_rgb(art: MapArt, box: tuple[int, int, int, int]) -> Image.Image | No
     return hit.copy() if hit is not None else None
 
 
-def arrow_shape(art: MapArt, a: str, b: str) -> list[tuple[float, float]] | None:
-    """The attack arrow from ``a``'s badge to ``b``'s: a straight or bent line between
-    the two badges' edges, chosen to cross as few names and badges as it can (the names
-    are pasted over it again anyway) and to be long enough to read as an arrow. It
-    depends on the layout alone: computed once per pair."""
-    return _arrow_shape(art.meta.get("id") or "", a, b)
-
-
-@lru_cache(maxsize=4)
-def _arrow_masks(map_id: str) -> tuple[int, int, bytes, bytes, dict[str, int]]:
-    """Where an arrow should not go, as rasters: names (grown by 5 px) and badges (each
-    badge's number, grown by 2 px), so a curve is scored by a few hundred lookups."""
-    lay = load_layout_cached(map_id)
-    W, H = lay["size"]
-    names = Image.new("L", (W, H), 0)
-    dn = ImageDraw.Draw(names)
-    badges = Image.new("L", (W, H), 0)
-    db = ImageDraw.Draw(badges)
-    num = {}
-    for k, (tid, spot) in enumerate(lay["territories"].items(), start=1):
-        x0, y0, x1, y1 = spot["label_box"]
-        dn.rectangle((x0 - 5, y0 - 5, x1 + 5, y1 + 5), fill=1)
-        x0, y0, x1, y1 = spot["badge_box"]
-        db.rectangle((x0 - 2, y0 - 2, x1 + 2, y1 + 2), fill=k)
-        num[tid] = k
-    return W, H, names.tobytes(), badges.tobytes(), num
-
-
-@lru_cache(maxsize=1024)
-def _arrow_shape(map_id: str, a: str, b: str) -> list[tuple[float, float]] | None:
-    lay = load_layout_cached(map_id)["territories"]
-    ba, bb = lay[a]["badge_box"], lay[b]["badge_box"]
-    W, H, names, badges, num = _arrow_masks(map_id)
-    ka, kb = num[a], num[b]
-
-    def score_of(pts: list[tuple[float, float]]) -> tuple[int, int]:
-        hits = crossed = 0
-        for x, y in pts[::2]:
-            xi, yi = int(x), int(y)
-            if not (0 <= xi < W and 0 <= yi < H):
-                continue
-            i = yi * W + xi
-            hits += names[i]
-            v = badges[i]
-            crossed += 1 if v and v != ka and v != kb else 0
-        return hits, crossed
-
-    for sides in (2, 4):  # the facing sides; all four where badges nearly touch
-        pts = _best_arrow(ba, bb, sides, score_of)
-        if pts is not None:
-            return pts
-    return None
-
-
-def _best_arrow(ba: list[int], bb: list[int], sides: int, score_of
-                ) -> list[tuple[float, float]] | None:
-    best = None
-    # the facing edges first, straight first: most pairs stop at the first try
-    anchors_a = _anchors(ba, _centre(bb), sides)
-    anchors_b = _anchors(bb, _centre(ba), sides)
-    combos = [(anchors_a[-1], anchors_b[-1])] + [
-        (pa, pb) for pa in anchors_a for pb in anchors_b
-        if (pa, pb) != (anchors_a[-1], anchors_b[-1])]
-    for bend in (0.0, 0.25, -0.25, 0.5, -0.5, 0.8, -0.8):
-        for pa, pb in combos:
-            if math.dist(pa, pb) < 8:
-                continue
-            pts = _curve(pa, pb, bend)
-            length = sum(math.dist(p, q) for p, q in zip(pts, pts[1:], strict=False))
-            if length < 26:
-                continue
-            inner = pts[2:-2]
-            if any(_inside(p, ba, -1) or _inside(p, bb, -1) for p in inner):
-                continue
-            hits, crossed = score_of(pts)
-            score = (100 * hits + 30 * crossed + abs(bend) * 40 + 0.15 * length
-                     + (0 if length >= 40 else 40 - length))
-            if best is None or score < best[0]:
-                best = (score, pts)
-            if not hits and not crossed and length >= 40 and (pa, pb) == combos[0]:
-                return pts  # straight enough, clear, facing: nothing does better
-        if best is not None and best[0] < 60:
-            break  # a clear line at this bend: more bending would only cost
-    return best[1] if best else None
-
-
-@lru_cache(maxsize=4)
-def load_layout_cached(map_id: str) -> dict[str, Any]:
-    return load_layout(map_id)
-
-
-def _centre(b: list[int]) -> tuple[float, float]:
-    return ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
-
-
-def _inside(p: tuple[float, float], b: list[int] | tuple[int, ...], pad: float) -> bool:
-    return b[0] - pad <= p[0] <= b[2] + pad and b[1] - pad <= p[1] <= b[3] + pad
-
-
-def _anchors(b: list[int], towards: tuple[float, float], sides: int = 2
-             ) -> list[tuple[float, float]]:
-    """Where an arrow may leave or reach a badge: just outside the middle of the ``sides``
-    sides nearest the other badge, and the point of its edge on the line between them."""
-    x0, y0, x1, y1 = b
-    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    mids = [(cx, y0 - 3), (cx, y1 + 3), (x0 - 3, cy), (x1 + 3, cy)]
-    out = sorted(mids, key=lambda p: (math.dist(p, towards), p))[:sides]  # the facing sides
-    dx, dy = towards[0] - cx, towards[1] - cy
-    if dx or dy:  # the edge point on the line between the centres
-        t = min((x1 - x0) / 2 / abs(dx) if dx else 1e9, (y1 - y0) / 2 / abs(dy) if dy else 1e9)
-        out.append((cx + dx * t + math.copysign(3, dx) * (dx != 0),
-                    cy + dy * t + math.copysign(3, dy) * (dy != 0)))
-    return out
-
-
-def _curve(a: tuple[float, float], b: tuple[float, float], bend: float
-           ) -> list[tuple[float, float]]:
-    """Points of a quadratic curve a→b, its control point ``bend`` × the length aside."""
-    L = math.dist(a, b)
-    nx, ny = -(b[1] - a[1]) / L, (b[0] - a[0]) / L
-    c = ((a[0] + b[0]) / 2 + nx * bend * L, (a[1] + b[1]) / 2 + ny * bend * L)
-    steps = max(8, int(L * (1 + abs(bend)) / 4))
-    pts = []
-    for k in range(steps + 1):
-        t = k / steps
-        pts.append(((1 - t) ** 2 * a[0] + 2 * (1 - t) * t * c[0] + t * t * b[0],
-                    (1 - t) ** 2 * a[1] + 2 * (1 - t) * t * c[1] + t * t * b[1]))
-    return pts
-
-
-@lru_cache(maxsize=512)
-def _arrow_sprite(map_id: str, a: str, b: str, size: tuple[int, int]
-                  ) -> tuple[tuple[int, int, int, int], Image.Image] | None:
-    """The attack arrow a→b as an RGBA sprite and the box it covers (drawn at 4× and
-    reduced), once per pair: it depends on the layout alone. ``warm`` builds them all."""
-    pts = _arrow_shape(map_id, a, b)
-    if not pts:
-        return None
-    head = 20.0
-    tip = pts[-1]
-    k = len(pts) - 1
-    while k > 0 and math.dist(pts[k], tip) < head:
-        k -= 1
-    base = pts[k]
-    ux, uy = (tip[0] - base[0]), (tip[1] - base[1])
-    ul = math.hypot(ux, uy) or 1.0
-    ux, uy = ux / ul, uy / ul
-    shaft = pts[:k + 1]
-    W, H = size
-    xs = [p[0] for p in pts]
-    ys = [p[1] for p in pts]
-    box = (max(0, int(min(xs)) - 16), max(0, int(min(ys)) - 16), min(W, int(max(xs)) + 17),
-           min(H, int(max(ys)) + 17))
-    s = 4
-    bw, bh = box[2] - box[0], box[3] - box[1]
-    m = Image.new("RGBA", (bw * s, bh * s), (0, 0, 0, 0))
-    dm = ImageDraw.Draw(m)
-
-    def P(p: tuple[float, float]) -> tuple[float, float]:
-        return ((p[0] - box[0]) * s, (p[1] - box[1]) * s)
-
-    nx, ny = -uy, ux
-    tri = [P(tip), P((base[0] + nx * 11, base[1] + ny * 11)),
-           P((base[0] - nx * 11, base[1] - ny * 11))]
-    line = [P(p) for p in shaft] + [P(base)]
-    dm.line(line, fill=INK, width=int(11 * s), joint="curve")
-    dm.polygon(tri, fill=INK, outline=INK, width=int(3.5 * s))
-    dm.line(line, fill=RED, width=int(6 * s), joint="curve")
-    dm.polygon(tri, fill=RED)
-    return box, m.resize((bw, bh), Image.Resampling.LANCZOS)
-
-
 def _overlaps(a: tuple[int, int, int, int], b: list[int] | tuple[int, ...]) -> bool:
     return not (a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1])
 
@@ -466,7 +295,7 @@ def _compose(view: dict[str, Any], deco: Decoration) -> tuple[MapArt, Image.Imag
     arrow = None
     hl = view.get("highlight")
     if hl and hl.get("from") in art.num and hl.get("to") in art.num and hl["from"] != hl["to"]:
-        sprite = _arrow_sprite(art.meta.get("id") or map_id, hl["from"], hl["to"], art.size)
+        sprite = arrow_sprite(art.meta.get("id") or map_id, hl["from"], hl["to"], art.size)
         if sprite:
             arrow, m = sprite
             stamps.append((arrow, lambda rgb, _d: rgb.paste(m, (0, 0), m)))
@@ -547,7 +376,7 @@ def _zoom(view: dict[str, Any], art: MapArt, canvas: Image.Image, pal: list[int]
     canvas.putpalette(pal)
     crop = canvas.crop((x0, y0, x1, y1)).convert("RGB")
     # fade what is not this region: other land and the panels
-    T = index_image(art.meta["id"] if "id" in art.meta else view.get("map"), art.meta)
+    T = _index(art.meta["id"] if "id" in art.meta else view.get("map"))
     keep = [i + 1 for i, r in enumerate(art.region_of) if r == rid]
     lut = [0] * 256
     for v in range(1, 256):
@@ -603,6 +432,12 @@ def _zoom(view: dict[str, Any], art: MapArt, canvas: Image.Image, pal: list[int]
         d.text((out.width - 16, head / 2), word("turn", lang, n=turn), font=font(22, "bold"),
                fill=INK, anchor="rm")
     return out.quantize(palette=_pal_image(pal), dither=Image.Dither.NONE)
+
+
+@lru_cache(maxsize=4)
+def _index(map_id: str) -> Image.Image:
+    """The territory index raster (1.7 MB), read once for the close-ups."""
+    return index_image(map_id)
 
 
 def _pal_image(pal: list[int]) -> Image.Image:

@@ -374,20 +374,14 @@ def to_indices(rgba: Image.Image, under: Image.Image, n: int, static_pal: Image.
     return out
 
 
-_ART: dict[tuple[str, Decoration], Image.Image] = {}
 _STATIC: dict[tuple[str, str, Decoration], MapArt] = {}
 _LOCK = threading.Lock()  # the bot renders in worker threads: build each layer once
 
 
 def art(map_id: str, deco: Decoration) -> Image.Image:
-    key = (map_id, deco)
-    hit = _ART.get(key)
-    if hit is None:
-        with _LOCK:
-            hit = _ART.get(key)
-            if hit is None:
-                hit = _ART[key] = load_art(map_id, deco)
-    return hit
+    """The map's static art (RGBA, ~7 MB in memory), loaded each time a language's layer is
+    built, then let go: only the composed layers stay (memory, issue 12)."""
+    return load_art(map_id, deco)
 
 
 def static(map_id: str, lang: str, deco: Decoration) -> MapArt:
@@ -395,18 +389,16 @@ def static(map_id: str, lang: str, deco: Decoration) -> MapArt:
     key = (map_id, lang, deco)
     hit = _STATIC.get(key)
     if hit is None:
-        base_art = art(map_id, deco)
         with _LOCK:
             hit = _STATIC.get(key)
             if hit is None:
-                hit = _STATIC[key] = _compose(map_id, lang, deco, base_art)
+                hit = _STATIC[key] = _compose(map_id, lang, deco, art(map_id, deco))
     return hit
 
 
 def clear() -> None:
     """Forget every built layer (tests: a rebuilt layer must give the same bytes)."""
     with _LOCK:
-        _ART.clear()
         _STATIC.clear()
 
 
