@@ -25,9 +25,10 @@ from typing import Any
 
 from renderers import kit as common
 from renderers.kit import png_bytes
-from renderers.risk_express import cards, icons
+from renderers.risk_express import cards, frame, icons, page
 from renderers.risk_express import layout as _layout
 from renderers.risk_express import palette as _palette
+from renderers.risk_express.frame import render_frame
 from renderers.risk_express.layout import layout
 from renderers.risk_express.look import FACES, HEADER_H, W, safe_hex
 from renderers.risk_express.page import render_image
@@ -45,9 +46,9 @@ def render(view: dict[str, Any]) -> bytes:
     """The board as PNG bytes. Pure: the same view gives the same bytes."""
     colors = tuple(safe_hex(c.get("color")) for c in view.get("continents") or [])
     with _LOCK:
-        im = render_image(view)
         palette = _palette.board_palette(colors)
-    return png_bytes(im, palette=palette)
+        im = render_frame(view, palette, colors)
+    return png_bytes(im)
 
 
 def zoom_regions() -> list[str]:
@@ -82,6 +83,7 @@ def clear_caches() -> None:
     """Forget every cached drawing (tests use it to prove caching never changes a byte)."""
     for fn in (icons.die_icon, icons.ghost_die, icons.soldier_glyph, icons.coin_icon,
                cards._hatch, cards.card_image, _layout.layout, _layout.base_image,
-               _palette.board_palette):
+               _palette.board_palette, page._clean):
         fn.cache_clear()
+    frame.clear()
     common.clear_caches()

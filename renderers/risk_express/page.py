@@ -3,6 +3,8 @@ cards, the target, then the header, tray and scores (:mod:`.panels`)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -16,7 +18,7 @@ from renderers.risk_express.cards import (
     filled_of,
     need_of,
 )
-from renderers.risk_express.layout import BandSpec, base_image, layout
+from renderers.risk_express.layout import BandSpec, Layout, base_image, layout
 from renderers.risk_express.look import FAIL, TARGET, safe_hex
 from renderers.risk_express.panels import draw_header, draw_scores, draw_tray
 from renderers.risk_express.seats import Names
@@ -24,8 +26,33 @@ from renderers.risk_express.words import word
 from renderers.words import lang_of, name
 
 
-def render_image(view: dict[str, Any]) -> Image.Image:
-    """The board as an RGB image (``render`` encodes it); not thread-safe on its own."""
+@dataclass(frozen=True)
+class Placed:
+    """One card where it goes: its picture's key and its box."""
+
+    card_id: str
+    spec: CardSpec
+    box: Box
+
+
+@dataclass
+class Plan:
+    """What a board shows, decided once; :func:`render_image` (RGB) and
+    :func:`renderers.risk_express.frame.render_frame` (palette) both draw it."""
+
+    view: dict[str, Any]
+    lang: str
+    names: Names
+    cards_by_id: dict[str, Any]
+    lay: Layout
+    bands: tuple[BandSpec, ...]
+    placed: list[Placed]
+    attempt: dict[str, Any] | None
+    target: str | None
+    over: bool
+
+
+def plan(view: dict[str, Any]) -> Plan:
     lang = lang_of(view)
     game = str(view.get("game") or "risk_express")
     names = Names(view)
@@ -50,17 +77,16 @@ def render_image(view: dict[str, Any]) -> Image.Image:
     for cont in continents:
         lb = cont.get("locked_by")
         cname = name(game, "continent", cont.get("id"), lang,
-                        str(cont.get("name", cont.get("id", "?"))))
+                     str(cont.get("name", cont.get("id", "?"))))
         bands.append(BandSpec(
-            clean_text(cname), hex_rgb(safe_hex(cont.get("color"))),
+            _clean(cname), hex_rgb(safe_hex(cont.get("color"))),
             int(cont.get("value", 0)), names.idx(lb) if lb is not None else None,
             names.of(lb) if lb is not None else ""))
-    im = base_image(lay, tuple(bands), lang).copy()
-    d = ImageDraw.Draw(im)
 
     over = view.get("phase") == "over"
     attempt = _attempt(view)
     target = attempt.get("card") if attempt else None
+    placed = []
     for band, g, boxes in zip(bands, groups, lay.cards, strict=False):
         for card, box in zip(g, boxes, strict=False):
             owner = card.get("owner")
@@ -75,8 +101,8 @@ def render_image(view: dict[str, Any]) -> Image.Image:
             elif oi is not None and not over:
                 general = "defended"
             spec = CardSpec(
-                name=clean_text(name(game, "card", card["id"], lang,
-                                        str(card.get("name", card["id"]))), "condensed"),
+                name=_clean(name(game, "card", card["id"], lang,
+                                 str(card.get("name", card["id"]))), "condensed"),
                 points=int(card.get("points", 0)),
                 provisional=bool(card.get("provisional")),
                 color=band.color,
@@ -89,18 +115,48 @@ def render_image(view: dict[str, Any]) -> Image.Image:
                 w=box[2] - box[0],
                 h=box[3] - box[1],
             )
-            if card["id"] == target:
-                x0, y0, x1, y1 = box
-                d.rounded_rectangle((x0 - 5, y0 - 5, x1 + 4, y1 + 4), radius=CARD_RADIUS + 4,
-                                    fill=TARGET if not attempt.get("failed") else FAIL)
-            ci = card_image(spec)
-            im.paste(ci, box[:2], ci)
-            if card["id"] == target:
-                _target_tag(im, box, bool(attempt.get("failed")), lang)
-    draw_header(im, view, attempt, names, cards_by_id, lang)
-    draw_tray(im, lay.panels[-1], attempt, cards_by_id, names, over, lang)
-    draw_scores(im, lay, view, names, lang)
+            placed.append(Placed(card["id"], spec, box))
+    return Plan(view, lang, names, cards_by_id, lay, tuple(bands), placed, attempt, target,
+                over)
+
+
+def render_image(view: dict[str, Any]) -> Image.Image:
+    """The board as an RGB image (the reference the palette frame must equal pixel for
+    pixel, and the palette's samples); not thread-safe on its own."""
+    p = plan(view)
+    im = base_image(p.lay, p.bands, p.lang).copy()
+    for pc in p.placed:
+        draw_card(im, pc, p.attempt if pc.card_id == p.target else None, p.lang)
+    draw_header(im, p.view, p.attempt, p.names, p.cards_by_id, p.lang)
+    draw_tray(im, p.lay.panels[-1], p.attempt, p.cards_by_id, p.names, p.over, p.lang)
+    draw_scores(im, p.lay, p.view, p.names, p.lang)
     return im
+
+
+def draw_card(im: Image.Image, pc: Placed, attempt: dict[str, Any] | None, lang: str) -> None:
+    """A card at its place; ``attempt`` if it is the target (highlight and tag)."""
+    if attempt is not None:
+        x0, y0, x1, y1 = pc.box
+        ImageDraw.Draw(im).rounded_rectangle(
+            (x0 - 5, y0 - 5, x1 + 4, y1 + 4), radius=CARD_RADIUS + 4,
+            fill=TARGET if not attempt.get("failed") else FAIL)
+    ci = card_image(pc.spec)
+    im.paste(ci, pc.box[:2], ci)
+    if attempt is not None:
+        _target_tag(im, pc.box, bool(attempt.get("failed")), lang)
+
+
+def target_region(box: Box, failed: bool, lang: str) -> Box:
+    """The pixels a target card, its highlight and its tag may touch (a crop box)."""
+    tw = text_width(word("failed" if failed else "attack", lang), font(16))
+    cx = (box[0] + box[2]) // 2
+    return (min(box[0] - 5, cx - tw // 2 - 8), box[1] - 5,
+            max(box[2] + 5, cx + tw // 2 + 9), box[3] + 17)
+
+
+@lru_cache(maxsize=1024)
+def _clean(text: str, weight: str = "bold") -> str:
+    return clean_text(text, weight)
 
 
 def _attempt(view: dict[str, Any]) -> dict[str, Any] | None:
