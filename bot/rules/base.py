@@ -88,16 +88,22 @@ class Rng:
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """Uniform integer in ``[0, n)``, unbiased (rejection sampling)."""
+        """Uniform integer in ``[0, n)``, unbiased (rejection sampling). ``next64`` inlined:
+        the hottest call of random play."""
         limit = _LIMITS.get(n)
         if limit is None:
             if n <= 0:
                 raise ValueError("n must be positive")
             limit = _LIMITS[n] = (1 << 64) - ((1 << 64) % n)
+        s = self.state
         while True:
-            x = self.next64()
-            if x < limit:
-                return x % n
+            s = (s + 0x9E3779B97F4A7C15) & _MASK64
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            z ^= z >> 31
+            if z < limit:
+                self.state = s
+                return z % n
 
     def die(self, sides: int = 6) -> int:
         return self.below(sides) + 1
@@ -110,17 +116,72 @@ class Rng:
         read digit by digit (exactly uniform, and far cheaper than a draw per die)."""
         if count <= 0:
             return []
-        x = self.below(sides**count)
-        out = []
-        for _ in range(count):
-            x, d = divmod(x, sides)
-            out.append(d + 1)
-        return out
+        if sides < 2:  # no digits to read: as ever, one draw
+            x, out = self.below(sides**count), []
+            for _ in range(count):
+                x, d = divmod(x, sides)
+                out.append(d + 1)
+            return out
+        found = _TABLES.get(sides) or _tables(sides, tuple(range(1, sides + 1)))
+        return _read(self.below(sides**count), count, found)
+
+    def roll(self, count: int, faces: tuple[Any, ...]) -> list[Any]:
+        """``count`` dice showing ``faces``: exactly ``[faces[d - 1] for d in
+        self.throw(count, len(faces))]`` (the same single draw), read from tables. A subclass
+        (a test's scripted dice) is asked through its own ``throw``."""
+        if type(self) is not _SPLITMIX:
+            return [faces[d - 1] for d in self.throw(count, len(faces))]
+        if count <= 0:
+            return []
+        if len(faces) < 2:
+            return [faces[d - 1] for d in self.throw(count, len(faces))]
+        found = _TABLES.get(faces) or _tables(faces, faces)
+        chunk, tables = found
+        if count <= chunk:
+            return list(tables[count][self.below(len(faces) ** count)])
+        return _read(self.below(len(faces) ** count), count, found)
 
     def shuffle(self, items: list[Any]) -> None:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
+
+
+_SPLITMIX = Rng  # the class itself, even where a test puts a scripted one in its place
+
+# faces (or a number of sides) → (chunk, [table of the k-dice readings for k = 0 … chunk]):
+# a draw read digit by digit in base ``len(faces)``, lowest first, ``chunk`` digits a look-up.
+_TABLES: dict[Any, tuple[int, list[list[tuple[Any, ...]]]]] = {}
+
+
+def _tables(key: Any, faces: tuple[Any, ...]) -> tuple[int, list[list[tuple[Any, ...]]]]:
+    found = _TABLES.get(key)
+    if found is None:
+        sides = len(faces)
+        chunk = 1
+        while sides ** (chunk + 1) <= 2048:
+            chunk += 1
+        tables: list[list[tuple[Any, ...]]] = [[()]]
+        for k in range(1, chunk + 1):  # k digits, lowest first: x % sides is the first die
+            tables.append([(faces[x % sides], *tables[k - 1][x // sides]) for x in range(sides**k)])
+        found = _TABLES[key] = (chunk, tables)
+    return found
+
+
+def _read(x: int, count: int, found: tuple[int, list[list[tuple[Any, ...]]]]) -> list[Any]:
+    """The ``count`` dice of the draw ``x`` (below ``sides**count``), first die lowest digit."""
+    chunk, tables = found
+    if count <= chunk:
+        return list(tables[count][x])
+    full = tables[chunk]
+    size = len(full)
+    out: list[Any] = []
+    while count > chunk:
+        x, low = divmod(x, size)
+        out.extend(full[low])
+        count -= chunk
+    out.extend(tables[count][x])
+    return out
 
 
 def clone(state: State) -> State:

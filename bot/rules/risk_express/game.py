@@ -17,7 +17,7 @@ has something to decide (which card and which line). Actions:
 from __future__ import annotations
 
 import json
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -104,19 +104,31 @@ def _match(line: tuple[tuple[str, int], ...], tray: tuple[str, ...]) -> tuple[st
     return tuple(used)
 
 
-@lru_cache(maxsize=1 << 16)
-def _card_options(card_id: str, filled: tuple[str, ...], general: bool,
-                  tray: tuple[str, ...]) -> tuple[tuple[int | str, tuple[str, ...]], ...]:
-    """The lines of one card a sorted tray can fill (memoised: the game asks often)."""
-    out: list[tuple[int | str, tuple[str, ...]]] = []
-    for index, key, line in load_cards()["keys"][card_id]:
-        if key not in filled:
-            used = _match(line, tray)
-            if used is not None:
-                out.append((index, used))
-    if general and GENERAL not in filled and GENERAL in tray:
-        out.append((GENERAL, (GENERAL,)))
-    return tuple(out)
+@cache
+def _board() -> tuple[tuple[str, ...], dict[str, str], dict[str, int], dict[str, tuple[str, ...]]]:
+    """The cards in order, each card's continent and number of lines, each continent's cards."""
+    data = load_cards()
+    order = tuple(data["order"])
+    continent = {cid: data["cards"][cid]["continent"] for cid in order}
+    lines = {cid: len(data["cards"][cid]["lines"]) for cid in order}
+    members = {cont: tuple(c for c in order if continent[c] == cont) for cont in data["continents"]}
+    return order, continent, lines, members
+
+
+@cache
+def _tray_lines(tray: tuple[str, ...]) -> dict[str, tuple[tuple[int, str, tuple[str, ...]], ...]]:
+    """Card → the lines a sorted tray meets, as (index, key, dice used), for every card with
+    one (memoised: at most 1,715 trays of one to seven dice)."""
+    out: dict[str, tuple[tuple[int, str, tuple[str, ...]], ...]] = {}
+    for cid, lines in load_cards()["keys"].items():
+        met = tuple((index, key, used) for index, key, line in lines if (used := _match(line, tray)) is not None)
+        if met:
+            out[cid] = met
+    return out
+
+
+_KEYS = ("0", "1", "2")  # a line's key in an attempt's "filled": its index as text
+_GENERAL_USED = (GENERAL,)
 
 
 def remove_dice(tray: list[str], used: list[str]) -> list[str]:
@@ -141,14 +153,14 @@ class RiskExpress(Game):
     )
 
     def _copy(self, state: State) -> State:
-        # An action replaces "attempt" and "failed" wholesale or edits a fresh copy of
-        # them, and edits "owners" and "locked" only on a conquest: copy just those.
+        # An action replaces "failed", a tray and a filled line wholesale (never edits them
+        # in place), sets the attempt's card and adds a filled line: so the attempt and its
+        # "filled" are copied, the rest shared. A conquest copies "owners" and "locked"
+        # before it edits them (``_conquer``); the moderator's actions work on a full clone.
         new = dict(state)
-        att = state.get("attempt")
+        att = state["attempt"]
         if att is not None:
-            new["attempt"] = {**att, "filled": {k: list(v) for k, v in att["filled"].items()}, "tray": list(att["tray"])}
-        new["owners"] = dict(state["owners"])
-        new["locked"] = list(state["locked"])
+            new["attempt"] = {**att, "filled": dict(att["filled"])}
         return new
 
     # -- setup ------------------------------------------------------------------------
@@ -217,6 +229,60 @@ class RiskExpress(Game):
             return [{"type": "continue"}, {"type": "fresh"}]
         return [{"type": "fill", "card": c, "line": line} for c, line, _ in self._options(state)]
 
+    def _fill(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
+        card_id = action.get("card")
+        line = action.get("line")
+        cards = load_cards()["cards"]
+        if card_id not in cards:
+            raise IllegalAction(f"There is no card '{card_id}'.", "re.err.unknown_card", card=str(card_id))
+        card = cards[card_id]
+        name = card["name"]
+        att = state["attempt"]
+        owner = state["owners"][card_id]
+        if (att["card"] is not None and att["card"] != card_id) or owner == seat or card["continent"] in state["locked"]:
+            self._check_target(state, seat, card_id, name)  # raises the refusal that applies
+        other = owner is not None and owner != seat
+        lines = card["lines"]
+        if line == GENERAL:
+            if not att["general_needed"] and not (att["card"] is None and other):
+                raise IllegalAction(f"{name} needs no General: nobody else owns it.", "re.err.no_general", card=name)
+            key = GENERAL
+        elif isinstance(line, int) and not isinstance(line, bool) and 0 <= line < len(lines):
+            key = _KEYS[line]
+        else:
+            raise IllegalAction(
+                f"{name} has lines 1 to {len(lines)}" + (" and the General line." if other else "."),
+                "re.err.bad_line",
+                card=name,
+                n=len(lines),
+            )
+        filled = att["filled"]
+        if att["card"] == card_id and key in filled:
+            raise IllegalAction("That line is already filled.", "re.err.line_filled")
+        tray = att["tray"]
+        used: list[str] | None = None
+        if key == GENERAL:
+            if GENERAL in tray:
+                used = [GENERAL]
+        else:
+            for index, _, dice in _tray_lines(tuple(sorted(tray))).get(card_id, ()):
+                if index == line:
+                    used = list(dice)
+                    break
+        if used is None:
+            raise IllegalAction("Your dice do not meet that line.", "re.err.no_match")
+        if att["card"] is None:
+            att["card"] = card_id
+            att["general_needed"] = other
+        filled[key] = used
+        att["tray"] = remove_dice(tray, used)
+        events.append({"type": "fill", "seat": seat, "card": card_id, "line": line, "dice": used})
+        # conquered when every line is filled, and the General if another player owns it
+        if all(k in filled for k in _KEYS[: len(lines)]) and (GENERAL in filled or not other):
+            self._conquer(state, rng, seat, card_id, events)
+        else:
+            self._throw(state, rng, events)
+
     def _apply(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
         kind = action["type"]
         if state["phase"] == "continue":
@@ -236,44 +302,7 @@ class RiskExpress(Game):
             raise IllegalAction("There is no failed attempt to continue now.", "re.err.no_continue")
         if kind != "fill":
             raise IllegalAction(f"Unknown action '{kind}'.", "err.unknown_action", action=kind)
-        card_id = action.get("card")
-        line = action.get("line")
-        data = load_cards()
-        if card_id not in data["cards"]:
-            raise IllegalAction(f"There is no card '{card_id}'.", "re.err.unknown_card", card=str(card_id))
-        name = data["cards"][card_id]["name"]
-        self._check_target(state, seat, card_id, name)
-        att = state["attempt"]
-        lines = data["cards"][card_id]["lines"]
-        if line == GENERAL:
-            if not att["general_needed"] and not (att["card"] is None and self._owned_by_other(state, card_id, seat)):
-                raise IllegalAction(f"{name} needs no General: nobody else owns it.", "re.err.no_general", card=name)
-            need: dict[str, int] = {GENERAL: 1}
-        elif isinstance(line, int) and not isinstance(line, bool) and 0 <= line < len(lines):
-            need = lines[line]
-        else:
-            raise IllegalAction(
-                f"{name} has lines 1 to {len(lines)}" + (" and the General line." if self._owned_by_other(state, card_id, seat) else "."),
-                "re.err.bad_line",
-                card=name,
-                n=len(lines),
-            )
-        key = str(line)
-        if att["card"] == card_id and key in att["filled"]:
-            raise IllegalAction("That line is already filled.", "re.err.line_filled")
-        used = match_line(need, att["tray"])
-        if used is None:
-            raise IllegalAction("Your dice do not meet that line.", "re.err.no_match")
-        if att["card"] is None:
-            att["card"] = card_id
-            att["general_needed"] = self._owned_by_other(state, card_id, seat)
-        att["filled"][key] = used
-        att["tray"] = remove_dice(att["tray"], used)
-        events.append({"type": "fill", "seat": seat, "card": card_id, "line": line, "dice": used})
-        if self._complete(state):
-            self._conquer(state, rng, seat, card_id, events)
-        else:
-            self._throw(state, rng, events)
+        self._fill(state, rng, seat, action, events)
 
     # -- moderators (the base class runs skip, kick and timeout; these are the hooks) ----
     def _abandon_turn(self, state: State, seat: str, kicked: bool) -> None:
@@ -414,38 +443,56 @@ class RiskExpress(Game):
         if state["owners"][card_id] == seat:
             raise IllegalAction(f"{name} is already yours.", "re.err.own_card", card=name)
 
-    def _open_lines(self, state: State, card_id: str) -> list[tuple[int | str, dict[str, int]]]:
-        data = load_cards()
+    def _options(self, state: State) -> list[tuple[str, int | str, tuple[str, ...]]]:
+        """Every (card, line, dice used) the current throw can fill, in the cards' order and
+        each card's lines then its General line."""
         att = state["attempt"]
-        seat = turns.current_seat(state)
-        filled = att["filled"] if att["card"] == card_id else {}
-        out: list[tuple[int | str, dict[str, int]]] = [
-            (i, line) for i, line in enumerate(data["cards"][card_id]["lines"]) if str(i) not in filled
-        ]
-        if self._owned_by_other(state, card_id, seat) and GENERAL not in filled:
-            out.append((GENERAL, {GENERAL: 1}))
-        return out
-
-    def _options(self, state: State, first: bool = False) -> list[tuple[str, int | str, list[str]]]:
-        """Every (card, line, dice) the current throw can fill; with ``first``, stop at one."""
-        att = state["attempt"]
-        seat = turns.current_seat(state)
+        seat = state["order"][state["current"]]
         owners = state["owners"]
-        tray = tuple(sorted(att["tray"]))
-        targets = [att["card"]] if att["card"] is not None else self._invadable(state, seat)
-        out: list[tuple[str, int | str, list[str]]] = []
-        for cid in targets:
-            filled = tuple(att["filled"]) if att["card"] == cid else ()
+        tray = att["tray"]
+        met = _tray_lines(tuple(sorted(tray)))
+        general = GENERAL in tray
+        card = att["card"]
+        if card is not None:
+            filled = att["filled"]
+            out = [(card, index, used) for index, key, used in met.get(card, ()) if key not in filled]
+            if general and GENERAL not in filled and owners[card] is not None and owners[card] != seat:
+                out.append((card, GENERAL, _GENERAL_USED))
+            return out
+        order, continent, _, _ = _board()
+        locked = state["locked"]
+        out = []
+        for cid in order if general else [c for c in order if c in met]:
             owner = owners[cid]
-            for key, used in _card_options(cid, filled, owner is not None and owner != seat, tray):
-                out.append((cid, key, list(used)))
-                if first:
-                    return out
+            if owner == seat or continent[cid] in locked:
+                continue
+            if cid in met:
+                out.extend((cid, index, used) for index, _, used in met[cid])
+            if general and owner is not None:
+                out.append((cid, GENERAL, _GENERAL_USED))
         return out
 
-    def _complete(self, state: State) -> bool:
+    def _can_fill(self, state: State) -> bool:
+        """Whether the current throw fills anything (``_options`` is not empty)."""
         att = state["attempt"]
-        return att["card"] is not None and not self._open_lines(state, att["card"])
+        seat = state["order"][state["current"]]
+        owners = state["owners"]
+        tray = att["tray"]
+        met = _tray_lines(tuple(sorted(tray)))
+        general = GENERAL in tray
+        card = att["card"]
+        if card is not None:
+            filled = att["filled"]
+            if any(key not in filled for _, key, _ in met.get(card, ())):
+                return True
+            return general and GENERAL not in filled and owners[card] is not None and owners[card] != seat
+        _, continent, _, _ = _board()
+        locked = state["locked"]
+        for cid in owners if general else met:
+            owner = owners[cid]
+            if owner != seat and continent[cid] not in locked and (cid in met or owner is not None):
+                return True
+        return False
 
     def _begin_turn(self, state: State, rng: Rng, events: list[Event]) -> None:
         seat = turns.current_seat(state)
@@ -465,9 +512,9 @@ class RiskExpress(Game):
 
     def _start_throws(self, state: State, rng: Rng, events: list[Event]) -> None:
         state["phase"] = "place"
-        state["attempt"] = {"card": None, "filled": {}, "tray": [], "set_aside": 0, "general_needed": False}
-        state["attempt"]["tray"] = [FACES[d - 1] for d in rng.throw(DICE)]
-        events.append({"type": "roll", "seat": turns.current_seat(state), "dice": list(state["attempt"]["tray"])})
+        tray = rng.roll(DICE, FACES)
+        state["attempt"] = {"card": None, "filled": {}, "tray": tray, "set_aside": 0, "general_needed": False}
+        events.append({"type": "roll", "seat": state["order"][state["current"]], "dice": list(tray)})
         self._settle(state, rng, events)
 
     def _continue_attempt(self, state: State, rng: Rng, events: list[Event]) -> None:
@@ -495,23 +542,24 @@ class RiskExpress(Game):
         if n == 0:
             self._fail(state, rng, events)
             return
-        att["tray"] = [FACES[d - 1] for d in rng.throw(n)]
-        events.append({"type": "roll", "seat": turns.current_seat(state), "dice": list(att["tray"])})
+        att["tray"] = tray = rng.roll(n, FACES)
+        events.append({"type": "roll", "seat": state["order"][state["current"]], "dice": list(tray)})
         self._settle(state, rng, events)
 
     def _settle(self, state: State, rng: Rng, events: list[Event]) -> None:
         """Lose a die and reroll until a throw fills something or the dice run out."""
         att = state["attempt"]
-        seat = turns.current_seat(state)
-        while not self._options(state, first=True):
-            att["tray"].pop()
+        seat = state["order"][state["current"]]
+        while not self._can_fill(state):
+            att["tray"].pop()  # a tray this action threw: never the caller's
             att["set_aside"] += 1
-            events.append({"type": "miss", "seat": seat, "left": len(att["tray"])})
-            if not att["tray"]:
+            left = len(att["tray"])
+            events.append({"type": "miss", "seat": seat, "left": left})
+            if not left:
                 self._fail(state, rng, events)
                 return
-            att["tray"] = [FACES[d - 1] for d in rng.throw(len(att["tray"]))]
-            events.append({"type": "roll", "seat": seat, "dice": list(att["tray"])})
+            att["tray"] = tray = rng.roll(left, FACES)
+            events.append({"type": "roll", "seat": seat, "dice": list(tray)})
 
     def _fail(self, state: State, rng: Rng, events: list[Event]) -> None:
         att = state["attempt"]
@@ -525,14 +573,14 @@ class RiskExpress(Game):
 
     def _conquer(self, state: State, rng: Rng, seat: str, card_id: str, events: list[Event]) -> None:
         data = load_cards()
-        previous = state["owners"][card_id]
-        state["owners"][card_id] = seat
+        owners = state["owners"] = dict(state["owners"])  # shared with the caller's state until now
+        previous = owners[card_id]
+        owners[card_id] = seat
         card = data["cards"][card_id]
         events.append({"type": "conquer", "seat": seat, "card": card_id, "from": previous, "points": card["points"]})
         cont = card["continent"]
-        ids = [c for c in data["order"] if data["cards"][c]["continent"] == cont]
-        if all(state["owners"][c] == seat for c in ids):
-            state["locked"].append(cont)
+        if all(owners[c] == seat for c in _board()[3][cont]):
+            state["locked"] = [*state["locked"], cont]
             events.append({"type": "continent", "seat": seat, "continent": cont, "value": data["continents"][cont]["value"]})
         state["failed"] = None
         if all(owner is not None for owner in state["owners"].values()):
