@@ -19,9 +19,9 @@ class Crown:
         return [s for s in state["order"] if counts.get(s) == best]
 
     def _end_of_turn(self, state: State, rng: Rng, seat: str, events: list[Event]) -> None:
-        crown = state["crown"]
-        if crown is None:
+        if state["crown"] is None:
             return
+        crown = self._private(state, "crown")  # the working copy: the state before shares it
         route = self.data.route
         last = len(route) - 1
         if crown["step"] < last:

@@ -268,11 +268,12 @@ class PeakyBlinders(Powers, Crown, MapGame):
         state["flipped"] = False
         state["neutral_done"] = not state["neutrals"]
         reward = 0
-        for m in state["players"][seat]["missions"]:
+        missions = self.data.missions
+        for m in self._missions(state, seat):
             if m["done"]:
                 continue
-            mission = self.data.missions[m["id"]]
-            if all(self.counts_for_mission(state, seat, t) for t in mission.territories):
+            mission = missions[m["id"]]
+            if self._mission_met(state, seat, mission.territories):
                 m["held"] += 1
             else:
                 m["held"] = 0
@@ -284,6 +285,21 @@ class PeakyBlinders(Powers, Crown, MapGame):
                      "territories": list(mission.territories), "turns": mission.turns, "reward": mission.reward}
                 )
         state["mission_income"] = reward
+
+    def _missions(self, state: State, seat: str) -> list[dict[str, Any]]:
+        """``seat``'s missions, copied before a write (the working state shares them with the
+        state before: :attr:`MapGame.FLAT_KEYS`)."""
+        player = self._player(state, seat)
+        missions = player["missions"] = [m if m["done"] else dict(m) for m in player["missions"]]
+        return missions
+
+    @staticmethod
+    def _mission_met(state: State, seat: str, territories: tuple[str, ...]) -> bool:
+        """Whether every territory of a mission counts for ``seat`` (:meth:`counts_for_mission`)."""
+        owner, taken = state["owner"], state.get("taken")
+        if taken is None:
+            return all(owner[t] == seat for t in territories)
+        return all(owner[t] == seat and t in taken for t in territories)
 
     @staticmethod
     def counts_for_mission(state: State, seat: str, tid: str) -> bool:
@@ -300,7 +316,7 @@ class PeakyBlinders(Powers, Crown, MapGame):
         taken = state.get("taken")
         tid = state["battle"]["to"]
         if taken is not None and tid not in taken:
-            taken.append(tid)
+            self._private(state, "taken").append(tid)
         super()._conquer(state, rng, events)
 
     def income(self, state: State, seat: str) -> dict[str, int]:
@@ -309,12 +325,12 @@ class PeakyBlinders(Powers, Crown, MapGame):
         return out
 
     def _add_income(self, state: State, source: str, n: int) -> None:
-        state["income"][source] += n
+        self._private(state, "income")[source] += n
         state["reserve"] += n
 
     # -- placement extras -----------------------------------------------------------------
-    def _handlers(self) -> dict[str, Any]:
-        h = super()._handlers()
+    def _make_handlers(self) -> dict[str, Any]:
+        h = super()._make_handlers()
         h.update({"trade": self._act_trade, "flip_power": self._act_flip, "neutral": self._act_neutral,
                   "play_power": self._act_play_power})
         return h
@@ -341,9 +357,10 @@ class PeakyBlinders(Powers, Crown, MapGame):
         members = trade_value(razors)
         if members is None:
             raise pb_error("pb.err.bad_trade", razors=razors)
+        hand = self._hand(state, seat)
         for c in cards:
             hand.remove(c)
-        state["discard"].extend(cards)
+        self._private(state, "discard").extend(cards)
         state["traded"] = True
         self._add_income(state, "trade", members)
         events.append({"type": "trade", "seat": seat, "cards": list(cards), "razors": razors, "members": members})
@@ -397,7 +414,6 @@ class PeakyBlinders(Powers, Crown, MapGame):
     def placement_done(self, state: State, seat: str) -> bool:
         return state["reserve"] <= 0 and (state["neutral_done"] or not state["neutrals"])
 
-    FLAT_KEYS = MapGame.FLAT_KEYS | {"power_discard", "neutrals", "neutrals_out"}
 
     def defence_bonus(self, state: State, tid: str) -> int:
         return 1 if self.board.territories[tid].stronghold else 0
@@ -413,10 +429,10 @@ class PeakyBlinders(Powers, Crown, MapGame):
     def _eliminate(self, state: State, rng: Rng, loser: str, winner: str, events: list[Event]) -> None:
         if loser.startswith(NEUTRAL):
             gang = loser[len(NEUTRAL):]
-            state["neutrals"].remove(gang)
-            state["neutrals_out"].append(gang)
-            cards = state["neutral_rewards"].pop(gang, [])
-            state["players"][winner]["hand"].extend(cards)
+            self._private(state, "neutrals").remove(gang)
+            self._private(state, "neutrals_out").append(gang)
+            cards = self._private(state, "neutral_rewards").pop(gang, [])
+            self._hand(state, winner).extend(cards)
             if not state["neutrals"]:
                 state["neutral_done"] = True
             events.append({"type": "neutral_wiped", "faction": loser, "by": winner, "cards": len(cards),

@@ -25,22 +25,23 @@ class Powers:
         self._need_place_phase(state, "pb.err.flip_phase")
         if state["flipped"]:
             raise pb_error("pb.err.already_flipped")
-        powers = state["players"][seat]["powers"]
-        card = next((p for p in powers if not p["up"]), None)
+        card = next((p for p in state["players"][seat]["powers"] if not p["up"]), None)
         if card is None:
             raise pb_error("pb.err.no_power")
+        powers = self._powers(state, seat)
+        card = next(p for p in powers if not p["up"])
         state["flipped"] = True
         power = self.data.powers[card["id"]]
         ev: Event = {"type": "power_flipped", "seat": seat, "power": power.id, "name": power.name,
                      "effect": power.effect, "value": power.value}
         if power.effect == "gain":
             powers.remove(card)
-            state["power_discard"].append(power.id)
+            self._private(state, "power_discard").append(power.id)
             self._add_income(state, "powers", power.value)
             ev["result"] = "gain"
         elif power.effect == "lose":
             powers.remove(card)
-            state["power_discard"].append(power.id)
+            self._private(state, "power_discard").append(power.id)
             ev["result"] = "lose"
             ev["losses"] = self._lose_members(state, seat, power.value)
         else:
@@ -70,10 +71,17 @@ class Powers:
             if p["up"] and self.data.powers[p["id"]].effect in effects
         ]
 
+    def _powers(self, state: State, seat: str) -> list[dict[str, Any]]:
+        """``seat``'s power cards, copied before a write (the working state shares them with
+        the state before: :attr:`~bot.rules.risk_map.game.MapGame.FLAT_KEYS`)."""
+        player = self._player(state, seat)
+        powers = player["powers"] = [dict(p) for p in player["powers"]]
+        return powers
+
     def _use_power(self, state: State, seat: str, pid: str) -> None:
-        powers = state["players"][seat]["powers"]
+        powers = self._powers(state, seat)
         powers.remove(next(p for p in powers if p["id"] == pid))
-        state["power_discard"].append(pid)
+        self._private(state, "power_discard").append(pid)
 
     def _play_attack_power(self, state: State, seat: str, battle: dict[str, Any], pid: Any,
                            events: list[Event]) -> None:
@@ -100,7 +108,7 @@ class Powers:
     def _act_play_power(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
         if state["phase"] != "battle":
             raise pb_error("pb.err.power_timing")
-        self._play_attack_power(state, seat, state["battle"], action.get("power"), events)
+        self._play_attack_power(state, seat, self._battle(state), action.get("power"), events)
 
     def resolve(self, state: State, rng: Rng, battle: dict[str, Any], att: list[int], dfn: list[int],
                 events: list[Event]) -> tuple[int, int, dict[str, Any]]:
@@ -152,9 +160,8 @@ class Powers:
 
     def _on_player_out(self, state: State, loser: str, winner: str, events: list[Event]) -> None:
         # Powers and missions are personal: they leave the game with their gang.
-        p = state["players"][loser]
-        state["power_discard"].extend(x["id"] for x in p["powers"])
-        p["powers"] = []
+        self._private(state, "power_discard").extend(x["id"] for x in state["players"][loser]["powers"])
+        self._player(state, loser)["powers"] = []
 
     def _legal_battle(self, state: State, seat: str) -> list[Action]:
         out = super()._legal_battle(state, seat)
@@ -162,4 +169,6 @@ class Powers:
         return out
 
     def _attack_extras(self, state: State, seat: str) -> dict[str, Any]:
-        return {"powers": {"some_of": [p.id for p in self._kept(state, seat, ATTACK_EFFECTS)]}}
+        effect = self.data.powers
+        return {"powers": {"some_of": [p["id"] for p in state["players"][seat]["powers"]
+                                       if p["up"] and effect[p["id"]].effect in ATTACK_EFFECTS]}}

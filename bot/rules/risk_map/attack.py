@@ -74,6 +74,7 @@ class Attacks:
     def _act_roll(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
         if state["phase"] != "battle":
             raise rule_error("err.no_battle_roll")
+        self._battle(state)  # the working copy of the pending battle, which the roll writes
         self._roll(state, rng, action.get("until", False), events)
 
     def _act_retreat(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
@@ -160,7 +161,7 @@ class Attacks:
     def _conquer(self, state: State, rng: Rng, events: list[Event]) -> None:
         b = state["battle"]
         seat, dst, loser = b["attacker"], b["to"], b["defender"]
-        state["owner"][dst] = seat
+        self._private(state, "owner")[dst] = seat
         state["troops"][dst] = b["committed"]
         state["conquered"] += 1
         events.append(
@@ -180,10 +181,11 @@ class Attacks:
         """A faction lost its last territory. Players are out and hand their cards to the
         conqueror, as in classic Risk; editions extend this (neutral rewards, crates)."""
         if loser in state["players"]:
+            self._private(state, "out")  # turns.remove appends to it
             turns.remove(state, loser)
             cards = state["players"][loser]["hand"]
-            state["players"][loser]["hand"] = []
-            state["players"][winner]["hand"].extend(cards)
+            self._player(state, loser)["hand"] = []
+            self._hand(state, winner).extend(cards)
             events.append(
                 {
                     "type": "eliminated",
@@ -216,16 +218,21 @@ class Attacks:
         return {}
 
     def _legal_attacks(self, state: State, seat: str) -> list[Action]:
-        owner, troops = state["owner"], state["troops"]
-        closed = self.closed(state)
+        """One form per (territory that can attack, hostile neighbour), in map order. The forms
+        of one territory share their ``count``, every form its ``until`` and extras: forms are
+        read, never changed."""
+        troops = state["troops"]
         extras = self._attack_extras(state, seat)
+        until = [False, True]
         out: list[Action] = []
-        for src in self.board.order:
-            if owner[src] != seat or troops[src] < 2:
-                continue
+        for src, dsts in self.holding(state, seat).targets.items():
             n = troops[src] - 1
-            for dst in self.board.neighbours(src, closed):
-                if self.hostile(state, seat, dst):
-                    out.append({"type": "attack", "from": src, "to": dst,
-                                "count": {"min": 1, "max": n, "default": n}, "until": [False, True], **extras})
+            if n < 1 or not dsts:
+                continue
+            form = {"type": "attack", "from": src, "to": "", "count": {"min": 1, "max": n, "default": n},
+                    "until": until, **extras}
+            for dst in dsts:
+                one = form.copy()
+                one["to"] = dst
+                out.append(one)
         return out

@@ -23,6 +23,8 @@ __all__ = [
     "DATA_DIR",
     "Board",
     "BoardError",
+    "Holding",
+    "Holdings",
     "Region",
     "Territory",
     "reinforcements",
@@ -79,6 +81,10 @@ class Board:
     borders: dict[frozenset[str], tuple[str, str | None]]  # {a, b} -> (kind, gate)
     raw: dict[str, Any] = field(repr=False)
     _adj: dict[str, tuple[str, ...]] = field(repr=False, default_factory=dict)
+    # Memory of :meth:`holdings`: owner maps (factions in map order) → their holdings.
+    _holdings: dict[tuple[str, ...], Holdings] = field(repr=False, default_factory=dict, compare=False)
+    _last_holdings: Holdings | None = field(repr=False, default=None, compare=False)
+    _ordered: tuple[Any, bool] = field(repr=False, default=(None, False), compare=False)
 
     # -- loading ----------------------------------------------------------------------
     @classmethod
@@ -346,6 +352,30 @@ class Board:
             out.append([t for t in self.order if t in group])
         return out
 
+    def holdings(self, owner: Mapping[str, str]) -> Holdings:
+        """What the owner map ``owner`` (territory → faction) says of each faction, with no
+        zone closed: :class:`Holdings`, remembered for the last few thousand maps (a map
+        changes only on a conquest, and legal actions ask on every move)."""
+        if owner is not self._ordered[0]:
+            # The maps are told apart by their factions in key order, which is map order in
+            # every state the engine makes; checked once per dict (the engine never reorders
+            # one: a conquest changes a value).
+            self._ordered = (owner, tuple(owner) == self.order)
+        if self._ordered[1]:
+            key = tuple(owner.values())
+        else:
+            key = tuple(owner[t] for t in self.order)
+        last = self._last_holdings
+        if last is not None and last._key == key:
+            return last
+        found = self._holdings.get(key)
+        if found is None:
+            if len(self._holdings) >= HOLDINGS_KEPT:
+                self._holdings.clear()
+            found = self._holdings[key] = Holdings(self, dict(owner), key)
+        self._last_holdings = found
+        return found
+
     # -- regions ----------------------------------------------------------------------
     def regions_held(self, owner: Mapping[str, str], faction: str) -> list[str]:
         """Regions whose every territory ``owner`` gives to ``faction``."""
@@ -364,5 +394,70 @@ class Board:
     def __contains__(self, tid: object) -> bool:
         return tid in self.territories
 
+
+class Holding:
+    """One faction's territories on one owner map: ``owned``, in map order; ``targets[t]``,
+    the neighbours of ``t`` it may attack (in map order); ``others[t]``, the other territories
+    it holds that members of ``t`` may reach by a manoeuvre (in map order). The graph's
+    questions come as functions: ``neighbours`` (closed zones already left out), ``hostile``
+    and ``passable`` (the edition's "may attack" and "may cross")."""
+
+    __slots__ = ("others", "owned", "targets")
+
+    def __init__(self, order: Iterable[str], owner: Mapping[str, str], faction: str,
+                 neighbours: Callable[[str], tuple[str, ...]], hostile: Callable[[str], bool],
+                 passable: Callable[[str], bool]) -> None:
+        owned = tuple(t for t in order if owner[t] == faction)
+        self.owned = owned
+        self.targets = {t: tuple(n for n in neighbours(t) if hostile(n)) for t in owned}
+        others: dict[str, tuple[str, ...]] = {}
+        for t in owned:
+            if t in others:
+                continue
+            seen = {t}
+            todo = [t]
+            while todo:
+                for n in neighbours(todo.pop()):
+                    if n not in seen and passable(n):
+                        seen.add(n)
+                        todo.append(n)
+            group = [x for x in owned if x in seen]
+            for x in group:
+                others[x] = tuple(y for y in group if y != x)
+        self.others = others
+
+
+class Holdings:
+    """The :class:`Holding` of each faction on one owner map, built when first asked."""
+
+    __slots__ = ("_board", "_bonus", "_by", "_key", "_owner")
+
+    def __init__(self, board: Board, owner: dict[str, str], key: tuple[str, ...]) -> None:
+        self._board = board
+        self._owner = owner
+        self._key = key
+        self._by: dict[str, Holding] = {}
+        self._bonus: dict[str, int] = {}
+
+    def region_bonus(self, faction: str) -> int:
+        """:meth:`Board.region_bonus` of this map."""
+        found = self._bonus.get(faction)
+        if found is None:
+            found = self._bonus[faction] = self._board.region_bonus(self._owner, faction)
+        return found
+
+    def of(self, faction: str) -> Holding:
+        """``faction``'s holding, attacking any territory it does not hold and crossing only
+        its own."""
+        found = self._by.get(faction)
+        if found is None:
+            owner = self._owner
+            found = self._by[faction] = Holding(self._board.order, owner, faction, self._board._adj.__getitem__,
+                                                lambda t: owner[t] != faction, lambda t: owner[t] == faction)
+        return found
+
+
+# Owner maps whose holdings a board remembers (then it forgets them all and starts again).
+HOLDINGS_KEPT = 4096
 
 _CACHE: dict[str, Board] = {}

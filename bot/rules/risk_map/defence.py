@@ -69,7 +69,7 @@ class DefenceOrders:
         order = action["order"]
         if order == self.defence_order(state, seat):
             raise rule_error("err.defence_same")
-        state["players"][seat]["defence"] = order
+        self._player(state, seat)["defence"] = order
         # Who changed their order is public (the move is in the log); the order is not.
         events.append({"type": "defence_order", "seat": seat, "private": {seat: {"order": order}}})
 

@@ -30,12 +30,14 @@ Defence orders (:mod:`bot.rules.risk_map.defence`): an edition whose defenders h
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cached_property
+from operator import countOf
 from typing import Any
 
 import bot.rules.turns as turns
-from bot.rules.base import Action, Event, Game, Rng, RuleError, State, clone
+from bot.rules.base import Action, Event, Game, Rng, RuleError, State
 from bot.rules.risk_map.attack import Attacks
-from bot.rules.risk_map.board import NO_CLOSED, Board, reinforcements
+from bot.rules.risk_map.board import NO_CLOSED, Board, Holding, reinforcements
 from bot.rules.risk_map.cards import draw
 from bot.rules.risk_map.defence import ORDERS, DefenceOrders
 from bot.rules.risk_map.messages import MESSAGES, rule_error
@@ -78,30 +80,51 @@ class MapGame(Attacks, Moderation, DefenceOrders, Game):
             self._board = Board.load(self.map_id, self.rulebook_counts)
         return self._board
 
-    # State keys no action changes (shared between a state and the next) and keys holding a
-    # flat dict or list of plain values (copied with ``.copy()``); any other dict or list is
-    # deep-copied. An edition that mutates a shared key in place must take it out of SHARED.
-    SHARED_KEYS: frozenset[str] = frozenset({"seats", "options", "picks", "opening", "order", "map"})
-    FLAT_KEYS: frozenset[str] = frozenset({"owner", "troops", "deck", "discard", "out", "income", "taken",
-                                           "closed"})
+    # The working copy an action changes (``_copy``) shares every value with the state before,
+    # except the FLAT_KEYS' flat dicts or lists, copied each time (the troops: most actions
+    # move members). Any other dict or list is copied where it is first changed in place:
+    # ``self._private(state, key)`` (a top-level value), ``_player``, ``_hand``, ``_battle``
+    # and the edition's own (``_powers``, ``_missions``); a value replaced whole needs nothing.
+    # The input state of ``apply`` is never touched: tests/rules/peaky_blinders checks it.
+    FLAT_KEYS: tuple[str, ...] = ("troops",)
 
     def _copy(self, state: State) -> State:
-        """The working copy ``_apply`` may mutate, at a third of a full deep copy's cost: the
-        big flat parts (owner, troops, piles) are copied flat, nested ones deep, unchanging
-        ones shared."""
-        shared, flat = self.SHARED_KEYS, self.FLAT_KEYS
-        new: State = {}
-        nested: dict[str, Any] = {}
-        for key, value in state.items():
-            if key in shared or not isinstance(value, (dict, list)):
-                new[key] = value
-            elif key in flat:
+        """The working copy ``_apply`` may mutate (see FLAT_KEYS): a shallow copy, the troops
+        copied; the rest copied on write, at a few percent of a deep copy's cost."""
+        new = state.copy()
+        for key in self.FLAT_KEYS:
+            value = state.get(key)
+            if value is not None:
                 new[key] = value.copy()
-            else:
-                nested[key] = value
-        if nested:
-            new.update(clone(nested))
         return new
+
+    # -- copy on write (see FLAT_KEYS) -----------------------------------------------------
+    @staticmethod
+    def _private(state: State, key: str) -> Any:
+        """``state[key]`` (a dict or a list), copied into the working state before a write."""
+        value = state[key] = state[key].copy()
+        return value
+
+    @staticmethod
+    def _player(state: State, seat: str) -> dict[str, Any]:
+        """``seat``'s player record, copied before a write (its lists are still shared: take
+        them with ``_hand``, ``_powers`` or ``_missions`` to change them)."""
+        players = state["players"] = state["players"].copy()
+        player = players[seat] = players[seat].copy()
+        return player
+
+    def _hand(self, state: State, seat: str) -> list[str]:
+        """``seat``'s hand of cards, copied before a write."""
+        player = self._player(state, seat)
+        hand = player["hand"] = list(player["hand"])
+        return hand
+
+    @staticmethod
+    def _battle(state: State) -> dict[str, Any]:
+        """The pending battle, copied before a write (its effects list too)."""
+        battle = state["battle"] = state["battle"].copy()
+        battle["effects"] = list(battle["effects"])
+        return battle
 
     def tname(self, tid: str) -> str:
         return self.board.territories[tid].name
@@ -230,7 +253,22 @@ class MapGame(Attacks, Moderation, DefenceOrders, Game):
         return [t for t in self.board.order if owner[t] == faction]
 
     def count_of(self, state: State, faction: str) -> int:
-        return sum(1 for o in state["owner"].values() if o == faction)
+        return countOf(state["owner"].values(), faction)
+
+    def holding(self, state: State, seat: str) -> Holding:
+        """``seat``'s territories, each one's attack targets and manoeuvre destinations
+        (:class:`~bot.rules.risk_map.board.Holding`): remembered per owner map when the
+        edition keeps the plain "may attack" and "may cross" and no zone is closed."""
+        if self._plain_graph and not state.get("closed"):
+            return self.board.holdings(state["owner"]).of(seat)
+        board, closed = self.board, self.closed(state)
+        return Holding(board.order, state["owner"], seat, lambda t: board.neighbours(t, closed),
+                       lambda t: self.hostile(state, seat, t), self.passable(state, seat))
+
+    @cached_property
+    def _plain_graph(self) -> bool:
+        cls = type(self)
+        return cls.hostile is MapGame.hostile and cls.passable is MapGame.passable
 
     def closed(self, state: State) -> frozenset[str]:
         zones = state.get("closed")
@@ -251,7 +289,7 @@ class MapGame(Attacks, Moderation, DefenceOrders, Game):
         n = self.count_of(state, seat)
         return {
             "territories": reinforcements(n),
-            "regions": self.board.region_bonus(state["owner"], seat),
+            "regions": self.board.holdings(state["owner"]).region_bonus(seat),
         }
 
     def _start_turn(self, state: State, rng: Rng, events: list[Event]) -> None:
@@ -281,8 +319,9 @@ class MapGame(Attacks, Moderation, DefenceOrders, Game):
         seat = turns.current_seat(state)
         n = self.cards_to_draw(state, seat)
         if n:
-            drawn, reshuffled = draw(state["deck"], state["discard"], n, rng, self.reshuffle_discard(state))
-            state["players"][seat]["hand"].extend(drawn)
+            deck, discard = self._private(state, "deck"), self._private(state, "discard")
+            drawn, reshuffled = draw(deck, discard, n, rng, self.reshuffle_discard(state))
+            self._hand(state, seat).extend(drawn)
             if reshuffled:
                 events.append({"type": "reshuffle", "deck": len(state["deck"])})
             events.append(
@@ -393,7 +432,7 @@ class MapGame(Attacks, Moderation, DefenceOrders, Game):
             out.append(
                 {
                     "type": "place",
-                    "territory": self.territories_of(state, seat),
+                    "territory": list(self.holding(state, seat).owned),
                     "count": {"min": 1, "max": reserve, "default": reserve},
                 }
             )
@@ -404,24 +443,15 @@ class MapGame(Attacks, Moderation, DefenceOrders, Game):
     def _legal_manoeuvres(self, state: State, seat: str) -> list[Action]:
         """One form per territory that can send members: its destinations are the seat's
         territories joined to it through passable ones (what ``board.path`` finds)."""
-        board = self.board
-        owner, troops = state["owner"], state["troops"]
-        passable = self.passable(state, seat)
-        closed = self.closed(state)
-        group_of: dict[str, list[str]] = {}  # territory → its group's own territories, map order
+        troops = state["troops"]
+        held = self.holding(state, seat)
+        others = held.others
         out: list[Action] = []
-        for src in board.order:
-            if owner[src] != seat or troops[src] < 2:
-                continue
-            mine = group_of.get(src)
-            if mine is None:
-                reach = board.reachable(src, passable, closed)
-                mine = [t for t in board.order if t in reach and owner[t] == seat]
-                for t in reach:
-                    group_of[t] = mine
-            if len(mine) > 1:
-                n = troops[src] - 1
-                out.append({"type": "manoeuvre", "from": src, "to": [t for t in mine if t != src],
+        for src in held.owned:
+            n = troops[src] - 1
+            dests = others[src]
+            if n > 0 and dests:
+                out.append({"type": "manoeuvre", "from": src, "to": list(dests),
                             "count": {"min": 1, "max": n, "default": n}})
         return out
 

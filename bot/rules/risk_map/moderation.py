@@ -69,9 +69,8 @@ class Moderation:
     def _on_kick(self, state: State, rng: Rng, gone: str, events: list[Event]) -> None:
         """The gang stays on the board, never acts again, and can be conquered; the cards go
         to the discard pile."""
-        player = state["players"][gone]
-        state["discard"].extend(player["hand"])
-        player["hand"] = []
+        self._private(state, "discard").extend(state["players"][gone]["hand"])
+        self._player(state, gone)["hand"] = []
         self._on_player_out(state, gone, "", events)
 
     def _last_one_standing(self, state: State, winners: list[str], events: list[Event]) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.rules.ai import RandomPolicy
+from bot.rules.ai import GreedyPolicy, RandomPolicy
 from bot.rules.base import Rng, canonical
 from bot.rules.compact import choose
 from bot.rules.peaky_blinders.game import NEUTRAL, PeakyBlinders
@@ -188,3 +188,19 @@ def test_games_without_the_crown_end_by_conquest(n: int, seed: int) -> None:
     st, _, _ = play(n, seed, {"crown": False}, policy="aggressive", full_checks=False)
     assert G.outcome(st)["reason"] in ("conquest", "elimination")
     assert len(G.outcome(st)["winners"]) == 1
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_apply_never_touches_its_input_under_a_lookahead(n: int) -> None:
+    """The working copy shares what an action does not change with the state before (copy on
+    write): a greedy seat applies a dozen actions to one state per move, and not one of them
+    may leave a trace in it, nor in any earlier state of the game."""
+    playout = play_out(G, SEATS[:n], 40 + n, GreedyPolicy(), max_actions=400)
+    seen: list[tuple[dict, str]] = []
+    for before, _seat, _action, after, _events in playout:
+        seen.append((before, canonical(before)))
+        for st, frozen in seen[-40:]:
+            assert canonical(st) == frozen
+        check(before, after, _events)
+        if G.outcome(after) is not None or len(seen) >= 300:
+            break
