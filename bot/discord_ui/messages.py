@@ -23,7 +23,7 @@ import discord
 
 from bot.discord_ui.limits import CONTENT, clip, clip_lines
 from bot.discord_ui.members import names_for, ping
-from bot.discord_ui.pictures import board_file
+from bot.discord_ui.pictures import start_board_file
 from bot.discord_ui.protocols import GameBot, bot_of
 from bot.games import presenter
 from bot.i18n import t
@@ -122,10 +122,17 @@ async def post_turn(channel: discord.abc.Messageable | None, interaction: discor
             with_board = (played is None or played.new_turn or played.finished or len(pending) > 1
                           or engine.outcome(row.state) is not None)
         public = engine.view(row.state, None)  # once, for the prompt, the picture and the buttons
-        kwargs = {"content": move_text(row, narration, pinged, extra, public)}
-        if with_board:
-            kwargs["file"] = await board_file(row, public=public)
-        view = bot.live_choices(row, public)
+        # The picture is drawn in a worker thread while the text and the buttons are made here.
+        picture = start_board_file(row, public=public) if with_board else None
+        try:
+            kwargs = {"content": move_text(row, narration, pinged, extra, public)}
+            view = bot.live_choices(row, public)
+        except BaseException:
+            if picture is not None:
+                picture.cancel()  # the drawing ends on its own; nobody waits for it
+            raise
+        if picture is not None:
+            kwargs["file"] = await picture
         if view is not None:
             kwargs["view"] = view
         kwargs["allowed_mentions"] = ping(pinged)
