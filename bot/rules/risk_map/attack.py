@@ -222,15 +222,16 @@ class Attacks:
         of one territory share their ``count``, every form its ``until`` and extras: forms are
         read, never changed."""
         troops = state["troops"]
-        extras = self._attack_extras(state, seat)
-        until = [False, True]
+        base = {"type": "attack", "from": "", "to": "", "count": None, "until": [False, True],
+                **self._attack_extras(state, seat)}
         out: list[Action] = []
         for src, dsts in self.holding(state, seat).targets.items():
             n = troops[src] - 1
             if n < 1 or not dsts:
                 continue
-            form = {"type": "attack", "from": src, "to": "", "count": {"min": 1, "max": n, "default": n},
-                    "until": until, **extras}
+            form = base.copy()
+            form["from"] = src
+            form["count"] = {"min": 1, "max": n, "default": n}
             for dst in dsts:
                 one = form.copy()
                 one["to"] = dst

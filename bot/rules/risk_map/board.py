@@ -405,11 +405,18 @@ class Holding:
     __slots__ = ("others", "owned", "targets")
 
     def __init__(self, order: Iterable[str], owner: Mapping[str, str], faction: str,
-                 neighbours: Callable[[str], tuple[str, ...]], hostile: Callable[[str], bool],
-                 passable: Callable[[str], bool]) -> None:
+                 neighbours: Callable[[str], tuple[str, ...]], hostile: Callable[[str], bool] | None = None,
+                 passable: Callable[[str], bool] | None = None) -> None:
+        """``hostile`` and ``passable`` left out: any territory ``faction`` does not hold,
+        and only its own (the plain rules, tested on a set)."""
         owned = tuple(t for t in order if owner[t] == faction)
+        mine = set(owned)
         self.owned = owned
-        self.targets = {t: tuple(n for n in neighbours(t) if hostile(n)) for t in owned}
+        if hostile is None:
+            self.targets = {t: tuple([n for n in neighbours(t) if n not in mine]) for t in owned}
+        else:
+            self.targets = {t: tuple([n for n in neighbours(t) if hostile(n)]) for t in owned}
+        crossing = mine.__contains__ if passable is None else passable
         others: dict[str, tuple[str, ...]] = {}
         for t in owned:
             if t in others:
@@ -418,12 +425,15 @@ class Holding:
             todo = [t]
             while todo:
                 for n in neighbours(todo.pop()):
-                    if n not in seen and passable(n):
+                    if n not in seen and crossing(n):
                         seen.add(n)
                         todo.append(n)
+            if len(seen) == 1:
+                others[t] = ()
+                continue
             group = [x for x in owned if x in seen]
             for x in group:
-                others[x] = tuple(y for y in group if y != x)
+                others[x] = tuple([y for y in group if y != x])
         self.others = others
 
 
@@ -451,9 +461,7 @@ class Holdings:
         its own."""
         found = self._by.get(faction)
         if found is None:
-            owner = self._owner
-            found = self._by[faction] = Holding(self._board.order, owner, faction, self._board._adj.__getitem__,
-                                                lambda t: owner[t] != faction, lambda t: owner[t] == faction)
+            found = self._by[faction] = Holding(self._board.order, self._owner, faction, self._board._adj.__getitem__)
         return found
 
 

@@ -24,6 +24,7 @@ __all__ = ["DEFAULT_ORDER", "ORDERS", "DefenceOrders", "fires", "pick_defence"]
 
 ORDERS = ("always", "save", "never")
 DEFAULT_ORDER = "always"
+_OTHERS = {order: tuple(o for o in ORDERS if o != order) for order in ORDERS}
 
 
 def fires(order: str, defenders: int, plain: tuple[int, int], helped: tuple[int, int]) -> bool:
@@ -76,5 +77,4 @@ class DefenceOrders:
     def _legal_anytime(self, state: State, seat: str) -> list[Action]:
         if "defence" not in self.anytime_actions:
             return []
-        current = self.defence_order(state, seat)
-        return [{"type": "defence", "order": [o for o in ORDERS if o != current]}]
+        return [{"type": "defence", "order": list(_OTHERS.get(self.defence_order(state, seat), ORDERS))}]
