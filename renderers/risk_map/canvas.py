@@ -115,8 +115,23 @@ def _warm(map_id: str, deco: Decoration) -> None:
     for border in art.meta.get("borders", []):  # every attack's arrow, both ways
         arrow_sprite(art.meta.get("id") or map_id, border["a"], border["b"], art.size)
         arrow_sprite(art.meta.get("id") or map_id, border["b"], border["a"], art.size)
+    for lang in LANGS:  # one board per language: its words' masks, the panels' RGB
+        _compose(_warm_view(art, deco, lang), deco)
     arrow_masks.cache_clear()  # every border's arrow is built: its rasters (3.5 MB) can go
     _index(map_id)
+
+
+def _warm_view(art: MapArt, deco: Decoration, lang: str) -> dict[str, Any]:
+    """A board in play, every faction holding land and one attacking: what ``warm`` draws
+    once so that the words every board shows are rendered before the first game."""
+    keys = [f"warm-{i}" for i in range(len(deco.styles))]
+    ids = art.ids
+    return {"game": deco.game or art.meta.get("id"), "map": art.meta.get("id"), "lang": lang,
+            "turn": 1, "phase": "attack", "current": keys[0], "labels": {},
+            "factions": {k: {"name": k, "player": k} for k in keys},
+            "territories": {t: {"owner": keys[i % len(keys)], "troops": 1 + i % 9}
+                            for i, t in enumerate(ids)},
+            "eliminated": [], "winners": None, "highlight": None}
 
 
 # --------------------------------------------------------------------------- sprites
