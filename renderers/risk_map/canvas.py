@@ -188,11 +188,12 @@ def _badge(canvas: Image.Image, art: MapArt, tid: str, count: int | None, shape:
            tab: Tab | None) -> None:
     """Paste a count badge: its frame, then its count's tile (both through the silhouette)."""
     idx, mask, (x, y), cb, cmask = _tid_frame(art, tid, shape, tab)
-    canvas.paste(idx, (x, y), mask)
+    core = canvas.im  # Pillow's own paste, without ``Image.paste``'s checks: ~80 a board
+    core.paste(idx.im, (x, y, x + idx.width, y + idx.height), mask.im)
     if count is not None:
         tile = _count(str(count), (cb[2] - cb[0], cb[3] - cb[1]), _ground(tab), art.static0,
                       art.deco.colours)
-        canvas.paste(tile, (x + cb[0], y + cb[1]), cmask)
+        core.paste(tile.im, (x + cb[0], y + cb[1], x + cb[2], y + cb[3]), cmask.im)
 
 
 # --------------------------------------------------------------------------- dynamic layer
