@@ -82,6 +82,16 @@ def _line_items(need: tuple[tuple[str, int], ...]) -> list[tuple[str, Any]]:
     return items
 
 
+@lru_cache(maxsize=128)  # ~30 KB each
+def _line_image(body: RGB, w: int, h: int, box: Box, line: LineSpec) -> Image.Image:
+    """A line as drawn at ``box`` on a card of that body colour and size (cropped; drawn
+    at its place so its pixels are those the card would have): a throw changes one line
+    of one card, the others are pasted."""
+    im = Image.new("RGBA", (w, h), (*body, 255))
+    _draw_line(im, box, line)
+    return im.crop((box[0], box[1], box[2] + 1, box[3] + 1))
+
+
 def _draw_line(im: Image.Image, box: Box, line: LineSpec) -> None:
     """One battle line: what it needs, or (filled) the dice placed on it and a tick."""
     d = ImageDraw.Draw(im)
@@ -144,7 +154,7 @@ def _hatch(bg: RGB, stripe: RGB, w: int, h: int) -> Image.Image:
     return im
 
 
-@lru_cache(maxsize=192)  # ~190 KB each: a few games' worth of card states
+@lru_cache(maxsize=32)  # ~190 KB each; the palette tiles (:mod:`.frame`) are what is kept
 def card_image(spec: CardSpec) -> Image.Image:
     """A card's picture (RGBA, transparent round corners), cached per state."""
     w, h = spec.w, spec.h
@@ -193,7 +203,8 @@ def card_image(spec: CardSpec) -> Image.Image:
         used = n * row_h + (n - 1) * 5
         y = top + (bottom - top - used) // 2
         for line in spec.lines:
-            _draw_line(im, (ix0 + 7, y, ix1 - 7, y + row_h), line)
+            lb = (ix0 + 7, y, ix1 - 7, y + row_h)
+            im.paste(_line_image(body, w, h, lb, line), lb[:2])
             y += row_h + 5
 
     # footer: the owner, and the General an attacker needs against them

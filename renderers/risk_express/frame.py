@@ -5,15 +5,13 @@ pixel by pixel (nearest entry, no dithering): ~5 ms of conversion and ~5 ms of a
 pastes on a 1200×1000 board, twice the PNG encode itself. The mapping of a pixel depends
 on that pixel only, so the board can be mapped piece by piece, and each piece once:
 
-* the background of a lock pattern (:func:`.layout.base_image`) is mapped once (a
-  :class:`Stage`);
+* the background of a lock pattern (:func:`.layout.base_image`) is mapped once (a stage);
 * a card on that background (highlight and tag included if it is the target) is drawn and
   mapped once per state and kept as a palette tile: a board is a copy of the stage and
   fourteen plain pastes;
-* the header, the tray and the scores are drawn at their places on the stage's scratch
-  RGB copy (the region restored from the background first), then mapped: ~3 % of the
-  board's pixels, and kept per content as well (a throw changes the tray, rarely the
-  scores).
+* the header, the tray and the scores are drawn at their places on a board-sized RGB
+  sheet (their region set from the background first), then mapped: ~15 % of the board's
+  pixels, and kept per content as well (a throw changes the tray, rarely the scores).
 
 The result equals ``quantize(render_image(view), palette)`` pixel for pixel (the picture
 tests and ``tests/renderers/risk_express/test_frame.py`` check it).
@@ -28,43 +26,36 @@ from typing import Any
 from PIL import Image
 
 from renderers.kit import Box, quantize
-from renderers.risk_express.layout import BandSpec, Layout, base_image
+from renderers.risk_express.layout import base_image
 from renderers.risk_express.look import BAND_H, HEADER_H, W
 from renderers.risk_express.page import Plan, draw_card, plan, target_region
 from renderers.risk_express.panels import draw_header, draw_scores, draw_tray
 
-TILES_PER_STAGE = 96  # a card tile is ~45 KB: ~4 MB a stage at most
-PANELS_PER_STAGE = 24
-STAGES = 4  # ~6 MB each (RGB background, its scratch copy, the palette background)
+TILES = 160  # a card tile is ~45 KB: ~7 MB
+PANELS = 40  # header, tray and scores pieces: ~100 KB each
+STAGES = 8  # 1.2 MB each: both languages × the four score layouts (2, 3, 4, 5–6 players)
 
 
 @dataclass
-class Stage:
-    """A background (one lock pattern, language, palette) and the pieces drawn on it."""
+class _Caches:
+    """Palette backgrounds per stage (lock pattern, language, palette), then the tiles and
+    panels drawn on them (keyed by the stage and what they show), least recently used
+    first; the RGB backgrounds stay in ``base_image``'s own small cache."""
 
-    rgb: Image.Image
-    scratch: Image.Image
-    pal: Image.Image
+    stages: OrderedDict[Any, Image.Image] = field(default_factory=OrderedDict)
     tiles: OrderedDict[Any, Image.Image] = field(default_factory=OrderedDict)
     panels: OrderedDict[Any, Image.Image] = field(default_factory=OrderedDict)
+    scratch: Image.Image | None = None  # one RGB board-sized sheet to draw pieces on
 
 
-_STAGES: OrderedDict[Any, Stage] = OrderedDict()
+_C = _Caches()
 
 
-def _stage(lay: Layout, bands: tuple[BandSpec, ...], lang: str, palette: Image.Image,
-           pal_key: Any) -> Stage:
-    key = (lay, bands, lang, pal_key)
-    st = _STAGES.get(key)
-    if st is None:
-        rgb = base_image(lay, bands, lang)
-        st = Stage(rgb, rgb.copy(), quantize(rgb, palette=palette))
-        _STAGES[key] = st
-        while len(_STAGES) > STAGES:
-            _STAGES.popitem(last=False)
-    else:
-        _STAGES.move_to_end(key)
-    return st
+def _get(cache: OrderedDict[Any, Image.Image], key: Any) -> Image.Image | None:
+    im = cache.get(key)
+    if im is not None:
+        cache.move_to_end(key)
+    return im
 
 
 def _remember(cache: OrderedDict[Any, Image.Image], key: Any, im: Image.Image,
@@ -74,44 +65,51 @@ def _remember(cache: OrderedDict[Any, Image.Image], key: Any, im: Image.Image,
         cache.popitem(last=False)
 
 
-def _mapped(st: Stage, region: Box, palette: Image.Image) -> Image.Image:
-    """The scratch's region mapped to the palette, then the region restored."""
-    piece = quantize(st.scratch.crop(region), palette=palette)
-    st.scratch.paste(st.rgb.crop(region), region[:2])
-    return piece
+def _mapped(rgb: Image.Image, region: Box, draw: Any, palette: Image.Image) -> Image.Image:
+    """``draw(sheet)`` on the background's ``region`` (drawing at board coordinates),
+    mapped to the palette. The sheet is shared: only ``region`` is set before drawing."""
+    sheet = _C.scratch
+    if sheet is None or sheet.size != rgb.size:
+        sheet = _C.scratch = rgb.copy()
+    else:
+        sheet.paste(rgb.crop(region), region[:2])
+    draw(sheet)
+    return quantize(sheet.crop(region), palette=palette)
 
 
 def render_frame(view: dict[str, Any], palette: Image.Image, pal_key: Any) -> Image.Image:
     """The board as a palette image (``pal_key`` names ``palette`` in the caches)."""
     p = plan(view)
-    st = _stage(p.lay, p.bands, p.lang, palette, pal_key)
-    im = st.pal.copy()
+    sk = (p.lay, p.bands, p.lang, pal_key)
+    base = _get(_C.stages, sk)
+    if base is None:
+        base = quantize(base_image(p.lay, p.bands, p.lang), palette=palette)
+        _remember(_C.stages, sk, base, STAGES)
+    im = base.copy()
     for pc in p.placed:
         is_target = pc.card_id == p.target
-        failed = bool(p.attempt.get("failed")) if is_target and p.attempt else False
-        key = (pc.spec, pc.box, is_target, failed)
-        tile = st.tiles.get(key)  # a CardSpec is always hashable
+        att = p.attempt if is_target else None
+        failed = bool(att.get("failed")) if att else False
+        region = target_region(pc.box, failed, p.lang) if att else pc.box
+        key = (sk, pc.spec, pc.box, is_target, failed)  # a CardSpec is always hashable
+        tile = _get(_C.tiles, key)
         if tile is None:
-            region = target_region(pc.box, failed, p.lang) if is_target else pc.box
-            draw_card(st.scratch, pc, p.attempt if is_target else None, p.lang)
-            tile = _mapped(st, region, palette)
-            _remember(st.tiles, key, tile, TILES_PER_STAGE)
-        else:
-            st.tiles.move_to_end(key)
-        region = target_region(pc.box, failed, p.lang) if is_target else pc.box
+            tile = _mapped(base_image(p.lay, p.bands, p.lang), region,
+                           lambda sheet, pc=pc, att=att: draw_card(sheet, pc, att, p.lang),
+                           palette)
+            _remember(_C.tiles, key, tile, TILES)
         im.paste(tile, region[:2])
-    for kind, region, key in _panels(p):
+    for kind, region, what in _panels(p):
+        key: Any = (sk, what)
         try:
-            piece = st.panels.get(key)
+            piece = _get(_C.panels, key)
         except TypeError:  # an odd view (a list where an id should be): draw, keep nothing
             key, piece = None, None
         if piece is None:
-            _draw_panel(st.scratch, kind, p)
-            piece = _mapped(st, region, palette)
+            piece = _mapped(base_image(p.lay, p.bands, p.lang), region,
+                            lambda sheet, kind=kind: _draw_panel(sheet, kind, p), palette)
             if key is not None:
-                _remember(st.panels, key, piece, PANELS_PER_STAGE)
-        else:
-            st.panels.move_to_end(key)
+                _remember(_C.panels, key, piece, PANELS)
         im.paste(piece, region[:2])
     return im
 
@@ -159,4 +157,7 @@ def _draw_panel(im: Image.Image, kind: str, p: Plan) -> None:
 
 
 def clear() -> None:
-    _STAGES.clear()
+    _C.stages.clear()
+    _C.tiles.clear()
+    _C.panels.clear()
+    _C.scratch = None
