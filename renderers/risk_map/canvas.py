@@ -199,6 +199,12 @@ def _badge(canvas: Image.Image, art: MapArt, tid: str, count: int | None, shape:
 # --------------------------------------------------------------------------- dynamic layer
 
 
+@lru_cache(maxsize=64)
+def _under_ink(c: tuple[int, int, int]) -> tuple[tuple[int, int, int], ...]:
+    """A fill and the same under 25, 50 and 75 % ink."""
+    return tuple(blend(c, INK, k / 4) for k in range(4))
+
+
 def _palette(art: MapArt, view: dict[str, Any], style: dict[str, tuple[tuple[int, int, int], str]]
              ) -> tuple[list[int], dict[str, int]]:
     pal = list(art.palette)
@@ -207,8 +213,7 @@ def _palette(art: MapArt, view: dict[str, Any], style: dict[str, tuple[tuple[int
     for i, tid in enumerate(art.ids):
         owner = (terr.get(tid) or {}).get("owner")
         c = style[owner][0] if owner in style else UNOWNED
-        for k in range(4):
-            cc = blend(c, INK, k / 4)
+        for k, cc in enumerate(_under_ink(c)):
             pal[3 * (k * n + i): 3 * (k * n + i) + 3] = cc
     swatch = {}
     for j, key in enumerate(list(style)[:SWATCHES]):
