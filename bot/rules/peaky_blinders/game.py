@@ -64,6 +64,7 @@ __all__ = ["NEUTRAL", "PB_MESSAGES", "PeakyBlinders", "public_events"]
 
 NEUTRAL_MEMBERS = 3
 NEUTRAL_SPREAD = 3  # on one to three territories of one neutral gang
+_MOST_RAZORS = max(RAZOR_TABLE)
 
 
 
@@ -451,18 +452,19 @@ class PeakyBlinders(Powers, Crown, MapGame):
     # -- legal actions --------------------------------------------------------------------
     def _legal_place(self, state: State, seat: str) -> list[Action]:
         out = super()._legal_place(state, seat)
-        hand = state["players"][seat]["hand"]
+        player = state["players"][seat]
+        hand = player["hand"]
         points = self.data.razors
-        razors = sum(points[c] for c in hand)
+        razors = sum(map(points.__getitem__, hand))
         if razors >= 2 and not (state["traded"] and self.one_trade(state)):
-            out.append({"type": "trade", "cards": list(hand), "razors": {"min": 2, "max": min(razors, max(RAZOR_TABLE))},
+            out.append({"type": "trade", "cards": list(hand), "razors": {"min": 2, "max": min(razors, _MOST_RAZORS)},
                         "points": {c: points[c] for c in hand}})
-        if not state["flipped"] and any(not p["up"] for p in state["players"][seat]["powers"]):
+        if not state["flipped"] and any(not p["up"] for p in player["powers"]):
             out.append({"type": "flip_power"})
-        if not state["neutral_done"]:
+        if not state["neutral_done"] and state["neutrals"]:
+            held = self.board.holdings(state["owner"])
             for gang in state["neutrals"]:
-                terrs = self.territories_of(state, NEUTRAL + gang)
-                out.append({"type": "neutral", "faction": NEUTRAL + gang, "territories": terrs,
+                out.append({"type": "neutral", "faction": NEUTRAL + gang, "territories": list(held.owned(NEUTRAL + gang)),
                             "members": NEUTRAL_MEMBERS, "spread": NEUTRAL_SPREAD})
         return out
 

@@ -440,7 +440,7 @@ class Holding:
 class Holdings:
     """The :class:`Holding` of each faction on one owner map, built when first asked."""
 
-    __slots__ = ("_board", "_bonus", "_by", "_key", "_owner")
+    __slots__ = ("_board", "_bonus", "_by", "_key", "_owned", "_owner")
 
     def __init__(self, board: Board, owner: dict[str, str], key: tuple[str, ...]) -> None:
         self._board = board
@@ -448,12 +448,23 @@ class Holdings:
         self._key = key
         self._by: dict[str, Holding] = {}
         self._bonus: dict[str, int] = {}
+        self._owned: dict[str, tuple[str, ...]] = {}
+
+    def owned(self, faction: str) -> tuple[str, ...]:
+        """``faction``'s territories, in map order."""
+        found = self._owned.get(faction)
+        if found is None:
+            owner = self._owner
+            found = self._owned[faction] = tuple(t for t in self._board.order if owner[t] == faction)
+        return found
 
     def region_bonus(self, faction: str) -> int:
         """:meth:`Board.region_bonus` of this map."""
         found = self._bonus.get(faction)
         if found is None:
-            found = self._bonus[faction] = self._board.region_bonus(self._owner, faction)
+            mine = set(self.owned(faction))
+            found = self._bonus[faction] = sum(r.bonus for r in self._board.regions.values()
+                                               if mine.issuperset(r.territories))
         return found
 
     def of(self, faction: str) -> Holding:

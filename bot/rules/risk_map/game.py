@@ -85,7 +85,7 @@ class MapGame(Attacks, Moderation, DefenceOrders, Game):
     # move members). Any other dict or list is copied where it is first changed in place:
     # ``self._private(state, key)`` (a top-level value), ``_player``, ``_hand``, ``_battle``
     # and the edition's own (``_powers``, ``_missions``); a value replaced whole needs nothing.
-    # The input state of ``apply`` is never touched: tests/rules/peaky_blinders checks it.
+    # The input state of ``apply`` is never touched: the editions' random and lookahead tests check it.
     FLAT_KEYS: tuple[str, ...] = ("troops",)
 
     def _copy(self, state: State) -> State:
@@ -286,10 +286,10 @@ class MapGame(Attacks, Moderation, DefenceOrders, Game):
     # -- turn life cycle ----------------------------------------------------------------
     def income(self, state: State, seat: str) -> dict[str, int]:
         """The members a seat earns at the start of its turn, by source."""
-        n = self.count_of(state, seat)
+        held = self.board.holdings(state["owner"])
         return {
-            "territories": reinforcements(n),
-            "regions": self.board.holdings(state["owner"]).region_bonus(seat),
+            "territories": reinforcements(len(held.owned(seat))),
+            "regions": held.region_bonus(seat),
         }
 
     def _start_turn(self, state: State, rng: Rng, events: list[Event]) -> None:
@@ -389,7 +389,11 @@ class MapGame(Attacks, Moderation, DefenceOrders, Game):
         if avail < 1:
             raise rule_error("err.too_few_to_move", territory=self.tname(src))
         n = self._int(action.get("count", avail), 1, avail)
-        path = self.board.path(src, dst, self.passable(state, seat), self.closed(state))
+        if self._plain_graph and not state.get("closed"):
+            crossing = frozenset(self.board.holdings(state["owner"]).owned(seat)).__contains__
+        else:
+            crossing = self.passable(state, seat)
+        path = self.board.path(src, dst, crossing, self.closed(state))
         if path is None:
             raise rule_error("err.not_connected", src=self.tname(src), dst=self.tname(dst))
         state["troops"][src] -= n
