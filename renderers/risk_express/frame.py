@@ -29,10 +29,16 @@ from renderers.kit import Box, quantize
 from renderers.risk_express.layout import base_image
 from renderers.risk_express.look import BAND_H, HEADER_H, W
 from renderers.risk_express.page import Plan, draw_card, plan, target_region
-from renderers.risk_express.panels import draw_header, draw_scores, draw_tray
+from renderers.risk_express.panels import (
+    ScoreCell,
+    draw_header,
+    draw_score_cell,
+    draw_tray,
+    score_cells,
+)
 
 TILES = 160  # a card tile is ~45 KB: ~7 MB
-PANELS = 40  # header, tray and scores pieces: ~100 KB each
+PANELS = 64  # header (~80 KB), tray (~40 KB) and score cell (~20 KB) pieces
 STAGES = 8  # 1.2 MB each: both languages × the four score layouts (2, 3, 4, 5–6 players)
 
 
@@ -114,8 +120,8 @@ def render_frame(view: dict[str, Any], palette: Image.Image, pal_key: Any) -> Im
     return im
 
 
-def _panels(p: Plan) -> list[tuple[str, Box, Any]]:
-    """The header, tray and score regions, each with the key of what it shows."""
+def _panels(p: Plan) -> list[tuple[str | ScoreCell, Box, Any]]:
+    """The header, the tray and each score cell: region, and the key of what it shows."""
     v = p.view
     names = tuple(p.names.of(s) for s in p.names.seats)
     att = p.attempt
@@ -129,31 +135,22 @@ def _panels(p: Plan) -> list[tuple[str, Box, Any]]:
                   target_key, names, tuple(p.names.seats))
     tray_key = ("tray", v.get("game"), att_key, target_key, p.over,
                 p.names.of(att.get("by")) if att and att.get("by") is not None else None)
-    owned: dict[str, int] = {}
-    for c in v.get("cards") or []:
-        if c.get("owner") is not None:
-            owned[str(c["owner"])] = owned.get(str(c["owner"]), 0) + 1
-    scores = v.get("scores") or {}
-    score_key = ("scores", names, tuple(p.names.seats), str(v.get("current")), p.over,
-                 tuple(sorted(str(w) for w in v.get("winners") or [])),
-                 tuple(int(scores.get(s, 0) or 0) for s in p.names.seats),
-                 tuple(owned.get(s, 0) for s in p.names.seats))
     tx0, ty0, tx1, ty1 = p.lay.panels[-1]
-    sx0, sy0, sx1, sy1 = p.lay.score
     # where each draws: below the tray's band, inside the score cells (a target's tag may
     # overhang the top row of the panel under it, and must stay)
     return [("header", (0, 0, W, HEADER_H + 6), header_key),
-            ("tray", (tx0, ty0 + BAND_H, tx1 + 1, ty1 + 1), tray_key),
-            ("scores", (sx0, sy0 + 6, sx1 + 1, sy1 + 1), score_key)]
+            ("tray", (tx0, ty0 + BAND_H, tx1 + 1, ty1 + 1), tray_key)] + [
+            (cell, (c[0], c[1], c[2] + 1, c[3] + 1), cell)
+            for cell in score_cells(p.lay, v, p.names) for c in (cell.box,)]
 
 
-def _draw_panel(im: Image.Image, kind: str, p: Plan) -> None:
+def _draw_panel(im: Image.Image, kind: str | ScoreCell, p: Plan) -> None:
     if kind == "header":
         draw_header(im, p.view, p.attempt, p.names, p.cards_by_id, p.lang)
     elif kind == "tray":
         draw_tray(im, p.lay.panels[-1], p.attempt, p.cards_by_id, p.names, p.over, p.lang)
-    else:
-        draw_scores(im, p.lay, p.view, p.names, p.lang)
+    elif isinstance(kind, ScoreCell):
+        draw_score_cell(im, kind, p.lang)
 
 
 def clear() -> None:

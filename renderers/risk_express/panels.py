@@ -3,6 +3,7 @@ header (turn, who plays, what they attack, or the winners), the dice tray and th
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -161,9 +162,20 @@ def draw_tray(im: Image.Image, panel: Box, attempt: dict[str, Any] | None,
             paste_icon(im, ghost_die(gs), (x0 + 8 + k * (gs + 4), y + 24))
 
 
-def draw_scores(im: Image.Image, lay: Layout, view: dict[str, Any], names: Names,
-                 lang: str) -> None:
-    d = ImageDraw.Draw(im)
+@dataclass(frozen=True)
+class ScoreCell:
+    """One player's cell of the score panel: everything it shows (a cache key)."""
+
+    index: int
+    box: Box
+    name: str
+    score: int
+    owned: int
+    current: bool
+    winner: bool
+
+
+def score_cells(lay: Layout, view: dict[str, Any], names: Names) -> list[ScoreCell]:
     sx0, sy0, sx1, sy1 = lay.score
     scores = view.get("scores") or {}
     current = view.get("current")
@@ -175,38 +187,53 @@ def draw_scores(im: Image.Image, lay: Layout, view: dict[str, Any], names: Names
             owned[str(c["owner"])] = owned.get(str(c["owner"]), 0) + 1
     cols = lay.score_cols
     cw = (sx1 - sx0 - 12 - (cols - 1) * 8) // cols
+    cells = []
     for i, seat in enumerate(names.seats):
         r, c = divmod(i, cols)
         x0 = sx0 + 6 + c * (cw + 8)
         y0 = sy0 + 6 + r * (SCORE_CELL_H + 6)
-        box = (x0, y0, x0 + cw, y0 + SCORE_CELL_H)
-        cy = y0 + SCORE_CELL_H // 2
-        is_cur = not over and str(current) == seat
-        is_win = seat in winners
-        pc = PLAYER_COLORS[i % len(PLAYER_COLORS)]
-        if is_cur or is_win:
-            d.rounded_rectangle(box, radius=10, fill=CELL_HI,
-                                outline=GOLD if is_win else WHITE, width=3)
-        x = x0 + 8
-        if is_cur:
-            play_triangle(d, (x, cy - 10, x + 16, cy + 10), WHITE)
-        elif is_win:
-            ck = 26
-            paste_icon(im, crown_icon(ck), (x - 5, cy - ck // 2 - 2))
-        x += 22
-        tk = 30
-        paste_icon(im, token_icon(i, tk, WHITE), (x, cy - tk // 2))
-        x += tk + 8
-        right = x0 + cw - 10
-        score = fmt_num(int(scores.get(seat, 0) or 0), lang)
-        sf = font(30)
-        d.text((right, cy), score, font=sf, fill=WHITE, anchor="rm")
-        right -= text_width(score, sf) + 10
-        n = owned.get(seat, 0)
-        cards_txt = word("cards", lang, n=n)
-        cf = font(17, "regular")
-        d.text((right, cy + 1), cards_txt, font=cf, fill=MUTED, anchor="rm")
-        right -= text_width(cards_txt, cf) + 10
-        nf = font(24)
-        name = fit_text(names.of(seat), nf, right - x)
-        d.text((x, cy), name, font=nf, fill=blend(pc.fill, WHITE, 0.3), anchor="lm")
+        cells.append(ScoreCell(i, (x0, y0, x0 + cw, y0 + SCORE_CELL_H), names.of(seat),
+                               int(scores.get(seat, 0) or 0), owned.get(seat, 0),
+                               not over and str(current) == seat, seat in winners))
+    return cells
+
+
+def draw_scores(im: Image.Image, lay: Layout, view: dict[str, Any], names: Names,
+                lang: str) -> None:
+    for cell in score_cells(lay, view, names):
+        draw_score_cell(im, cell, lang)
+
+
+def draw_score_cell(im: Image.Image, cell: ScoreCell, lang: str) -> None:
+    d = ImageDraw.Draw(im)
+    box = cell.box
+    x0, y0 = box[0], box[1]
+    cw = box[2] - box[0]
+    cy = y0 + SCORE_CELL_H // 2
+    is_cur, is_win, i = cell.current, cell.winner, cell.index
+    pc = PLAYER_COLORS[i % len(PLAYER_COLORS)]
+    if is_cur or is_win:
+        d.rounded_rectangle(box, radius=10, fill=CELL_HI,
+                            outline=GOLD if is_win else WHITE, width=3)
+    x = x0 + 8
+    if is_cur:
+        play_triangle(d, (x, cy - 10, x + 16, cy + 10), WHITE)
+    elif is_win:
+        ck = 26
+        paste_icon(im, crown_icon(ck), (x - 5, cy - ck // 2 - 2))
+    x += 22
+    tk = 30
+    paste_icon(im, token_icon(i, tk, WHITE), (x, cy - tk // 2))
+    x += tk + 8
+    right = x0 + cw - 10
+    score = fmt_num(cell.score, lang)
+    sf = font(30)
+    d.text((right, cy), score, font=sf, fill=WHITE, anchor="rm")
+    right -= text_width(score, sf) + 10
+    cards_txt = word("cards", lang, n=cell.owned)
+    cf = font(17, "regular")
+    d.text((right, cy + 1), cards_txt, font=cf, fill=MUTED, anchor="rm")
+    right -= text_width(cards_txt, cf) + 10
+    nf = font(24)
+    name = fit_text(cell.name, nf, right - x)
+    d.text((x, cy), name, font=nf, fill=blend(pc.fill, WHITE, 0.3), anchor="lm")
