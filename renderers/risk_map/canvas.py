@@ -383,21 +383,16 @@ ZOOM_MIN_W = 760  # a close-up is at least this wide (names ~15 px on a phone)â€
 ZOOM_MAX_SCALE = 2.0  # â€¦unless that enlarges it more than twice (it would only blur)
 
 
-def _zoom(view: dict[str, Any], art: MapArt, canvas: Image.Image, pal: list[int], rid: str
-          ) -> Image.Image:
-    """One region, enlarged: its territories as on the board, the rest faded, a heading
-    with the region's name and bonus."""
-    if rid not in art.region_boxes:
-        raise KeyError(f"no region {rid!r} on this map")
-    lang = art.lang
-    x0, y0, x1, y1 = art.region_boxes[rid]
-    W, H = art.size
-    pad = 24
-    x0, y0, x1, y1 = max(0, x0 - pad), max(0, y0 - pad), min(W, x1 + pad), min(H, y1 + pad)
-    canvas.putpalette(pal)
-    crop = canvas.crop((x0, y0, x1, y1)).convert("RGB")
-    # fade what is not this region: other land and the panels
-    T = _index(art.meta["id"] if "id" in art.meta else view.get("map"))
+def _fade_mask(art: MapArt, rid: str, box: tuple[int, int, int, int]) -> Image.Image:
+    """What a close-up of ``rid`` fades (255): other land, other tags and the panels; the
+    region's own badges and names stay sharp wherever they lie. Static: built once per
+    layer and region."""
+    key = ("fade", rid, box)
+    hit = art.sprites.get(key)
+    if hit is not None:
+        return hit
+    x0, y0, x1, y1 = box
+    T = _index(art.meta["id"])
     keep = [i + 1 for i, r in enumerate(art.region_of) if r == rid]
     lut = [0] * 256
     for v in range(1, 256):
@@ -422,6 +417,24 @@ def _zoom(view: dict[str, Any], art: MapArt, canvas: Image.Image, pal: list[int]
             dm.rectangle((b[0] - x0, b[1] - y0, b[2] - x0, b[3] - y0), fill=255)
     for b in art.lay.get("panels", {}).values():
         dm.rectangle((b[0] - x0, b[1] - y0, b[2] - x0, b[3] - y0), fill=255)
+    art.sprites[key] = other
+    return other
+
+
+def _zoom(view: dict[str, Any], art: MapArt, canvas: Image.Image, pal: list[int], rid: str
+          ) -> Image.Image:
+    """One region, enlarged: its territories as on the board, the rest faded, a heading
+    with the region's name and bonus."""
+    if rid not in art.region_boxes:
+        raise KeyError(f"no region {rid!r} on this map")
+    lang = art.lang
+    x0, y0, x1, y1 = art.region_boxes[rid]
+    W, H = art.size
+    pad = 24
+    x0, y0, x1, y1 = max(0, x0 - pad), max(0, y0 - pad), min(W, x1 + pad), min(H, y1 + pad)
+    canvas.putpalette(pal)
+    crop = canvas.crop((x0, y0, x1, y1)).convert("RGB")
+    other = _fade_mask(art, rid, (x0, y0, x1, y1))
     wash = Image.new("RGB", crop.size, PAPER)
     crop = Image.composite(Image.blend(crop, wash, 0.6), crop, other)
     scale = min(ZOOM_MAX_SCALE, max(1.0, ZOOM_MIN_W / crop.width))
