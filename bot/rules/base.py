@@ -12,6 +12,7 @@ import pickle
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import bot.rules.turns as turns
@@ -356,13 +357,10 @@ class Game(ABC):
         return out
 
     # -- moves --------------------------------------------------------------------------
-    @property
+    @cached_property
     def schema(self) -> Schema:
-        """The shape of every action type (built once per engine)."""
-        cached = self.__dict__.get("_schema_cache")
-        if cached is None:
-            cached = self.__dict__["_schema_cache"] = Schema.of(self.action_schema())
-        return cached
+        """The shape of every action type (built once per engine, then a plain attribute)."""
+        return Schema.of(self.action_schema())
 
     def apply(self, state: State, seat: str, action: Action) -> tuple[State, list[Event]]:
         """The only way a game changes. A malformed action raises ``MalformedAction``, an

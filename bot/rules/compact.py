@@ -39,6 +39,9 @@ __all__ = ["accepts", "choose", "expand", "matches", "pick_action"]
 
 Action = dict[str, Any]
 
+_PLAIN = frozenset({str, int, bool, float, type(None)})
+
+
 def _special(form: Action) -> bool:
     kind = form.get("type")
     return (kind == "trade" and "razors" in form) or (kind == "neutral" and "territories" in form)
@@ -203,24 +206,29 @@ def pick_action(forms: list[Action], pick: Callable[[int], int]) -> Action:
     then :func:`choose` in it. Picking the kind first keeps random games short (ending a
     phase is as likely as any one attack among dozens). No draw is spent on a choice of one
     (one kind, one form), so a seeded game's draws do not depend on how forms are grouped."""
+    if len(forms) == 1:
+        return choose(forms[0], pick)
     first = forms[0]["type"]
-    if any(a["type"] != first for a in forms):
-        kinds = sorted({a["type"] for a in forms})
-        kind = kinds[pick(len(kinds))]
-        forms = [a for a in forms if a["type"] == kind]
-    form = forms[pick(len(forms))] if len(forms) > 1 else forms[0]
-    return choose(form, pick)
+    for a in forms:
+        if a["type"] != first:
+            kinds = sorted({a["type"] for a in forms})
+            kind = kinds[pick(len(kinds))]
+            forms = [a for a in forms if a["type"] == kind]
+            break
+    return choose(forms[pick(len(forms))] if len(forms) > 1 else forms[0], pick)
 
 
 def choose(form: Action, pick: Callable[[int], int]) -> Action:
     """One concrete action of ``form``, chosen with ``pick(n) -> [0, n)`` (``Rng.below`` or
     ``random.Random().randrange``). Every part is given explicitly."""
     kind = form["type"]
-    if _special(form):
+    if (kind == "trade" or kind == "neutral") and _special(form):
         return _choose_trade(form, pick) if kind == "trade" else _choose_neutral(form, pick)
     out: Action = {}
     for key, spec in form.items():
-        if isinstance(spec, list) and key != "type":
+        if type(spec) in _PLAIN:  # no choice in it: most parts of most forms
+            out[key] = spec
+        elif isinstance(spec, list) and key != "type":
             out[key] = spec[pick(len(spec))]
         elif _is_range(spec):
             out[key] = spec["min"] + pick(spec["max"] - spec["min"] + 1)

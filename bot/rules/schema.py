@@ -81,16 +81,23 @@ class Schema:
     allowed: Mapping[str, frozenset[str]] = field(default_factory=dict)
     required: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     required_set: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    # type → (allowed keys, predicates, required keys): what the door reads, in one look-up
+    door: Mapping[str, tuple[frozenset[str], Mapping[str, Callable[[Any], bool]], frozenset[str]]] = field(
+        default_factory=dict)
 
     @classmethod
     def of(cls, types: Mapping[str, Mapping[str, Field]]) -> Schema:
         required = {k: tuple(n for n, f in v.items() if f.required) for k, v in types.items()}
+        oks = {k: {n: f.ok for n, f in v.items()} for k, v in types.items()}
+        allowed = {k: frozenset(v) | {"type"} for k, v in types.items()}
+        required_set = {k: frozenset(v) for k, v in required.items()}
         return cls(
             {k: dict(v) for k, v in types.items()},
-            {k: {n: f.ok for n, f in v.items()} for k, v in types.items()},
-            {k: frozenset(v) | {"type"} for k, v in types.items()},
+            oks,
+            allowed,
             required,
-            {k: frozenset(v) for k, v in required.items()},
+            required_set,
+            {k: (allowed[k], oks[k], required_set[k]) for k in types},
         )
 
 
@@ -101,19 +108,19 @@ def check_action(schema: Schema, action: Any) -> str:
     kind = action.get("type")
     if type(kind) is not str:
         raise MalformedAction("err.malformed.action", DETAILS["err.malformed.action"])
-    fields = schema.types.get(kind)
-    if fields is None:
+    door = schema.door.get(kind)
+    if door is None:
         raise MalformedAction("err.malformed.type", DETAILS["err.malformed.type"])
+    allowed, oks, required = door
     keys = action.keys()
-    if not keys <= schema.allowed[kind]:
+    if not keys <= allowed:
         raise MalformedAction("err.malformed.extra", DETAILS["err.malformed.extra"])
-    oks = schema.oks[kind]
     for key, value in action.items():
         if key != "type" and not oks[key](value):
-            raise fields[key].error()
-    if not schema.required_set[kind] <= keys:
+            raise schema.types[kind][key].error()
+    if not required <= keys:
         missing = next(k for k in schema.required[kind] if k not in action)
-        raise fields[missing].error()
+        raise schema.types[kind][missing].error()
     return kind
 
 

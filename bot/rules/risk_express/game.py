@@ -116,12 +116,12 @@ def _board() -> tuple[tuple[str, ...], dict[str, str], dict[str, int], dict[str,
 
 
 @cache
-def _tray_lines(tray: tuple[str, ...]) -> dict[str, tuple[tuple[int, str, tuple[str, ...]], ...]]:
-    """Card → the lines a sorted tray meets, as (index, key, dice used), for every card with
-    one (memoised: at most 1,715 trays of one to seven dice)."""
-    out: dict[str, tuple[tuple[int, str, tuple[str, ...]], ...]] = {}
+def _tray_lines(tray: tuple[str, ...]) -> dict[str, tuple[tuple[str, int, tuple[str, ...], str], ...]]:
+    """Card → the lines a sorted tray meets, as (card, index, dice used, key), for every card
+    with one (memoised: at most 1,715 trays of one to seven dice)."""
+    out: dict[str, tuple[tuple[str, int, tuple[str, ...], str], ...]] = {}
     for cid, lines in load_cards()["keys"].items():
-        met = tuple((index, key, used) for index, key, line in lines if (used := _match(line, tray)) is not None)
+        met = tuple((cid, index, used, key) for index, key, line in lines if (used := _match(line, tray)) is not None)
         if met:
             out[cid] = met
     return out
@@ -201,7 +201,7 @@ class RiskExpress(Game):
     def to_act(self, state: State) -> list[str]:
         if state["result"] is not None:
             return []
-        return [turns.current_seat(state)]
+        return [state["order"][state["current"]]]
 
     def component_names(self) -> dict[str, dict[str, str]]:
         data = load_cards()
@@ -227,7 +227,7 @@ class RiskExpress(Game):
     def _legal(self, state: State, seat: str) -> list[Action]:
         if state["phase"] == "continue":
             return [{"type": "continue"}, {"type": "fresh"}]
-        return [{"type": "fill", "card": c, "line": line} for c, line, _ in self._options(state)]
+        return [{"type": "fill", "card": o[0], "line": o[1]} for o in self._options(state)]
 
     def _fill(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
         card_id = action.get("card")
@@ -265,7 +265,7 @@ class RiskExpress(Game):
             if GENERAL in tray:
                 used = [GENERAL]
         else:
-            for index, _, dice in _tray_lines(tuple(sorted(tray))).get(card_id, ()):
+            for _, index, dice, _ in _tray_lines(tuple(sorted(tray))).get(card_id, ()):
                 if index == line:
                     used = list(dice)
                     break
@@ -275,10 +275,13 @@ class RiskExpress(Game):
             att["card"] = card_id
             att["general_needed"] = other
         filled[key] = used
-        att["tray"] = remove_dice(tray, used)
+        rest = list(tray)
+        for face in used:
+            rest.remove(face)
+        att["tray"] = rest
         events.append({"type": "fill", "seat": seat, "card": card_id, "line": line, "dice": used})
         # conquered when every line is filled, and the General if another player owns it
-        if all(k in filled for k in _KEYS[: len(lines)]) and (GENERAL in filled or not other):
+        if len(filled) - (GENERAL in filled) == len(lines) and (GENERAL in filled or not other):
             self._conquer(state, rng, seat, card_id, events)
         else:
             self._throw(state, rng, events)
@@ -413,7 +416,7 @@ class RiskExpress(Game):
         (the most left for the next throws; the first card and line in order among equals)."""
         if state["phase"] == "continue":
             return {"type": "fresh"}
-        card, line, _ = min(self._options(state), key=lambda o: len(o[2]))
+        card, line = min(self._options(state), key=lambda o: len(o[2]))[:2]
         return {"type": "fill", "card": card, "line": line}
 
     def _owned_by_other(self, state: State, card_id: str, seat: str) -> bool:
@@ -443,9 +446,9 @@ class RiskExpress(Game):
         if state["owners"][card_id] == seat:
             raise IllegalAction(f"{name} is already yours.", "re.err.own_card", card=name)
 
-    def _options(self, state: State) -> list[tuple[str, int | str, tuple[str, ...]]]:
-        """Every (card, line, dice used) the current throw can fill, in the cards' order and
-        each card's lines then its General line."""
+    def _options(self, state: State) -> list[tuple[str, int | str, tuple[str, ...], str]]:
+        """Every (card, line, dice used, key) the current throw can fill, in the cards' order
+        and each card's lines then its General line."""
         att = state["attempt"]
         seat = state["order"][state["current"]]
         owners = state["owners"]
@@ -455,9 +458,9 @@ class RiskExpress(Game):
         card = att["card"]
         if card is not None:
             filled = att["filled"]
-            out = [(card, index, used) for index, key, used in met.get(card, ()) if key not in filled]
+            out = [o for o in met.get(card, ()) if o[3] not in filled]
             if general and GENERAL not in filled and owners[card] is not None and owners[card] != seat:
-                out.append((card, GENERAL, _GENERAL_USED))
+                out.append((card, GENERAL, _GENERAL_USED, GENERAL))
             return out
         order, continent, _, _ = _board()
         locked = state["locked"]
@@ -467,9 +470,9 @@ class RiskExpress(Game):
             if owner == seat or continent[cid] in locked:
                 continue
             if cid in met:
-                out.extend((cid, index, used) for index, _, used in met[cid])
+                out.extend(met[cid])
             if general and owner is not None:
-                out.append((cid, GENERAL, _GENERAL_USED))
+                out.append((cid, GENERAL, _GENERAL_USED, GENERAL))
         return out
 
     def _can_fill(self, state: State) -> bool:
@@ -483,8 +486,9 @@ class RiskExpress(Game):
         card = att["card"]
         if card is not None:
             filled = att["filled"]
-            if any(key not in filled for _, key, _ in met.get(card, ())):
-                return True
+            for o in met.get(card, ()):
+                if o[3] not in filled:
+                    return True
             return general and GENERAL not in filled and owners[card] is not None and owners[card] != seat
         _, continent, _, _ = _board()
         locked = state["locked"]
