@@ -3,9 +3,8 @@ per distinct state (a card that did not change is pasted, never redrawn)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -37,14 +36,12 @@ from renderers.risk_express.look import (
 )
 
 
-@dataclass(frozen=True)
-class LineSpec:
+class LineSpec(NamedTuple):
     need: tuple[tuple[str, int], ...]  # symbols in SYMBOL_ORDER, then ("soldiers", n)
     filled: tuple[str, ...] | None  # the faces placed on it, or None
 
 
-@dataclass(frozen=True)
-class CardSpec:
+class CardSpec(NamedTuple):
     """Everything a card's picture depends on: the key of its cache entry."""
 
     name: str

@@ -19,6 +19,7 @@ tests and ``tests/renderers/risk_express/test_frame.py`` check it).
 
 from __future__ import annotations
 
+import itertools
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
@@ -48,24 +49,24 @@ class _Caches:
     panels drawn on them (keyed by the stage and what they show), least recently used
     first; the RGB backgrounds stay in ``base_image``'s own small cache."""
 
-    stages: OrderedDict[Any, Image.Image] = field(default_factory=OrderedDict)
+    stages: OrderedDict[Any, tuple[Image.Image, int]] = field(default_factory=OrderedDict)
     tiles: OrderedDict[Any, Image.Image] = field(default_factory=OrderedDict)
     panels: OrderedDict[Any, Image.Image] = field(default_factory=OrderedDict)
     scratch: Image.Image | None = None  # one RGB board-sized sheet to draw pieces on
 
 
 _C = _Caches()
+_IDS = itertools.count()
 
 
-def _get(cache: OrderedDict[Any, Image.Image], key: Any) -> Image.Image | None:
+def _get(cache: OrderedDict[Any, Any], key: Any) -> Any:
     im = cache.get(key)
     if im is not None:
         cache.move_to_end(key)
     return im
 
 
-def _remember(cache: OrderedDict[Any, Image.Image], key: Any, im: Image.Image,
-              limit: int) -> None:
+def _remember(cache: OrderedDict[Any, Any], key: Any, im: Any, limit: int) -> None:
     cache[key] = im
     while len(cache) > limit:
         cache.popitem(last=False)
@@ -86,12 +87,11 @@ def _mapped(rgb: Image.Image, region: Box, draw: Any, palette: Image.Image) -> I
 def render_frame(view: dict[str, Any], palette: Image.Image, pal_key: Any) -> Image.Image:
     """The board as a palette image (``pal_key`` names ``palette`` in the caches)."""
     p = plan(view)
-    sk = (p.lay, p.bands, p.lang, pal_key)
-    base = _get(_C.stages, sk)
-    if base is None:
-        base = quantize(base_image(p.lay, p.bands, p.lang), palette=palette)
-        _remember(_C.stages, sk, base, STAGES)
-    im = base.copy()
+    stage = _get(_C.stages, (p.lay, p.bands, p.lang, pal_key))
+    if stage is None:  # the background, and a small key for the pieces drawn on it
+        stage = (quantize(base_image(p.lay, p.bands, p.lang), palette=palette), next(_IDS))
+        _remember(_C.stages, (p.lay, p.bands, p.lang, pal_key), stage, STAGES)
+    im, sk = stage[0].copy(), stage[1]
     for pc in p.placed:
         is_target = pc.card_id == p.target
         att = p.attempt if is_target else None

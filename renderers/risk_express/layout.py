@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -113,8 +114,7 @@ def layout(group_sizes: tuple[int, ...], n_players: int) -> Layout:
                   legend)
 
 
-@dataclass(frozen=True)
-class BandSpec:
+class BandSpec(NamedTuple):
     name: str
     color: RGB
     value: int

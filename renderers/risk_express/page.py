@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -26,8 +26,7 @@ from renderers.risk_express.words import word
 from renderers.words import lang_of, name
 
 
-@dataclass(frozen=True)
-class Placed:
+class Placed(NamedTuple):
     """One card where it goes: its picture's key and its box."""
 
     card_id: str

@@ -3,8 +3,7 @@ header (turn, who plays, what they attack, or the winners), the dice tray and th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -162,8 +161,7 @@ def draw_tray(im: Image.Image, panel: Box, attempt: dict[str, Any] | None,
             paste_icon(im, ghost_die(gs), (x0 + 8 + k * (gs + 4), y + 24))
 
 
-@dataclass(frozen=True)
-class ScoreCell:
+class ScoreCell(NamedTuple):
     """One player's cell of the score panel: everything it shows (a cache key)."""
 
     index: int
