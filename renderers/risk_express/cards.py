@@ -79,7 +79,7 @@ def _line_items(need: tuple[tuple[str, int], ...]) -> list[tuple[str, Any]]:
     return items
 
 
-@lru_cache(maxsize=128)  # ~30 KB each
+@lru_cache(maxsize=64)  # ~30 KB each
 def _line_image(body: RGB, w: int, h: int, box: Box, line: LineSpec) -> Image.Image:
     """A line as drawn at ``box`` on a card of that body colour and size (cropped; drawn
     at its place so its pixels are those the card would have): a throw changes one line
@@ -151,7 +151,7 @@ def _hatch(bg: RGB, stripe: RGB, w: int, h: int) -> Image.Image:
     return im
 
 
-@lru_cache(maxsize=32)  # ~190 KB each; the palette tiles (:mod:`.frame`) are what is kept
+@lru_cache(maxsize=12)  # ~170 KB each; the palette tiles (:mod:`.frame`) are what is kept
 def card_image(spec: CardSpec) -> Image.Image:
     """A card's picture (RGBA, transparent round corners), cached per state."""
     w, h = spec.w, spec.h

@@ -38,7 +38,7 @@ from renderers.risk_express.panels import (
     score_cells,
 )
 
-TILES = 160  # a card tile is ~45 KB: ~7 MB
+TILES = 112  # a card tile is ~45 KB: ~5 MB
 PANELS = 64  # header (~80 KB), tray (~40 KB) and score cell (~20 KB) pieces
 STAGES = 8  # 1.2 MB each: both languages × the four score layouts (2, 3, 4, 5–6 players)
 

@@ -167,7 +167,7 @@ def _draw_band(im: Image.Image, panel: Box, band: BandSpec, lang: str) -> None:
            anchor="rm")
 
 
-@lru_cache(maxsize=4)  # ~4 MB each; redrawn in ~3 ms on a miss (:mod:`.frame` keeps
+@lru_cache(maxsize=2)  # ~5 MB each; redrawn in ~3 ms on a miss (:mod:`.frame` keeps
 # the palette copies)
 def base_image(lay: Layout, bands: tuple[BandSpec, ...], lang: str = "en") -> Image.Image:
     """Everything that changes only when a continent is locked: background, panels, legend."""
