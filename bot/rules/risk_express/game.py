@@ -131,13 +131,6 @@ _KEYS = ("0", "1", "2")  # a line's key in an attempt's "filled": its index as t
 _GENERAL_USED = (GENERAL,)
 
 
-def remove_dice(tray: list[str], used: list[str]) -> list[str]:
-    rest = list(tray)
-    for face in used:
-        rest.remove(face)
-    return rest
-
-
 class RiskExpress(Game):
     id = "risk_express"
     name = "Risk Express"
