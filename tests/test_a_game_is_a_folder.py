@@ -26,7 +26,8 @@ NOT_YET_MOVED: set[tuple[str, str]] = set()
 
 
 def own_folders(game_id: str) -> tuple[str, ...]:
-    return (f"bot/rules/{game_id}/", f"bot/games/{game_id}/", f"renderers/{game_id}/", f"data/{game_id}/")
+    return (f"bot/rules/{game_id}/", f"bot/games/{game_id}/", f"renderers/{game_id}/", f"data/{game_id}/",
+            f"bot/discord_ui/games/{game_id}.py")
 
 
 def naming(game_id: str) -> dict[str, int]:

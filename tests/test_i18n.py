@@ -110,8 +110,8 @@ def test_french_command_and_option_names_are_valid_for_discord():
     from bot.config import Settings
     from bot.discord_ui.app import GameMasterBot, game_cogs
     from bot.discord_ui.cogs.game import GameCog
-    from bot.games.peaky_blinders.commands import PeakyCog
-    from bot.games.risk_express.commands import ExpressCog
+    from bot.discord_ui.games.peaky_blinders import PeakyCog
+    from bot.discord_ui.games.risk_express import ExpressCog
 
     cogs = game_cogs()  # every registered game's, from ADAPTERS
     assert ExpressCog in cogs and PeakyCog in cogs

@@ -1,8 +1,8 @@
 """The one Discord glue of the autocomplete: every game's slash-command options get their
 choices here, from :mod:`bot.games.choices` over the engine's legal actions.
 
-``suggest(game, command, option)`` is the callback a game's ``commands.py`` hands to
-``app_commands.autocomplete``. It reads the channel's running game through the service,
+``suggest(game, command, option)`` is the callback a game's commands module
+(``bot/discord_ui/games/<id>.py``) hands to ``app_commands.autocomplete``. It reads the channel's running game through the service,
 asks the engine for the member's legal actions and view (never reading the state itself),
 and turns the pairs into Discord choices. Discord sends the options filled in so far under
 their Discord names (``from``, ``to``: the renamed ones), which is how games declare them.

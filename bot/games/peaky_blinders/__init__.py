@@ -1,9 +1,10 @@
-"""Risk Peaky Blinders in words and in Discord: :mod:`.text` (narration, labels, lists; no
-Discord), :mod:`.commands` (its slash commands) and ``locales/`` (its catalogs)."""
+"""Risk Peaky Blinders in words: :mod:`.text` (narration, labels, the choices it declares; no Discord)
+and ``locales/`` (its catalogs). Its slash commands are in the Discord adapter
+(``COMMANDS``, ``bot/discord_ui/games/``)."""
 
 from __future__ import annotations
 
 from bot.games.peaky_blinders.text import PeakyPresenter
 
 PRESENTER = PeakyPresenter()
-COMMANDS = "bot.games.peaky_blinders.commands:PeakyCog"  # imports discord: loaded by the adapter
+COMMANDS = "bot.discord_ui.games.peaky_blinders:PeakyCog"  # imports discord: loaded by the adapter

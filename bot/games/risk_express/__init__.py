@@ -1,9 +1,10 @@
-"""Risk Express in words and in Discord: :mod:`.text` (narration, labels, lists; no
-Discord), :mod:`.commands` (its slash commands) and ``locales/`` (its catalogs)."""
+"""Risk Express in words: :mod:`.text` (narration, labels, the choices it declares; no Discord)
+and ``locales/`` (its catalogs). Its slash commands are in the Discord adapter
+(``COMMANDS``, ``bot/discord_ui/games/``)."""
 
 from __future__ import annotations
 
 from bot.games.risk_express.text import RiskExpressPresenter
 
 PRESENTER = RiskExpressPresenter()
-COMMANDS = "bot.games.risk_express.commands:ExpressCog"  # imports discord: loaded by the adapter
+COMMANDS = "bot.discord_ui.games.risk_express:ExpressCog"  # imports discord: loaded by the adapter
