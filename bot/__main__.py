@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
-import logging
 import sys
 from pathlib import Path
 
@@ -97,41 +95,9 @@ def run_bot() -> int:
     except UnsupportedDatabase as err:
         print(f"error: {err}", file=sys.stderr)
         return 1
-    import aiohttp
-    import discord
+    from bot.discord_ui.app import run
 
-    from bot.discord_ui.app import GameMasterBot
-
-    discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
-    # The bot never joins voice: discord.py's warnings about voice libraries only confuse.
-    discord.VoiceClient.warn_nacl = False
-    if hasattr(discord.VoiceClient, "warn_dave"):
-        discord.VoiceClient.warn_dave = False
-    logging.getLogger("gamemaster").info("starting with %s", settings)
-    bot = GameMasterBot(settings)
-
-    async def runner() -> None:
-        async with bot:
-            await bot.start(settings.token)
-
-    try:
-        asyncio.run(runner())
-    except discord.LoginFailure:
-        print("Discord refused the token: check DISCORD_TOKEN (Bot → Reset Token).", file=sys.stderr)
-        return 1
-    except (TimeoutError, aiohttp.ClientError, OSError, discord.GatewayNotFound) as err:
-        print(f"Cannot reach Discord ({no_network_reason(err)}): check this machine's internet "
-              "connection, then start the bot again.", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        pass
-    return 0
-
-
-def no_network_reason(err: BaseException) -> str:
-    """One short phrase for a connection failure (never a traceback, never the token)."""
-    text = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
-    return text[:200]
+    return run(settings)
 
 
 if __name__ == "__main__":

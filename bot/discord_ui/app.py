@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import logging
 import re
+import sys
 from collections.abc import Callable
 from importlib import import_module
 from typing import Any
@@ -232,3 +233,40 @@ class GameMasterBot(commands.Bot):
             await channel.get_partial_message(message_id).edit(view=None)  # type: ignore[union-attr]
         except (discord.HTTPException, AttributeError):
             log.debug("could not strip buttons of %s", message_id)
+
+
+def run(settings: Settings) -> int:
+    """Run the bot until it stops: ``python -m bot``'s Discord part. Returns the exit code;
+    a refused token or an unreachable Discord is one plain sentence, never a traceback."""
+    import aiohttp
+
+    discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
+    # The bot never joins voice: discord.py's warnings about voice libraries only confuse.
+    discord.VoiceClient.warn_nacl = False
+    if hasattr(discord.VoiceClient, "warn_dave"):
+        discord.VoiceClient.warn_dave = False
+    logging.getLogger("gamemaster").info("starting with %s", settings)
+    bot = GameMasterBot(settings)
+
+    async def runner() -> None:
+        async with bot:
+            await bot.start(settings.token)
+
+    try:
+        asyncio.run(runner())
+    except discord.LoginFailure:
+        print("Discord refused the token: check DISCORD_TOKEN (Bot → Reset Token).", file=sys.stderr)
+        return 1
+    except (TimeoutError, aiohttp.ClientError, OSError, discord.GatewayNotFound) as err:
+        print(f"Cannot reach Discord ({no_network_reason(err)}): check this machine's internet "
+              "connection, then start the bot again.", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+def no_network_reason(err: BaseException) -> str:
+    """One short phrase for a connection failure (never a traceback, never the token)."""
+    text = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+    return text[:200]
