@@ -419,7 +419,7 @@ class Game(ABC):
             self._abandon_turn(state, seat, kicked=False)
             self._pass_turn(state, rng, events)
         elif kind == "timeout":
-            self._timeout(state, rng, events)
+            self._timeout(state, rng, events, action.get("seat"), action.get("limit", MAX_TIMEOUTS))
         else:
             self._kick(state, rng, action["seat"], events)
 
@@ -438,23 +438,30 @@ class Game(ABC):
             self._abandon_turn(state, gone, kicked=True)
             self._pass_turn(state, rng, events)
 
-    def _timeout(self, state: State, rng: Rng, events: list[Event]) -> None:
-        """``timeout``: the time of the seat to play ran out. Its turn is played to its end
-        with :meth:`default_action`, one action after another, as if the seat had sent them
-        (the events are those actions' events, after a ``timeout`` event). A seat that lets
-        its time run out ``MAX_TIMEOUTS`` times in a row, without a move of its own between,
-        is kicked instead: so a game whose players have all gone still ends."""
-        seat = turns.current_seat(state)
+    def _timeout(self, state: State, rng: Rng, events: list[Event], seat: str | None = None,
+                 limit: int = MAX_TIMEOUTS) -> None:
+        """``timeout``: the time of ``seat`` (by default the one whose turn it is) ran out
+        on the decision that is theirs. It is played to its end with :meth:`default_action`,
+        one action after another, as if the seat had sent them (the events are those
+        actions' events, after a ``timeout`` event): the rest of their turn, or the
+        decision asked of them outside it. A seat that lets its time run out ``limit`` times
+        in a row, without a move of its own between, is kicked instead: so a game whose
+        players have all gone still ends."""
+        current = turns.current_seat(state)
+        seat = seat or current
+        if seat not in self.to_act(state):
+            raise IllegalAction("It is not that player's decision.", "err.not_their_decision")
         streaks = dict(state.get("timeouts") or {})
         streaks[seat] = streaks.get(seat, 0) + 1
         state["timeouts"] = streaks
-        events.append({"type": "timeout", "seat": seat, "count": streaks[seat], "limit": MAX_TIMEOUTS})
-        if streaks[seat] >= MAX_TIMEOUTS:
+        events.append({"type": "timeout", "seat": seat, "count": streaks[seat], "limit": limit})
+        if streaks[seat] >= limit:
             self._kick(state, rng, seat, events)
             return
         turn = state["turn"]
         for _ in range(MAX_DEFAULT_ACTIONS):
-            if self.outcome(state) is not None or state["turn"] != turn or seat not in self.to_act(state):
+            if self.outcome(state) is not None or seat not in self.to_act(state) \
+                    or (seat == current and state["turn"] != turn):
                 return
             self._apply(state, rng, seat, self.default_action(state, seat), events)
         raise IllegalAction("This game does not support that yet.", "err.unsupported")  # a bug: no end
@@ -580,6 +587,9 @@ class Game(ABC):
 
 SYSTEM_SCHEMA = Schema.of({
     "skip": {},
-    "timeout": {},
+    # the clock's seat (by default the one whose turn it is) and how many missed turns in a
+    # row end a player's part (by default MAX_TIMEOUTS)
+    "timeout": {"seat": Field(lambda v: type(v) is str and 0 < len(v) <= 200, "err.malformed.seat"),
+                "limit": Field(lambda v: type(v) is int and 1 <= v <= 10, "err.malformed.limit")},
     "kick": {"seat": Field(lambda v: type(v) is str and 0 < len(v) <= 200, "err.malformed.seat", True)},
 })

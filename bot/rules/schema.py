@@ -48,6 +48,7 @@ DETAILS: dict[str, str] = {
     "err.malformed.card": "the card must be one of the game's country cards.",
     "err.malformed.line": "the line must be 1, 2, 3 or the General line.",
     "err.malformed.seat": "the player must be one of this game's players.",
+    "err.malformed.limit": "the number of missed turns must be a whole number from 1 to 10.",
 }
 
 
