@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import Dice, fill, table_of
+from tf_helpers import Dice, fill, table_of
 
 from bot.rules.transformers import days, zones
 from bot.rules.transformers.attack import AttackOrder, DefenceOrder, advance, attack_roll
