@@ -87,7 +87,7 @@ def test_exact_odds_sum_to_one_and_match_a_seeded_simulation(att, dfn, am, dm):
     odds = exact_odds(att, dfn, am, dm)
     assert sum(odds.values()) == 1
     rng = Rng.from_seed(f"odds{att}{dfn}")
-    n = 20_000
+    n = 8_000
     seen: dict[tuple[int, int], int] = {}
     for _ in range(n):
         a = sorted((rng.die(s) for s in att), reverse=True)
