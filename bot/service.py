@@ -11,63 +11,24 @@ import asyncio
 import dataclasses
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
+from bot import timing
 from bot.i18n import lang_of
 from bot.rules import GAMES, RuleError
 from bot.rules.base import SCHEMA_VERSION, SYSTEM, Event, Game
+from bot.service_clocks import ClockCases, Reminder, SeatClock, Vacation
+from bot.service_types import Played, UserError, fill
 from bot.store import ActionRow, Conflict, GameRow, GameStore, GuildSettings
+
+__all__ = ["LANGUAGES", "ActionRow", "GameRow", "GameService", "GuildSettings", "Played", "Reminder", "SeatClock",
+           "UserError", "Vacation", "fill"]
 
 # The Discord layer takes the row types (GameRow, ActionRow, GuildSettings) from here: it
 # never reaches the store itself.
 
 LANGUAGES = ("en", "fr")
 MAX_LOBBY_IDLE_DAYS = 90
-
-
-def fill(template: str, params: dict[str, Any]) -> str:
-    """``template`` with its ``{name}`` fields filled once. Player text inside ``params`` is
-    never read as a template, and a template that does not fit its params is returned as
-    it is rather than raising."""
-    if not params:
-        return template
-    try:
-        return template.format_map(params)
-    except (KeyError, IndexError, ValueError, AttributeError, TypeError):
-        return template
-
-
-class UserError(Exception):
-    """A refusal for the person who asked: translated by ``key``, English by default.
-
-    ``default`` is an English template filled once with ``params``; ``str(err)`` is that
-    text. Refusals built from a ``RuleError`` keep its finished message as it is."""
-
-    def __init__(self, key: str, default: str, **params: Any) -> None:
-        super().__init__(fill(default, params))
-        self.key = key
-        self.params = params
-
-    @classmethod
-    def from_rule(cls, err: RuleError) -> UserError:
-        e = cls(err.key or "err.rule", "")
-        e.params = dict(err.params)
-        e.args = (str(err),)
-        return e
-
-
-@dataclass
-class Played:
-    """What an accepted action did, for the bot to narrate and draw."""
-
-    row: GameRow
-    before: dict[str, Any]
-    events: list[Event]
-    new_turn: bool
-    finished: bool
-    seat: str
-    action: dict[str, Any] = field(default_factory=dict)
 
 
 def _engine(row: GameRow) -> Game:
@@ -81,11 +42,13 @@ def _picks(row: GameRow, seats: list[str]) -> dict[str, dict[str, str]]:
             for p, choice in row.picks.items() if p in seats and any(k in offered for k in choice)}
 
 
-class GameService:
+class GameService(ClockCases):
     def __init__(self, store: GameStore, seed_source: Callable[[], int] | None = None) -> None:
         self.store = store
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
         self._locks: dict[int, asyncio.Lock] = {}
+        self.wake: Callable[[], None] = lambda: None  # the scheduler's poke: a clock changed
+        self.clock: Callable[[], float] = store.clock  # the one time of the game master
 
     def lock(self, channel_id: int) -> asyncio.Lock:
         """One lock per channel: two clicks at once are applied one after the other."""
@@ -160,8 +123,10 @@ class GameService:
         if lang is not None and lang not in LANGUAGES:
             raise UserError("err.bad_language", "Unknown language '{lang}': English (en) or French (fr).",
                             lang=str(lang)[:20])
+        server = await self.store.guild_settings(guild_id)
         if lang is None:
-            lang = (await self.store.guild_settings(guild_id)).language or lang_of(locale)
+            lang = server.language or lang_of(locale)
+        table = timing.defaults(server.turn_time, server.reply_time)
         try:
             opts = engine.validate_options(options or {})
         except RuleError as err:
@@ -173,7 +138,7 @@ class GameService:
                                 game=GAMES[existing.game].name)
             try:
                 return await self.store.create_lobby(channel_id, guild_id, game_id, user_id, opts,
-                                                     self.seed_source(), {user_id: name or user_id}, lang)
+                                                     self.seed_source(), {user_id: name or user_id}, lang, table)
             except Conflict as err:
                 raise UserError("err.channel_busy", "This channel already has a game.", game="?") from err
 
@@ -220,11 +185,17 @@ class GameService:
                 raise UserError("err.already_started", "This game has already started.")
             if not (is_moderator or self.is_host(row, user_id)):
                 raise UserError("err.host_only", "Only the host or a moderator can do that.")
+            table = {k: v for k, v in options.items() if k in timing.BY_NAME}
+            options = {k: v for k, v in options.items() if k not in timing.BY_NAME}
             try:
                 merged = _engine(row).validate_options({**row.options, **options})
+                table = timing.validate({**row.timing, **table})
             except RuleError as err:
                 raise UserError.from_rule(err) from err
-            return await self.store.update_game(row, options=merged)
+            except timing.BadTiming as err:
+                raise UserError("err.option_choice", "Option '{option}' must be one of: {choices}.",
+                                option=err.option, choices=", ".join(err.choices)) from err
+            return await self.store.update_game(row, options=merged, timing=table)
 
     async def pick(self, channel_id: int, user_id: str, key: str, value: str) -> GameRow:
         """A lobby choice (a gang): one per player and key, never one another has taken."""
@@ -261,8 +232,12 @@ class GameService:
                 state, _opening = engine.start(row.players, row.options, row.seed, picks=_picks(row, row.players))
             except RuleError as err:
                 raise UserError.from_rule(err) from err
-            return await self.store.update_game(row, state=state, status="running", seats=list(row.players),
-                                                turn_started_at=self.store.clock())
+            clocks = await self.clock_changes(row, None, state, True, engine.outcome(state) is not None)
+            started = await self.store.update_game(row, clocks, state=state, status="running",
+                                                   seats=list(row.players), turn_started_at=self.store.clock())
+            if clocks:
+                self.wake()
+            return started
 
 
     # -- play -------------------------------------------------------------------------
@@ -304,10 +279,14 @@ class GameService:
         was, now = engine.turn_info(row.state), engine.turn_info(new_state)
         new_turn = was.current != now.current or was.number != now.number
         status = "finished" if finished else "running"
+        clocks = await self.clock_changes(row, row.state, new_state, new_turn, finished)
         try:
-            fresh = await self.store.commit_action(row, seat, action, events, new_state, status, new_turn, players)
+            fresh = await self.store.commit_action(row, seat, action, events, new_state, status, new_turn, players,
+                                                   clocks)
         except Conflict as err:  # another process wrote first; nothing was written here
             raise UserError("err.stale", "That choice is out of date: the game has moved on.") from err
+        if clocks:
+            self.wake()
         return Played(fresh, row.state, events, new_turn, finished, seat, action)
 
     # -- moderation -------------------------------------------------------------------
@@ -338,11 +317,16 @@ class GameService:
                 def start(seed: int) -> dict[str, Any]:
                     return engine.start(row.players, row.options, seed, picks=picks)[0]
             try:
-                return await self.store.reset_game(row, self.seed_source(), start)
+                fresh = await self.store.reset_game(row, self.seed_source(), start)
             except RuleError as err:
                 raise UserError.from_rule(err) from err
             except Conflict as err:
                 raise UserError("err.stale", "That choice is out of date: the game has moved on.") from err
+            if fresh.status == "running" and fresh.state is not None:
+                clocks = await self.clock_changes(fresh, None, fresh.state, True, False)
+                if clocks and await self.store.set_clocks(fresh.id, clocks, expected={}):
+                    self.wake()
+            return fresh
 
     async def skip(self, channel_id: int, is_moderator: bool) -> Played:
         if not is_moderator:
@@ -363,16 +347,22 @@ class GameService:
     async def _system(self, channel_id: int, action: dict[str, Any]) -> Played:
         async with self.lock(channel_id):
             row = await self.running(channel_id)
-            engine = _engine(row)
-            assert row.state is not None
             try:
-                new_state, events = engine.apply_system(row.state, action)
+                return await self._system_on(row, action)
             except RuleError as err:
                 raise UserError.from_rule(err) from err
-            players = None
-            if action["type"] == "kick":
-                players = [p for p in row.players if p != action["seat"]]
-            return await self._commit(row, SYSTEM, action, new_state, events, players)
+
+    async def _system_on(self, row: GameRow, action: dict[str, Any]) -> Played:
+        """A ``@system`` action (skip, kick, timeout) on ``row``, under its channel's lock
+        (``RuleError`` if the engine refuses it)."""
+        engine = _engine(row)
+        assert row.state is not None
+        new_state, events = engine.apply_system(row.state, action)
+        players = None
+        gone = {e["seat"] for e in events if e.get("type") == "kicked"}
+        if gone:
+            players = [p for p in row.players if p not in gone]
+        return await self._commit(row, SYSTEM, action, new_state, events, players)
 
     # -- what the channel has seen ------------------------------------------------------
     async def unannounced(self, row: GameRow) -> list[ActionRow]:
@@ -434,6 +424,18 @@ class GameService:
                 raise UserError("err.bad_idle_days", "Idle lobbies close after 1 to {max} days.",
                                 max=MAX_LOBBY_IDLE_DAYS)
             changes["lobby_idle_days"] = days
+        for key, table in (("turn_time", timing.TURN_TIMES), ("reply_time", timing.REPLY_TIMES)):
+            value = fields.pop(key, None)
+            if value is not None:
+                if value not in table:
+                    raise UserError("err.option_choice", "Option '{option}' must be one of: {choices}.",
+                                    option=key, choices=", ".join(table))
+                changes[key] = value
+        allowance = fields.pop("vacation_days", None)
+        if allowance is not None:
+            if isinstance(allowance, bool) or not isinstance(allowance, int) or not 0 <= allowance <= 366:
+                raise UserError("err.bad_vacation_days", "Vacation days per year are 0 to 366.")
+            changes["vacation_days"] = allowance
         if fields:
             raise UserError("err.bad_value", "That value is not valid.")
         if not changes:

@@ -17,16 +17,19 @@ from bot.store.protocol import (
     DEFAULT_LOBBY_IDLE_DAYS,
     ActionRow,
     Conflict,
+    DueClock,
     GameRow,
     GameStore,
     GuildSettings,
+    MemberSettings,
+    Note,
     StoreError,
 )
 from bot.store.sqlite import MIGRATIONS, SqliteStore, Store, database_path
 
 __all__ = [
-    "ACTIVE", "DEFAULT_LOBBY_IDLE_DAYS", "MIGRATIONS", "SCHEMES", "ActionRow", "Conflict", "GameRow",
-    "GameStore", "GuildSettings", "SqliteStore", "Store", "StoreError", "UnsupportedDatabase",
+    "ACTIVE", "DEFAULT_LOBBY_IDLE_DAYS", "MIGRATIONS", "SCHEMES", "ActionRow", "Conflict", "DueClock",
+    "GameRow", "GameStore", "GuildSettings", "MemberSettings", "Note", "SqliteStore", "Store", "StoreError", "UnsupportedDatabase",
     "database_path", "open_store", "scheme_of",
 ]
 

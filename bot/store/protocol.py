@@ -9,7 +9,7 @@ in ``lobby`` or ``running``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -48,6 +48,7 @@ class GameRow:
     seats: list[str] | None = None
     picks: dict[str, dict[str, str]] = field(default_factory=dict)
     announced_version: int = 0
+    timing: dict[str, str] = field(default_factory=dict)  # the table's clocks (bot.timing)
 
 
 @dataclass
@@ -65,6 +66,40 @@ class GuildSettings:
     moderator_role_id: int | None = None
     language: str | None = None
     lobby_idle_days: int = DEFAULT_LOBBY_IDLE_DAYS
+    turn_time: str | None = None  # the default clock of a new game's turns (bot.timing)
+    reply_time: str | None = None  # and of a decision asked outside one's turn
+    vacation_days: int | None = None  # a member's vacation days per year
+
+
+@dataclass(frozen=True)
+class MemberSettings:
+    """A member's own settings in a server: where reminders reach them, their vacation."""
+
+    notify: str = "channel"  # "channel", "dm" or "off"
+    away_from: float | None = None
+    away_until: float | None = None
+    away_year: int | None = None  # the calendar year ``away_days`` counts in
+    away_days: float = 0.0  # vacation days taken in ``away_year``
+
+
+@dataclass(frozen=True)
+class DueClock:
+    """A clock whose next reminder or deadline has come (``clock``: its row)."""
+
+    game_id: int
+    channel_id: int
+    guild_id: int | None
+    clock: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Note:
+    """What the log shows beside the actions: a reminder sent, an undo, a rollback."""
+
+    at: float
+    kind: str
+    seat: str | None
+    data: dict[str, Any]
 
 
 @runtime_checkable
@@ -107,6 +142,7 @@ class GameStore(Protocol):
     async def create_lobby(
         self, channel_id: int, guild_id: int | None, game: str, host_id: str,
         options: dict[str, Any], seed: int, names: dict[str, str] | None = None, lang: str = "en",
+        timing: dict[str, str] | None = None,
     ) -> GameRow:
         """A new lobby; ``Conflict`` if the channel already has an active game."""
         ...
@@ -117,16 +153,20 @@ class GameStore(Protocol):
         ``start(seed)`` when given)."""
         ...
 
-    async def update_game(self, row: GameRow, **changes: Any) -> GameRow:
-        """Change some fields with a version check (``Conflict`` if ``row`` is stale)."""
+    async def update_game(self, row: GameRow, clocks: dict[str, dict[str, Any] | None] | None = None,
+                          **changes: Any) -> GameRow:
+        """Change some fields with a version check (``Conflict`` if ``row`` is stale), and
+        clocks as ``commit_action`` does; a game that finishes or ends loses its clocks."""
         ...
 
     async def commit_action(
         self, row: GameRow, seat: str, action: dict[str, Any], events: list[dict[str, Any]],
         new_state: dict[str, Any], status: str, new_turn: bool, players: list[str] | None = None,
+        clocks: dict[str, dict[str, Any] | None] | None = None,
     ) -> GameRow:
-        """Append one action and write the state it led to, as one transaction. Returns
-        the row as written, holding ``new_state`` itself (the state is not read back)."""
+        """Append one action and write the state it led to, as one transaction, with the
+        clocks it starts or stops (seat → clock row, or ``None``). Returns the row as
+        written, holding ``new_state`` itself (the state is not read back)."""
         ...
 
     async def note_messages(self, game_id: int, **message_ids: int | None) -> None:
@@ -138,3 +178,31 @@ class GameStore(Protocol):
         ...
 
     async def set_guild_settings(self, guild_id: int, **fields: Any) -> GuildSettings: ...
+
+    # -- asynchronous play: clocks, members, notes ---------------------------------------
+    async def clocks(self, game_id: int) -> dict[str, dict[str, Any]]: ...
+
+    async def next_due(self) -> float | None:
+        """When the first clock of all falls due (an index read, never a scan)."""
+        ...
+
+    async def due_clocks(self, now: float, limit: int = 500) -> list[DueClock]: ...
+
+    async def set_clocks(self, game_id: int, changes: dict[str, dict[str, Any] | None],
+                         expected: dict[str, dict[str, Any]] | None = None) -> bool:
+        """Change clocks in one transaction, only if those in ``expected`` are unchanged."""
+        ...
+
+    async def clocks_of_members(self, guild_id: int, user_id: str) -> list[tuple[int, dict[str, Any]]]: ...
+
+    async def games_without_clocks(self) -> list[int]: ...
+
+    async def member(self, guild_id: int | None, user_id: str) -> MemberSettings: ...
+
+    async def set_member(self, guild_id: int, user_id: str, **fields: Any) -> MemberSettings: ...
+
+    async def away(self, guild_id: int | None, user_ids: Iterable[str], now: float) -> dict[str, float]: ...
+
+    async def add_note(self, game_id: int, kind: str, seat: str | None, data: dict[str, Any] | None = None) -> None: ...
+
+    async def notes(self, game_id: int) -> list[Note]: ...

@@ -20,6 +20,7 @@ from typing import Any
 import aiosqlite
 
 from bot.store.protocol import DEFAULT_LOBBY_IDLE_DAYS, ActionRow, Conflict, GameRow, GuildSettings
+from bot.store.sqlite_clocks import ClockTables
 
 MIGRATIONS: list[str] = [
     # 1: the first schema
@@ -74,6 +75,49 @@ MIGRATIONS: list[str] = [
     ALTER TABLE guild_settings ADD COLUMN language TEXT;
     ALTER TABLE guild_settings ADD COLUMN lobby_idle_days INTEGER;
     CREATE INDEX games_lobbies ON games(status, updated_at) WHERE status = 'lobby';
+    """,
+    # 3: asynchronous play. A game's timing options (its clocks, chosen in the lobby; games
+    # from before play on without a clock); the running clocks, one per seat with a decision,
+    # found by when they fall due; members' reminder channel and vacations; the server's
+    # clock defaults; what the log shows beside the actions (reminders sent, undos).
+    """
+    ALTER TABLE games ADD COLUMN timing TEXT NOT NULL DEFAULT '{}';
+    UPDATE games SET timing = '{"turn_time":"none","reply_time":"none"}';
+    CREATE TABLE clocks (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        seat TEXT NOT NULL,
+        started REAL NOT NULL,
+        deadline REAL NOT NULL,
+        reminders TEXT NOT NULL DEFAULT '[]',
+        sent INTEGER NOT NULL DEFAULT 0,
+        off_turn INTEGER NOT NULL DEFAULT 0,
+        paused_until REAL,
+        due REAL NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX clocks_due ON clocks(due);
+    CREATE TABLE members (
+        guild_id INTEGER NOT NULL,
+        user_id TEXT NOT NULL,
+        notify TEXT NOT NULL DEFAULT 'channel',
+        away_from REAL,
+        away_until REAL,
+        away_year INTEGER,
+        away_days REAL NOT NULL DEFAULT 0,
+        updated_at REAL NOT NULL,
+        PRIMARY KEY (guild_id, user_id)
+    );
+    ALTER TABLE guild_settings ADD COLUMN turn_time TEXT;
+    ALTER TABLE guild_settings ADD COLUMN reply_time TEXT;
+    ALTER TABLE guild_settings ADD COLUMN vacation_days INTEGER;
+    CREATE TABLE notes (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        at REAL NOT NULL,
+        kind TEXT NOT NULL,
+        seat TEXT,
+        data TEXT NOT NULL DEFAULT '{}'
+    );
+    CREATE INDEX notes_by_game ON notes(game_id, at);
     """,
 ]
 
@@ -141,6 +185,7 @@ def _game(row: aiosqlite.Row, states: _ParsedStates) -> GameRow:
         seats=json.loads(row["seats"]) if row["seats"] is not None else None,
         picks=json.loads(row["picks"]),
         announced_version=row["announced_version"],
+        timing=json.loads(row["timing"]),
     )
 
 
@@ -161,7 +206,7 @@ def database_path(url: str) -> str:
 
 
 @dataclass
-class SqliteStore:
+class SqliteStore(ClockTables):
     """The ``GameStore`` on one SQLite file."""
 
     db: aiosqlite.Connection
@@ -276,7 +321,8 @@ class SqliteStore:
             return GuildSettings()
         row = rows[0]
         return GuildSettings(row["moderator_role_id"], row["language"],
-                             row["lobby_idle_days"] or DEFAULT_LOBBY_IDLE_DAYS)
+                             row["lobby_idle_days"] or DEFAULT_LOBBY_IDLE_DAYS, row["turn_time"], row["reply_time"],
+                             row["vacation_days"])
 
     async def idle_lobbies(self, now: float) -> list[GameRow]:
         """Lobbies untouched for longer than their server's ``lobby_idle_days``."""
@@ -308,12 +354,13 @@ class SqliteStore:
     async def create_lobby(
         self, channel_id: int, guild_id: int | None, game: str, host_id: str,
         options: dict[str, Any], seed: int, names: dict[str, str] | None = None, lang: str = "en",
+        timing: dict[str, str] | None = None,
     ) -> GameRow:
         now = self.clock()
 
         async def work() -> int:
             return await self._insert_game(channel_id, guild_id, game, host_id, options, seed, names or {},
-                                           lang, [host_id], now)
+                                           lang, [host_id], now, timing=timing)
 
         game_id = await self._transaction(work)
         row = await self.get_game(game_id)
@@ -322,13 +369,15 @@ class SqliteStore:
 
     async def _insert_game(self, channel_id: int, guild_id: int | None, game: str, host_id: str,
                            options: dict[str, Any], seed: int, names: dict[str, str], lang: str,
-                           players: list[str], now: float, picks: dict[str, Any] | None = None) -> int:
+                           players: list[str], now: float, picks: dict[str, Any] | None = None,
+                           timing: dict[str, str] | None = None) -> int:
         try:
             cur = await self.db.execute(
                 "INSERT INTO games (channel_id, guild_id, game, status, host_id, options, players, seed,"
-                " names, lang, picks, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " names, lang, picks, timing, created_at, updated_at)"
+                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (channel_id, guild_id, game, host_id, _dumps(options), _dumps(players), seed,
-                 _dumps(names), lang, _dumps(picks or {}), now, now),
+                 _dumps(names), lang, _dumps(picks or {}), _dumps(timing or {}), now, now),
             )
         except aiosqlite.IntegrityError as err:
             raise Conflict("this channel already has a game") from err
@@ -348,8 +397,9 @@ class SqliteStore:
                 " WHERE id = ? AND version = ?", (now, row.id, row.version))
             if cur.rowcount != 1:
                 raise Conflict("the game changed meanwhile")
+            await self.db.execute("DELETE FROM clocks WHERE game_id = ?", (row.id,))
             game_id = await self._insert_game(row.channel_id, row.guild_id, row.game, row.host_id, row.options,
-                                              seed, row.names, row.lang, row.players, now, row.picks)
+                                              seed, row.names, row.lang, row.players, now, row.picks, row.timing)
             if state is not None:
                 await self.db.execute(
                     "UPDATE games SET status = 'running', state = ?, seats = ?, version = version + 1,"
@@ -365,16 +415,18 @@ class SqliteStore:
         assert fresh is not None
         return fresh
 
-    async def update_game(self, row: GameRow, **changes: Any) -> GameRow:
-        """Change lobby fields (players, status, lobby message, state…) with a version check."""
+    async def update_game(self, row: GameRow, clocks: dict[str, dict[str, Any] | None] | None = None,
+                          **changes: Any) -> GameRow:
+        """Change lobby fields (players, status, lobby message, state…) with a version check,
+        and the game's clocks as :meth:`commit_action` does (a game that ends loses them)."""
         now = self.clock()
         allowed = {"players", "status", "lobby_message_id", "prompt_message_id", "state", "options",
-                   "turn_started_at", "host_id", "names", "seats", "picks", "lang"}
+                   "turn_started_at", "host_id", "names", "seats", "picks", "lang", "timing"}
         if set(changes) - allowed:
             raise ValueError(f"cannot change {set(changes) - allowed}")
         encoded = {
-            k: (_dumps(v) if k in ("players", "state", "options", "names", "seats", "picks") and v is not None
-                else v)
+            k: (_dumps(v) if k in ("players", "state", "options", "names", "seats", "picks", "timing")
+                and v is not None else v)
             for k, v in changes.items()
         }
         sets = ", ".join(f"{k} = ?" for k in encoded)
@@ -386,6 +438,10 @@ class SqliteStore:
             )
             if cur.rowcount != 1:
                 raise Conflict("the game changed meanwhile")
+            if changes.get("status") in ("finished", "ended"):
+                await self.db.execute("DELETE FROM clocks WHERE game_id = ?", (row.id,))
+            elif clocks:
+                await self._write_clocks(row.id, clocks)
 
         await self._transaction(work)
         if "state" in changes:
@@ -399,8 +455,10 @@ class SqliteStore:
     async def commit_action(
         self, row: GameRow, seat: str, action: dict[str, Any], events: list[dict[str, Any]],
         new_state: dict[str, Any], status: str, new_turn: bool, players: list[str] | None = None,
+        clocks: dict[str, dict[str, Any] | None] | None = None,
     ) -> GameRow:
-        """Append one action and write the state it led to, as one transaction. The row
+        """Append one action and write the state it led to, as one transaction, with the
+        clocks it changes (``clocks``: seat → the clock's row, or ``None`` to stop it). The row
         returned is ``row`` as written, its state ``new_state`` itself: the game is not read
         back (its state is serialised once here and never parsed again in this process)."""
         now = self.clock()
@@ -422,6 +480,10 @@ class SqliteStore:
                 " SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ?, ?, ? FROM actions WHERE game_id = ?",
                 (row.id, seat, _dumps(action), _dumps(events), now, row.version + 1, row.id),
             )
+            if status in ("finished", "ended"):
+                await self.db.execute("DELETE FROM clocks WHERE game_id = ?", (row.id,))
+            elif clocks:
+                await self._write_clocks(row.id, clocks)
 
         await self._transaction(work)
         self._states.put(row.id, row.version + 1, new_state)
@@ -454,7 +516,7 @@ class SqliteStore:
     async def set_guild_settings(self, guild_id: int, **fields: Any) -> GuildSettings:
         """Change some of a server's settings (``moderator_role_id``, ``language``,
         ``lobby_idle_days``); the others keep their value."""
-        allowed = {"moderator_role_id", "language", "lobby_idle_days"}
+        allowed = {"moderator_role_id", "language", "lobby_idle_days", "turn_time", "reply_time", "vacation_days"}
         if not fields or set(fields) - allowed:
             raise ValueError(f"cannot set {set(fields) - allowed or 'nothing'}")
         now = self.clock()

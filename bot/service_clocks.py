@@ -1,0 +1,238 @@
+"""The game master's use cases of asynchronous play, free of Discord: the clocks an action
+starts and stops, what falls due (reminders, timeouts), vacations, where reminders go.
+
+A mixin of :class:`bot.service.GameService`. Time comes from the store's clock (the one
+the tests control); the scheduler (:mod:`bot.scheduler`) only says when to look.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import datetime
+from dataclasses import dataclass
+from typing import Any
+
+from bot import timing
+from bot.rules import GAMES, RuleError
+from bot.service_types import Played, UserError
+from bot.store import Conflict, DueClock, GameRow, GameStore, MemberSettings, Note
+
+DAY = 86400.0
+NOTIFY = ("channel", "dm", "off")
+
+
+@dataclass(frozen=True)
+class Reminder:
+    """A reminder to send: ``seat``'s decision in ``row``'s game is due at ``deadline``."""
+
+    row: GameRow
+    seat: str
+    deadline: float
+    notify: str  # "channel" or "dm"
+    off_turn: bool
+
+
+@dataclass(frozen=True)
+class SeatClock:
+    """One line of ``/game status``: a seat's clock, missed turns and vacation."""
+
+    seat: str
+    deadline: float | None
+    off_turn: bool
+    missed: int
+    away_until: float | None
+    paused: bool
+
+
+@dataclass(frozen=True)
+class Vacation:
+    until: float | None  # None: the vacation was ended
+    days_left: float  # this year
+    games: int  # games whose clocks it paused or resumed
+
+
+def has_clock(row: GameRow) -> bool:
+    return bool(row.timing) and (row.timing.get("turn_time", "none") != "none"
+                                 or row.timing.get("reply_time", "none") != "none")
+
+
+class ClockCases:
+    store: GameStore
+    wake: Any  # GameService's: pokes the scheduler
+
+    def lock(self, channel_id: int) -> asyncio.Lock: ...  # GameService's
+
+    async def _system_on(self, row: GameRow, action: dict[str, Any]) -> Played: ...  # GameService's
+
+    # -- the clocks an action changes ---------------------------------------------------
+    async def clock_changes(self, row: GameRow, before: dict[str, Any] | None, after: dict[str, Any],
+                            new_turn: bool, finished: bool) -> dict[str, dict[str, Any] | None] | None:
+        """The clock rows to write with the action that took ``row``'s game from ``before``
+        (None: the start) to ``after``: ``None`` when the table plays without clocks."""
+        if not has_clock(row):
+            return None
+        engine = GAMES[row.game]
+        now = self.store.clock()
+        running = {s: timing.from_row(c) for s, c in (await self.store.clocks(row.id)).items()}
+        to_act_before = engine.to_act(before) if before is not None else []
+        to_act_after = engine.to_act(after)
+        fresh = [s for s in to_act_after if s not in running or s not in to_act_before or new_turn]
+        away = await self.store.away(row.guild_id, fresh, now) if fresh else {}
+        current = engine.turn_info(after).current
+        changes = timing.plan(to_act_before, to_act_after, current, new_turn, finished, running, now,
+                              row.timing, away)
+        return {s: (timing.to_row(c) if c is not None else None) for s, c in changes.items()}
+
+    async def start_missing_clocks(self) -> int:
+        """Start the clocks of running games that have none though their table has one (a
+        reset's successor if the process stopped between, or a restart): how many games."""
+        started = 0
+        for game_id in await self.store.games_without_clocks():
+            row = await self.store.get_game(game_id)
+            if row is None or row.state is None or row.status != "running":
+                continue
+            changes = await self.clock_changes(row, None, row.state, True, False)
+            if changes and await self.store.set_clocks(row.id, changes, expected={}):
+                started += 1
+        return started
+
+    # -- what falls due -----------------------------------------------------------------
+    async def next_due(self) -> float | None:
+        return await self.store.next_due()
+
+    async def fire_due(self, now: float | None = None, limit: int = 500) -> list[Reminder | Played]:
+        """Everything due at ``now``: reminders to send and timeouts, applied. Each fires
+        once: a clock that changed since it was read (the player moved, another process
+        fired it) is left alone, and a timeout is committed with the game's version check."""
+        now = self.store.clock() if now is None else now
+        fired: list[Reminder | Played] = []
+        for due in await self.store.due_clocks(now, limit):
+            try:
+                result = await self._fire(due, now)
+            except (Conflict, UserError):  # the game moved meanwhile (another process): not due
+                continue
+            if result is not None:
+                fired.append(result)
+        return fired
+
+    async def _fire(self, due: DueClock, now: float) -> Reminder | Played | None:
+        async with self.lock(due.channel_id):
+            row = await self.store.get_game(due.game_id)
+            seat = due.clock["seat"]
+            if row is None or row.status != "running" or row.state is None:
+                await self.store.set_clocks(due.game_id, {seat: None}, expected={seat: due.clock})
+                return None
+            clock = timing.from_row(due.clock)
+            if clock.due > now:
+                return None
+            if clock.reminder_due and clock.deadline > now:
+                # reminders missed while the bot was down collapse into one
+                passed = sum(1 for at in clock.reminders if at <= now)
+                sent = dataclasses.replace(clock, sent=max(clock.sent + 1, passed))
+                if not await self.store.set_clocks(row.id, {seat: timing.to_row(sent)}, expected={seat: due.clock}):
+                    return None
+                notify = (await self.store.member(row.guild_id, seat)).notify
+                await self.store.add_note(row.id, "reminder", seat, {"deadline": clock.deadline, "to": notify})
+                if notify == "off":
+                    return None
+                return Reminder(row, seat, clock.deadline, notify, clock.off_turn)
+            if seat not in GAMES[row.game].to_act(row.state):  # the decision went meanwhile
+                await self.store.set_clocks(row.id, {seat: None}, expected={seat: due.clock})
+                return None
+            action = {"type": "timeout", "seat": seat, "limit": timing.missed_limit(row.timing)}
+            try:
+                return await self._system_on(row, action)
+            except RuleError:
+                await self.store.set_clocks(row.id, {seat: None}, expected={seat: due.clock})
+                return None
+
+    # -- what players see ---------------------------------------------------------------
+    async def seat_clocks(self, row: GameRow) -> list[SeatClock]:
+        """Every player's clock, missed turns in a row and vacation, for ``/game status``."""
+        now = self.store.clock()
+        clocks = await self.store.clocks(row.id)
+        away = await self.store.away(row.guild_id, row.players, now)
+        missed = (row.state or {}).get("timeouts") or {}
+        out = []
+        for seat in row.players:
+            clock = clocks.get(seat)
+            out.append(SeatClock(seat, clock["deadline"] if clock else None, bool(clock and clock["off_turn"]),
+                                 int(missed.get(seat, 0)), away.get(seat),
+                                 bool(clock and clock["paused_until"] and clock["paused_until"] > now)))
+        return out
+
+    async def deadline_of(self, row: GameRow, seat: str) -> float | None:
+        clock = (await self.store.clocks(row.id)).get(seat)
+        return clock["deadline"] if clock else None
+
+    async def notes(self, row: GameRow) -> list[Note]:
+        return await self.store.notes(row.id)
+
+    # -- members --------------------------------------------------------------------------
+    async def member(self, guild_id: int | None, user_id: str) -> MemberSettings:
+        return await self.store.member(guild_id, user_id)
+
+    async def set_notify(self, guild_id: int | None, user_id: str, mode: str) -> MemberSettings:
+        if guild_id is None:
+            raise UserError("err.guild_only", "Settings belong to a server: use this command in one.")
+        if mode not in NOTIFY:
+            raise UserError("err.bad_notify", "Reminders go to the channel, by direct message, or off.")
+        return await self.store.set_member(guild_id, user_id, notify=mode)
+
+    async def vacation(self, guild_id: int | None, user_id: str, days: Any) -> Vacation:
+        """``days`` (1–14) away from now: the clocks of the member's decisions in the
+        server's games that honour vacations stop until then, and the ones that start meanwhile
+        start when it ends. ``0`` ends a vacation early (the days not taken come back)."""
+        if guild_id is None:
+            raise UserError("err.guild_only", "Settings belong to a server: use this command in one.")
+        if isinstance(days, bool) or not isinstance(days, int) or not 0 <= days <= timing.MAX_VACATION_DAYS:
+            raise UserError("err.bad_vacation", "A vacation is 1 to {max} days (0 ends yours).",
+                            max=timing.MAX_VACATION_DAYS)
+        now = self.store.clock()
+        year = datetime.datetime.fromtimestamp(now, datetime.UTC).year
+        allowance = (await self.store.guild_settings(guild_id)).vacation_days
+        allowance = timing.DEFAULT_VACATION_DAYS if allowance is None else allowance
+        me = await self.store.member(guild_id, user_id)
+        used = me.away_days if me.away_year == year else 0.0
+        away = me.away_until is not None and me.away_until > now
+        if away:  # what is left of the current vacation comes back first
+            used = max(0.0, used - (me.away_until - now) / DAY)
+        if days == 0:
+            if not away:
+                raise UserError("err.not_away", "You are not on vacation.")
+            games = await self._move_clocks(guild_id, user_id, now, None)
+            await self.store.set_member(guild_id, user_id, away_until=now, away_year=year, away_days=used)
+            return Vacation(None, allowance - used, games)
+        if used + days > allowance + 1e-9:
+            raise UserError("err.vacation_limit", "You have {left} vacation days left this year (of {max}).",
+                            left=_days(allowance - used), max=allowance)
+        until = now + days * DAY
+        games = await self._move_clocks(guild_id, user_id, now, until)
+        await self.store.set_member(guild_id, user_id, away_from=now, away_until=until, away_year=year,
+                                    away_days=used + days)
+        return Vacation(until, allowance - used - days, games)
+
+    async def _move_clocks(self, guild_id: int, user_id: str, now: float, until: float | None) -> int:
+        """Pause (to ``until``) or resume (``None``) the member's clocks in the games that
+        honour vacations; returns how many games."""
+        moved = 0
+        for game_id, row_clock in await self.store.clocks_of_members(guild_id, user_id):
+            game = await self.store.get_game(game_id)
+            if game is None or game.timing.get("vacations", "honoured") != "honoured":
+                continue
+            clock = timing.from_row(row_clock)
+            changed = timing.resume(clock, now) if until is None else timing.pause(clock, now, until)
+            if changed != clock:
+                async with self.lock(game.channel_id):
+                    if await self.store.set_clocks(game_id, {user_id: timing.to_row(changed)},
+                                                   expected={user_id: row_clock}):
+                        moved += 1
+        if moved:
+            self.wake()
+        return moved
+
+
+def _days(value: float) -> str:
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+

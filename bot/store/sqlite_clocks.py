@@ -1,0 +1,142 @@
+"""The SQLite store's tables of asynchronous play: the running clocks, members' settings
+(reminders, vacations) and the notes the log shows beside the actions.
+
+A mixin of :class:`bot.store.sqlite.SqliteStore` (it uses its connection, lock and
+transactions). A clock is a row per (game, seat) with the time it next falls due
+(``due``, indexed): the scheduler reads the smallest, never every game.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import aiosqlite
+
+from bot.store.protocol import DueClock, MemberSettings, Note
+
+CLOCK_COLUMNS = ("seat", "started", "deadline", "reminders", "sent", "off_turn", "paused_until", "due")
+
+
+def _clock(row: aiosqlite.Row) -> dict[str, Any]:
+    return {"seat": row["seat"], "started": row["started"], "deadline": row["deadline"],
+            "reminders": json.loads(row["reminders"]), "sent": row["sent"], "off_turn": bool(row["off_turn"]),
+            "paused_until": row["paused_until"], "due": row["due"]}
+
+
+class ClockTables:
+    db: aiosqlite.Connection
+    clock: Callable[[], float]
+
+    async def _transaction(self, work: Callable[[], Any]) -> Any: ...  # SqliteStore's
+    async def _statement(self, sql: str, args: tuple[Any, ...]) -> None: ...  # SqliteStore's
+
+    # -- clocks -------------------------------------------------------------------------
+    async def clocks(self, game_id: int) -> dict[str, dict[str, Any]]:
+        """The game's running clocks, by seat."""
+        rows = await self.db.execute_fetchall("SELECT * FROM clocks WHERE game_id = ?", (game_id,))
+        return {r["seat"]: _clock(r) for r in rows}
+
+    async def next_due(self) -> float | None:
+        """When the first clock of all falls due (None: no clock runs)."""
+        rows = await self.db.execute_fetchall("SELECT MIN(due) AS due FROM clocks")
+        return rows[0]["due"] if rows else None
+
+    async def due_clocks(self, now: float, limit: int = 500) -> list[DueClock]:
+        """The clocks due at ``now``, earliest first, with their game's channel."""
+        rows = await self.db.execute_fetchall(
+            "SELECT c.*, g.channel_id, g.guild_id FROM clocks c JOIN games g ON g.id = c.game_id"
+            " WHERE c.due <= ? ORDER BY c.due LIMIT ?", (now, limit))
+        return [DueClock(r["game_id"], r["channel_id"], r["guild_id"], _clock(r)) for r in rows]
+
+    async def _write_clocks(self, game_id: int, changes: dict[str, dict[str, Any] | None]) -> None:
+        """Inside a transaction: start, replace or stop (``None``) the clocks named."""
+        for seat, clock in changes.items():
+            if clock is None:
+                await self.db.execute("DELETE FROM clocks WHERE game_id = ? AND seat = ?", (game_id, seat))
+                continue
+            await self.db.execute(
+                "INSERT OR REPLACE INTO clocks (game_id, seat, started, deadline, reminders, sent, off_turn,"
+                " paused_until, due) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, seat, clock["started"], clock["deadline"], json.dumps(clock["reminders"]),
+                 clock["sent"], int(clock["off_turn"]), clock["paused_until"], clock["due"]))
+
+    async def set_clocks(self, game_id: int, changes: dict[str, dict[str, Any] | None],
+                         expected: dict[str, dict[str, Any]] | None = None) -> bool:
+        """Change some clocks of a game in one transaction. With ``expected`` (seat → the
+        clock as read), only if each is still exactly so: ``False`` and nothing written
+        otherwise, so that two processes never both send a reminder or move a clock."""
+
+        async def work() -> bool:
+            for seat, was in (expected or {}).items():
+                rows = await self.db.execute_fetchall(
+                    "SELECT * FROM clocks WHERE game_id = ? AND seat = ?", (game_id, seat))
+                if not rows or _clock(rows[0]) != was:
+                    return False
+            await self._write_clocks(game_id, changes)
+            return True
+
+        return await self._transaction(work)
+
+    async def clocks_of_members(self, guild_id: int, user_id: str) -> list[tuple[int, dict[str, Any]]]:
+        """The running clocks of a member in a server's games: (game id, clock)."""
+        rows = await self.db.execute_fetchall(
+            "SELECT c.* FROM clocks c JOIN games g ON g.id = c.game_id"
+            " WHERE g.guild_id = ? AND c.seat = ? AND g.status = 'running'", (guild_id, user_id))
+        return [(r["game_id"], _clock(r)) for r in rows]
+
+    async def games_without_clocks(self) -> list[int]:
+        """Running games with a clock in their timing but none running (a restart after a
+        reset, say): the scheduler starts theirs."""
+        rows = await self.db.execute_fetchall(
+            "SELECT g.id FROM games g WHERE g.status = 'running' AND g.state IS NOT NULL"
+            " AND NOT (json_extract(g.timing, '$.turn_time') = 'none'"
+            "          AND json_extract(g.timing, '$.reply_time') = 'none')"
+            " AND NOT EXISTS (SELECT 1 FROM clocks c WHERE c.game_id = g.id)")
+        return [r["id"] for r in rows]
+
+    # -- members ------------------------------------------------------------------------
+    async def member(self, guild_id: int | None, user_id: str) -> MemberSettings:
+        if guild_id is None:
+            return MemberSettings()
+        rows = await self.db.execute_fetchall(
+            "SELECT * FROM members WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))
+        if not rows:
+            return MemberSettings()
+        r = rows[0]
+        return MemberSettings(r["notify"], r["away_from"], r["away_until"], r["away_year"], r["away_days"])
+
+    async def set_member(self, guild_id: int, user_id: str, **fields: Any) -> MemberSettings:
+        allowed = {"notify", "away_from", "away_until", "away_year", "away_days"}
+        if not fields or set(fields) - allowed:
+            raise ValueError(f"cannot set {set(fields) - allowed or 'nothing'}")
+        cols = ", ".join(fields)
+        marks = ", ".join("?" for _ in fields)
+        updates = ", ".join(f"{k} = excluded.{k}" for k in fields)
+        await self._statement(
+            f"INSERT INTO members (guild_id, user_id, {cols}, updated_at) VALUES (?, ?, {marks}, ?)"
+            f" ON CONFLICT(guild_id, user_id) DO UPDATE SET {updates}, updated_at = excluded.updated_at",
+            (guild_id, user_id, *fields.values(), self.clock()))
+        return await self.member(guild_id, user_id)
+
+    async def away(self, guild_id: int | None, user_ids: Iterable[str], now: float) -> dict[str, float]:
+        """The members among ``user_ids`` on vacation at ``now``, with when it ends."""
+        ids = list(user_ids)
+        if guild_id is None or not ids:
+            return {}
+        marks = ", ".join("?" for _ in ids)
+        rows = await self.db.execute_fetchall(
+            f"SELECT user_id, away_until FROM members WHERE guild_id = ? AND user_id IN ({marks})"
+            " AND away_until > ?", (guild_id, *ids, now))
+        return {r["user_id"]: r["away_until"] for r in rows}
+
+    # -- notes --------------------------------------------------------------------------
+    async def add_note(self, game_id: int, kind: str, seat: str | None, data: dict[str, Any] | None = None) -> None:
+        await self._statement("INSERT INTO notes (game_id, at, kind, seat, data) VALUES (?, ?, ?, ?, ?)",
+                              (game_id, self.clock(), kind, seat, json.dumps(data or {})))
+
+    async def notes(self, game_id: int) -> list[Note]:
+        rows = await self.db.execute_fetchall(
+            "SELECT * FROM notes WHERE game_id = ? ORDER BY at, rowid", (game_id,))
+        return [Note(r["at"], r["kind"], r["seat"], json.loads(r["data"])) for r in rows]
