@@ -21,7 +21,7 @@ DATA_DIR = Path(__file__).resolve().parents[3] / "data" / "zombie_town"
 
 CARD_KINDS = ("weapon", "ammo", "barricade", "survivor", "supply", "first_aid", "event")
 EVENT_EFFECTS = ("horde", "rush", "jam", "windfall", "collapse")
-CHARACTER_EFFECTS = ("health", "shooting", "barricade_free", "free_move", "search_draw", "melee")
+CHARACTER_EFFECTS = ("health", "shooting", "barricade_free", "free_move", "search_keep", "melee")
 AGENDA_STATS = ("zombies", "houses", "supplies", "followers", "keys", "run_over", "parked", "weapons", "ammo",
                 "barricades_one_house", "player_wins", "searches", "guards", "houses_visited", "drives", "gun_kills")
 HEADINGS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")

@@ -1,0 +1,139 @@
+"""The zombies: moved by the player whose turn ends, always towards the other players, and
+rising on the X squares as the days pass.
+
+Each move takes one zombie one step nearer (on foot) to the nearest other player on the
+board. A zombie stepping into a barricaded house breaks one barricade instead and stays at
+the door; none enters a house through a facade where a car is parked (Road Rage). A zombie
+that reaches a player attacks: the player (or a survivor of theirs) fights it, as a reaction.
+A player in a car is ignored while the zombies on the square do not outnumber the damage the
+car can still take (Road Rage); a survivor guarding a house fights the zombies that get in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import bot.rules.turns as turns
+from bot.rules.base import Event, Rng, State
+from bot.rules.zombie_town.board import distances
+from bot.rules.zombie_town.combat import best_fighter, fight_zombie, guard_fights_zombie
+from bot.rules.zombie_town.core import add_zombies, data, defence_falls, geo, living, remove_zombies
+
+__all__ = ["auto_move", "car_capacity", "move_zombie", "moves", "per_turn", "spawn", "zombie_field"]
+
+
+def car_capacity(state: State, car: str) -> int:
+    """The damage a car can still take (0: it no longer works)."""
+    return data().settings.car_max_damage - state["cars"][car]["damage"]
+
+
+def can_step(state: State) -> Callable[[str, str], bool]:
+    """Whether a zombie may step from one node to the next: never into a house through a
+    facade where a car stands (Road Rage: from the start of the game)."""
+    g = geo()
+    blocked = {c["pos"] for c in state.get("cars", {}).values()}
+    house_at = g.house_at
+
+    def ok(a: str, b: str) -> bool:
+        return not (a in blocked and house_at.get(a) == b)
+
+    return ok
+
+
+def zombie_field(state: State, mover: str) -> dict[str, int]:
+    """Steps from each node to the nearest player other than ``mover`` on the board."""
+    targets = {state["players"][s]["pos"] for s in turns.still_in(state) if s != mover and living(state, s)}
+    return distances(geo(), targets, can_step(state)) if targets else {}
+
+
+def moves(state: State, mover: str) -> dict[str, list[str]]:
+    """Node with zombies → the nodes one of them may step to (each one step nearer)."""
+    field = zombie_field(state, mover)
+    if not field:
+        return {}
+    ok = can_step(state)
+    walk = geo().walk
+    out: dict[str, list[str]] = {}
+    for node in state["zombies"]:
+        d = field.get(node)
+        if not d:
+            continue
+        dests = [n for n in walk[node] if field.get(n) == d - 1 and ok(node, n)]
+        if dests:
+            out[node] = dests
+    return out
+
+
+def per_turn(state: State) -> int:
+    s = data().settings
+    extra = s.two_player_extra if len(state["seats"]) == 2 else 0
+    return s.moved[state["day"] - 1] + extra
+
+
+def move_zombie(state: State, rng: Rng, mover: str, src: str, dst: str, events: list[Event]) -> None:
+    h = state["houses"].get(dst)
+    if h is not None and h["barricades"] > 0:
+        h["barricades"] -= 1
+        state["stands"] += 1
+        events.append({"type": "barricade_broken", "house": dst, "by": "zombie", "left": h["barricades"]})
+        defence_falls(state, dst, events)
+        return
+    remove_zombies(state, src, 1)
+    state["zombies"][dst] = state["zombies"].get(dst, 0) + 1
+    events.append({"type": "zombie_moved", "seat": mover, "from": src, "to": dst})
+    attack(state, rng, dst, events)
+
+
+def attack(state: State, rng: Rng, node: str, events: list[Event]) -> None:
+    """The zombie that came to ``node`` attacks: a player on foot there (in turn order from
+    the player whose turn it is), else a player in a car the zombies now outnumber, else a
+    survivor guarding the house."""
+    order = state["order"]
+    start = state["current"]
+    seats = [order[(start + i) % len(order)] for i in range(len(order))]
+    here = [s for s in seats if state["players"][s]["pos"] == node and s not in state["out"]]
+    for s in here:
+        if state["players"][s]["car"] is None:
+            fighter, weapon = best_fighter(state, s)  # type: ignore[misc]
+            fight_zombie(state, rng, s, fighter, weapon, events, reaction=True)
+            return
+    for s in here:
+        car = state["players"][s]["car"]
+        if state["zombies"].get(node, 0) > car_capacity(state, car):
+            fighter, weapon = best_fighter(state, s)  # type: ignore[misc]
+            fight_zombie(state, rng, s, fighter, weapon, events, reaction=True)
+            return
+    h = state["houses"].get(node)
+    if h is not None and h["guards"]:
+        guard_fights_zombie(state, rng, node, events)
+
+
+def auto_move(state: State, rng: Rng, mover: str, count: int, events: list[Event]) -> int:
+    """Move up to ``count`` zombies as the bot moves them for a player who leaves it to the
+    game: the zombie nearest to its prey first (board order among equals), by its first step
+    in board order. Returns how many moved."""
+    g = geo()
+    index = {n: i for i, n in enumerate(g.nodes)}
+    done = 0
+    while done < count:
+        options = moves(state, mover)
+        if not options:
+            break
+        field = zombie_field(state, mover)
+        src = min(options, key=lambda n: (field[n], index[n]))
+        move_zombie(state, rng, mover, src, options[src][0], events)
+        done += 1
+    return done
+
+
+def spawn(state: State, rng: Rng, count: int, events: list[Event]) -> None:
+    """``count`` zombies rise from the box, each on an X square drawn at random."""
+    xs = geo().xs
+    placed: dict[str, int] = {}
+    for _ in range(count):
+        if state["box"] <= 0:
+            break
+        sq = xs[rng.below(len(xs))]
+        add_zombies(state, sq, 1)
+        placed[sq] = placed.get(sq, 0) + 1
+    events.append({"type": "zombies_rise", "day": state["day"], "squares": placed, "box": state["box"]})
