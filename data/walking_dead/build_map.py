@@ -37,8 +37,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 
-SIZE = (1560, 1200)  # the circle on the left, the panels on the right
-CENTRE = (600, 600)
+SIZE = (1200, 1960)  # the circle on top, the panels under it (a phone shows it 450 px wide)
+CENTRE = (600, 660)
 # Radii of the bands: the Prison's disc, the Prison zone's ring, the inner and outer rings.
 R = (0, 105, 225, 390, 560)
 DISC, RING, INNER, OUTER = (R[0], R[1]), (R[1], R[2]), (R[2], R[3]), (R[3], R[4])
@@ -150,25 +150,8 @@ def build() -> tuple[dict, dict, list[dict]]:
         for b in cells[i + 1:]:
             if cells_border(a, b):
                 borders.append({"a": a["id"], "b": b["id"], "kind": "land"})
-    layout_terr = {}
-    for c, t in zip(cells, territories, strict=True):
-        (r0, r1), (a0, a1) = c["band"], c["arc"]
-        mid = (a0 + a1) / 2
-        if r0 == 0:  # the Prison's disc: badge above the middle, name below
-            badge, label = list(CENTRE), [CENTRE[0], CENTRE[1] + 44]
-        else:
-            rm = (r0 + r1) / 2
-            badge, label = list(polar(rm - 16, mid)), list(polar(rm + 30, mid))
-        layout_terr[t["id"]] = {"cell": {"band": c["band"], "arc": c["arc"]}, "badge": badge,
-                                "label": label, "lines": wrap(t["name"])}
-    layout_regions = {}
-    for zid, en, *_ in ZONES:
-        arcs = [layout_terr[t["id"]]["cell"]["arc"] for t in territories if t["region"] == zid]
-        if zid == "prison":
-            pos = polar((RING[0] + RING[1]) / 2, 315)
-        else:
-            pos = polar(R[4] + 16, (min(a[0] for a in arcs) + max(a[1] for a in arcs)) / 2)
-        layout_regions[zid] = {"label": list(pos), "lines": [en.upper()]}
+    layout_terr = {c["id"]: {"cell": {"band": c["band"], "arc": c["arc"]}, "lines": wrap(t["name"])}
+                   for c, t in zip(cells, territories, strict=True)}
     board = {
         "id": "walking_dead",
         "name": "Risk: The Walking Dead, the survivors' country",
@@ -190,12 +173,9 @@ def build() -> tuple[dict, dict, list[dict]]:
             "index_image": "territories.png",
             "index_note": "pixel value = 1 + position in 'territories'; 0 = outside the board",
             "cell_note": "band = [inner radius, outer radius] px from 'centre'; arc = [from, to] degrees "
-                         "clockwise from the top",
+                         "clockwise from the top; badges, names, zone tags and panels are in layout.json",
             "territories": layout_terr,
-            "regions": layout_regions,
-            "panels": {"title": [1180, 14, 1546, 150], "legend": [1180, 164, 1546, 520],
-                       "track": [1180, 534, 1546, 760], "action": [1180, 774, 1546, 1000],
-                       "crates": [1180, 1014, 1546, 1186]},
+            "panels": PANELS,
             "title": ["RISK", "THE WALKING DEAD"],
         },
     }
@@ -204,8 +184,127 @@ def build() -> tuple[dict, dict, list[dict]]:
         "locations (p. 1), « Centre Commercial », « Dépôt d'armes », « Forêt Sud », « École », « Forêt Est » "
         "(p. 13) and the zone « Camp de survie » (p. 10). The rest are our translations, listed under "
         "'provisional'.")
+    # the groups' names, under the kind bot/rules/names.py knows for a player's faction ("gang")
+    groups = json.loads((HERE / "groups.json").read_text(encoding="utf-8"))["groups"]
+    names_fr["gang"] = {g["id"]: g["name_fr"] for g in groups}
     names_fr = {"about": names_fr.pop("about"), **names_fr}
     return board, names_fr, cells
+
+
+# -- the renderer's layout (layout.json, the shape renderers/risk_map reads) ---------------------
+BADGE_H, BADGE_W = 32, 84  # the owner's symbol, two digits, and a tab on the left (a watchtower, a star)
+LABEL = {"font": "DejaVuSansCondensed-Bold.ttf", "size": 20, "min": 15, "line": 21, "stroke": 3}
+TAG = {"font": 21, "line": 23, "bonus": 34}
+TAG_W, TAG_H = 236, 44
+# zone tags: in the corners of the square round the circle, and above and below it
+TAGS = {
+    "national_guard": (134, 36), "prison": (CENTRE[0], 36), "woodbury": (SIZE[0] - 134, 36),
+    "wiltshire": (134, 1284), "greene_farm": (CENTRE[0], 1284), "survivor_camp": (SIZE[0] - 134, 1284),
+}
+PANELS = {"title": [14, 1320, 590, 1946], "legend": [602, 1320, 1186, 1740], "survival": [602, 1752, 1186, 1946]}
+MARGIN = 5  # px a badge or a name keeps from its cell's edges
+
+
+def _inside(cell: dict, x: float, y: float, margin: float = MARGIN) -> bool:
+    (r0, r1), (a0, a1) = cell["band"], cell["arc"]
+    dx, dy = x - CENTRE[0], y - CENTRE[1]
+    r = math.hypot(dx, dy)
+    if r0 == 0:
+        return r < r1 - margin
+    if not r0 + margin < r < r1 - margin:
+        return False
+    deg = math.degrees(math.atan2(dx, -dy)) % 360
+    pad = math.degrees(margin / r)
+    if a1 - a0 >= 360:
+        return True
+    lo, hi = a0 + pad, a1 - pad
+    return lo < deg < hi or lo < deg + 360 < hi
+
+
+def _box_inside(cell: dict, box: tuple[float, float, float, float]) -> bool:
+    x0, y0, x1, y1 = box
+    pts = [(x0 + (x1 - x0) * i / 8, y) for i in range(9) for y in (y0, y1)]
+    pts += [(x, y0 + (y1 - y0) * i / 4) for i in range(5) for x in (x0, x1)]
+    return all(_inside(cell, x, y) for x, y in pts)
+
+
+def _centred(cx: float, cy: float, w: float, h: float) -> tuple[float, float, float, float]:
+    return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+
+
+def _place(cell: dict, lines: list[str]) -> tuple[list[float], list[int], list[int]]:
+    """The badge's centre and box and the name's box in a cell: the badge nearer the middle
+    of the board, the name outside it, both as wide as the cell allows there. The first
+    arrangement (radii, from the cell's middle outwards) where both fit wins."""
+    (r0, r1), (a0, a1) = cell["band"], cell["arc"]
+    h = LABEL["line"] * len(lines) + 6
+    if r0 == 0:  # the Prison's disc
+        cx, cy = CENTRE
+        badge = _centred(cx, cy - 22, BADGE_W, BADGE_H)
+        label = _centred(cx, cy + 22, 150, h)
+        return [cx, cy - 22], [round(v) for v in badge], [round(v) for v in label]
+    mid = (a0 + a1) / 2
+    depth, span = r1 - r0, a1 - a0
+    # (badge radius, badge angle, name radius, name angle): radial first, then side by side
+    tries = [(r0 + fb * depth, mid, r0 + fl * depth, mid)
+             for fb in (0.3, 0.26, 0.34, 0.22, 0.38) for fl in (0.7, 0.66, 0.74, 0.62, 0.78, 0.58)]
+    tries += [(r0 + fr * depth, mid + sb * span, r0 + fr * depth, mid - sb * span)
+              for fr in (0.5, 0.55, 0.45) for sb in (0.22, -0.22, 0.26, -0.26, 0.18, -0.18)]
+    best = None
+    for rb, ab, rl, al in tries:  # the widest name wins; the first such arrangement on a tie
+        bx, by = polar(rb, ab)
+        badge = _centred(bx, by, BADGE_W, BADGE_H)
+        if not _box_inside(cell, badge):
+            continue
+        lx, ly = polar(rl, al)
+        for w in range(220, 60, -4):
+            label = _centred(lx, ly, w, h)
+            if _box_inside(cell, label) and not _overlap(label, badge, 4):
+                if best is None or w > best[0]:
+                    best = (w, [bx, by], [round(v) for v in badge], [round(v) for v in label])
+                break
+    if best is not None:
+        return best[1], best[2], best[3]
+    raise SystemExit(f"no room for a badge and its name in {cell}")
+
+
+def _overlap(a, b, pad: float = 0) -> bool:
+    return not (a[2] + pad <= b[0] or b[2] + pad <= a[0] or a[3] + pad <= b[1] or b[3] + pad <= a[1])
+
+
+def layout(board: dict) -> dict:
+    """``layout.json``: where the shared map renderer draws each badge, name, zone tag and
+    panel."""
+    terr = {}
+    for t in board["territories"]:
+        spot = board["layout"]["territories"][t["id"]]
+        badge, badge_box, label_box = _place(spot["cell"], spot["lines"])
+        terr[t["id"]] = {"badge": [round(v) for v in badge], "badge_box": badge_box, "label_box": label_box,
+                         "leader": None, "lines": spot["lines"], "stronghold": False,
+                         "strategic": bool(t.get("strategic"))}
+    regions = {r["id"]: {"box": [round(v) for v in _centred(*TAGS[r["id"]], TAG_W, TAG_H)], "bonus": r["bonus"]}
+               for r in board["regions"]}
+    return {
+        "about": "Where the renderer draws everything on The Walking Dead's board; made by build_map.py from "
+                 "the polar cells (badges and names inside their cells, zone tags round the circle).",
+        "size": list(SIZE),
+        "centre": list(CENTRE),
+        "radii": list(R),
+        "label": LABEL,
+        "badge": {"h": BADGE_H, "w": BADGE_W, "castle": 20, "font": 24},
+        "tag": TAG,
+        "territories": terr,
+        "regions": regions,
+        "zones": {r["id"]: {"color": r["color"], "arc": _zone_arc(board, r["id"])} for r in board["regions"]},
+        "panels": PANELS,
+        "title": ["RISK", "THE WALKING DEAD"],
+    }
+
+
+def _zone_arc(board: dict, zid: str) -> list[int]:
+    arcs = [board["layout"]["territories"][t["id"]]["cell"]["arc"] for t in board["territories"]
+            if t["region"] == zid]
+    return [min(a[0] for a in arcs), max(a[1] for a in arcs)]
 
 
 def raster(cells: list[dict]):
@@ -238,8 +337,15 @@ def main(argv: list[str]) -> None:
     (HERE / "map.json").write_text(json.dumps(board, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     (HERE / "names_fr.json").write_text(json.dumps(names_fr, ensure_ascii=False, indent=1) + "\n",
                                         encoding="utf-8")
+    (HERE / "layout.json").write_text(json.dumps(layout(board), ensure_ascii=False, indent=1) + "\n",
+                                      encoding="utf-8")
     if "--no-image" not in argv:
         raster(cells).save(HERE / "territories.png", optimize=True)
+    if "--art" in argv:  # the renderer's static art (board_art.png), drawn from the files above
+        sys.path.insert(0, str(HERE.parents[1]))
+        from renderers.walking_dead import write_art
+
+        print(write_art())
     print(f"{len(board['territories'])} territories, {len(board['borders'])} borders")
 
 

@@ -80,12 +80,16 @@ def test_the_prison_zone_is_the_centre():
     b = load_board().board
     ring = max(cells[t]["band"][1] for t in b.regions[PRISON].territories)
     assert all(cells[t]["band"][0] >= ring for t in b.order if b.territories[t].region != PRISON)
-    # every layout point the renderer needs lies on the picture
-    w, h = data["layout"]["size"]
+    # every box the renderer draws lies on the picture
+    with open(FOLDER / "layout.json", encoding="utf-8") as fh:
+        lay = json.load(fh)
+    w, h = lay["size"]
+    assert lay["size"] == data["layout"]["size"] and lay["centre"] == data["layout"]["centre"]
     for t in b.order:
-        for key in ("badge", "label"):
-            x, y = data["layout"]["territories"][t][key]
-            assert 0 <= x < w and 0 <= y < h
+        for key in ("badge_box", "label_box"):
+            x0, y0, x1, y1 = lay["territories"][t][key]
+            assert 0 <= x0 < x1 < w and 0 <= y0 < y1 < h
+        assert lay["territories"][t]["strategic"] == (t in load_board().strategic)
 
 
 def test_the_build_script_writes_the_same_files(tmp_path, monkeypatch):
@@ -96,6 +100,8 @@ def test_the_build_script_writes_the_same_files(tmp_path, monkeypatch):
     data, names = _data()
     assert json.loads(json.dumps(board, ensure_ascii=False)) == data
     assert names_fr == names
+    with open(FOLDER / "layout.json", encoding="utf-8") as fh:
+        assert json.loads(json.dumps(mod.layout(board))) == json.load(fh)
 
 
 def _breaks(mutate, needle: str) -> None:
