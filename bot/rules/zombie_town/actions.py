@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.rules.base import Action, Event, Rng, State
 from bot.rules.zombie_town.board import distances, reachable
-from bot.rules.zombie_town.combat import SELF, fight_zombie, fighters, lose_follower, player_fight
+from bot.rules.zombie_town.combat import fight_zombie, fighters, lose_follower, player_fight
 from bot.rules.zombie_town.core import (
     card_info,
     claim,
@@ -28,7 +28,7 @@ from bot.rules.zombie_town.core import (
 from bot.rules.zombie_town.messages import err
 from bot.rules.zombie_town.zombies import add_zombies, car_capacity, spawn
 
-__all__ = ["NONE", "act_forms", "apply_act", "encounter_check", "free_squares", "walkable"]
+__all__ = ["NONE", "check_fighter", "act_forms", "apply_act", "encounter_check", "free_squares", "walkable"]
 
 NONE = "none"  # the weapon part of a fight without a weapon
 
@@ -220,17 +220,16 @@ def apply_act(state: State, rng: Rng, seat: str, action: Action, events: list[Ev
     elif kind_ == "fight":
         if not state["zombies"].get(pos):
             raise err("zt.err.no_zombie")
-        fighter, weapon = _fighter(state, seat, action, False)
+        fighter, weapon = check_fighter(state, seat, action, False)
         _spend(state)
         fight_zombie(state, rng, seat, fighter, weapon, events, reaction=False)
     elif kind_ == "attack":
         melee, shoot = _targets(state, seat)
         target = action["target"]
-        fighter, weapon = action["fighter"], action.get("weapon", NONE)
         shooting = target not in melee
         if target not in (shoot if shooting else melee):
             raise err("zt.err.bad_target")
-        fighter, weapon_ = _fighter(state, seat, action, shooting)
+        fighter, weapon_ = check_fighter(state, seat, action, shooting)
         _spend(state)
         player_fight(state, rng, seat, target, fighter, weapon_, shooting, events)
     elif kind_ == "equip":
@@ -312,15 +311,11 @@ def apply_act(state: State, rng: Rng, seat: str, action: Action, events: list[Ev
         defence_falls(state, target, events)
 
 
-def _fighter(state: State, seat: str, action: Action, shooting: bool) -> tuple[str, str | None]:
-    fighter = action["fighter"]
-    weapon = action.get("weapon", NONE)
+def check_fighter(state: State, seat: str, action: Action, shooting: bool) -> tuple[str, str | None]:
+    """The fighter and weapon an action names, exactly as the legal forms list them (a
+    survivor fights with its own weapon, ``"none"`` when it has none usable)."""
+    fighter, weapon = action["fighter"], action["weapon"]
     weapon_ = None if weapon == NONE else weapon
-    if fighter != SELF and weapon == NONE:
-        f = next((f for f in state["players"][seat]["followers"] if f["card"] == fighter), None)
-        if f is not None and f["weapon"] is not None and (fighter, f["weapon"]["card"]) in fighters(state, seat,
-                                                                                                    shooting):
-            weapon_ = f["weapon"]["card"]
     if (fighter, weapon_) not in fighters(state, seat, shooting):
         raise err("zt.err.bad_fighter")
     return fighter, weapon_

@@ -23,6 +23,7 @@ from bot.rules.zombie_town.actions import (
     NONE,
     act_forms,
     apply_act,
+    check_fighter,
     drop,
     drop_forms,
     flee,
@@ -148,10 +149,10 @@ class ZombieTown(Game):
             "move": {"to": name(nodes, "err.malformed.territory"), "free": flag("err.malformed.until")},
             "search": {},
             "fight": {"fighter": name([SELF, *cards], "err.malformed.card"),
-                      "weapon": name([NONE, *cards], "err.malformed.card", False)},
+                      "weapon": name([NONE, *cards], "err.malformed.card")},
             "attack": {"target": Field(_text, "err.malformed.seat", True),
                        "fighter": name([SELF, *cards], "err.malformed.card"),
-                       "weapon": name([NONE, *cards], "err.malformed.card", False)},
+                       "weapon": name([NONE, *cards], "err.malformed.card")},
             "flee": {"to": name(nodes, "err.malformed.territory"), "pay": name(["damage", *cards], "err.malformed.card")},
             "equip": {"card": card},
             "reload": {"card": card, "weapon": card},
@@ -251,14 +252,7 @@ class ZombieTown(Game):
         if kind_ == "flee":
             flee(state, seat, action, events)
         elif kind_ == "fight":
-            fighter, weapon = action["fighter"], action.get("weapon", NONE)
-            weapon_ = None if weapon == NONE else weapon
-            if fighter != SELF and weapon_ is None:
-                f = next((f for f in state["players"][seat]["followers"] if f["card"] == fighter), None)
-                if f is not None and f["weapon"] is not None and (fighter, f["weapon"]["card"]) in fighters(state, seat):
-                    weapon_ = f["weapon"]["card"]
-            if (fighter, weapon_) not in fighters(state, seat):
-                raise err("zt.err.bad_fighter")
+            fighter, weapon_ = check_fighter(state, seat, action, False)
             fight_zombie(state, rng, seat, fighter, weapon_, events, reaction=True)
             enc = state["encounter"]
             p = state["players"][seat]
