@@ -42,59 +42,60 @@ SECTORS = [
 # Bonuses the rulebook prints (page 7's example: purple 5, green 7); the others follow the scale.
 PRINTED_BONUS = {"purple", "green"}
 
-# id, English, French, sector, name provisional?, layout (x, y) on a 1200 x 760 board, classic
+# id, English, French, sector, name provisional?, layout (x, y) on the 1200 x 860 plan (a grid
+# of 142 x 104 cells: build_board.py draws a plate per zone there), classic
 # Risk territory it stands for (the skeleton; a comment, not data the rules read)
 ZONES = [
     # red (Africa), bottom left
-    ("autobase", "Autobase", "Autobase", "red", False, (90, 430), "North Africa"),
-    ("orbital_platform_beta", "Orbital Platform Beta", "Plateforme orbitale Beta", "red", False, (250, 420), "Egypt"),
-    ("neutral_territories", "Neutral Territories", "Territoires neutres", "red", False, (80, 580), "East Africa"),
-    ("rad_zone", "The Rad Zone", "La Zone radioactive", "red", False, (200, 520), "Congo"),
-    ("helex", "Helex", "Helex", "red", True, (190, 670), "South Africa"),
-    ("tyger_pax", "Tyger Pax", "Tyger Pax", "red", True, (320, 610), "Madagascar"),
+    ("autobase", "Autobase", "Autobase", "red", False, (100, 472), "North Africa"),
+    ("orbital_platform_beta", "Orbital Platform Beta", "Plateforme orbitale Beta", "red", False, (242, 472), "Egypt"),
+    ("neutral_territories", "Neutral Territories", "Territoires neutres", "red", False, (100, 576), "East Africa"),
+    ("rad_zone", "The Rad Zone", "La Zone radioactive", "red", False, (242, 576), "Congo"),
+    ("helex", "Helex", "Helex", "red", True, (242, 680), "South Africa"),
+    ("tyger_pax", "Tyger Pax", "Tyger Pax", "red", True, (100, 680), "Madagascar"),
     # yellow (South America), bottom right
-    ("nyon", "Nyon", "Nyon", "yellow", True, (930, 490), "Venezuela"),
-    ("kalis", "Kalis", "Kalis", "yellow", False, (1100, 540), "Brazil"),
-    ("altihex", "Altihex", "Altihex", "yellow", True, (880, 620), "Peru"),
-    ("tarn", "Tarn", "Tarn", "yellow", True, (1020, 680), "Argentina"),
+    ("nyon", "Nyon", "Nyon", "yellow", True, (1094, 576), "Venezuela"),
+    ("kalis", "Kalis", "Kalis", "yellow", False, (1094, 680), "Brazil"),
+    ("altihex", "Altihex", "Altihex", "yellow", True, (952, 680), "Peru"),
+    ("tarn", "Tarn", "Tarn", "yellow", True, (1094, 784), "Argentina"),
     # green (Asia), top right
-    ("unicron", "Unicron", "Unicron", "green", False, (850, 60), "Kamchatka"),
-    ("polyhex", "Polyhex", "Polyhex", "green", True, (970, 50), "Yakutsk"),
-    ("kaon", "Kaon", "Kaon", "green", True, (1090, 70), "Siberia"),
-    ("moon_alpha", "Moon Alpha", "Lune Alpha", "green", False, (830, 180), "Japan"),
-    ("darkmount", "Darkmount", "Darkmount", "green", True, (960, 140), "Irkutsk"),
-    ("primus", "Primus", "Primus", "green", False, (1120, 210), "Ural"),
-    ("stanix", "Stanix", "Stanix", "green", True, (930, 240), "Mongolia"),
-    ("simfur", "Simfur", "Simfur", "green", True, (1030, 260), "China"),
-    ("tagan_heights", "Tagan Heights", "Hauteurs de Tagan", "green", True, (870, 330), "Siam"),
-    ("uraya", "Uraya", "Uraya", "green", False, (1010, 350), "Afghanistan"),
-    ("protihex", "Protihex", "Protihex", "green", False, (1140, 340), "Middle East"),
-    ("pion_tower", "Pion Tower", "Tour de Pion", "green", False, (790, 430), "India"),
+    ("unicron", "Unicron", "Unicron", "green", False, (810, 56), "Kamchatka"),
+    ("polyhex", "Polyhex", "Polyhex", "green", True, (952, 56), "Yakutsk"),
+    ("kaon", "Kaon", "Kaon", "green", True, (1094, 160), "Siberia"),
+    ("moon_alpha", "Moon Alpha", "Lune Alpha", "green", False, (810, 160), "Japan"),
+    ("darkmount", "Darkmount", "Darkmount", "green", True, (952, 160), "Irkutsk"),
+    ("primus", "Primus", "Primus", "green", False, (1094, 264), "Ural"),
+    ("stanix", "Stanix", "Stanix", "green", True, (810, 264), "Mongolia"),
+    ("simfur", "Simfur", "Simfur", "green", True, (952, 264), "China"),
+    ("tagan_heights", "Tagan Heights", "Hauteurs de Tagan", "green", True, (1094, 472), "Siam"),
+    ("uraya", "Uraya", "Uraya", "green", False, (952, 368), "Afghanistan"),
+    ("protihex", "Protihex", "Protihex", "green", False, (1094, 368), "Middle East"),
+    ("pion_tower", "Pion Tower", "Tour de Pion", "green", False, (810, 472), "India"),
     # blue (North America, drawn mirrored), top middle
-    ("sea_of_rust", "Sea of Rust", "Mer de Rouille", "blue", True, (440, 60), "Greenland"),
-    ("nova_cronum", "Nova Cronum", "Nova Cronum", "blue", True, (570, 70), "Northwest Territory"),
-    ("tri_lorus_loop", "Tri-Lorus Loop", "Boucle de Tri-Lorus", "blue", False, (710, 70), "Alaska"),
-    ("iacon", "Iacon", "Iacon", "blue", True, (440, 170), "Quebec"),
-    ("crystal_city", "Crystal City", "Cité de Cristal", "blue", True, (570, 160), "Ontario"),
-    ("ibex", "Ibex", "Ibex", "blue", True, (700, 160), "Alberta"),
-    ("launch_pad", "Launch Pad", "Aire de lancement", "blue", False, (500, 255), "Eastern United States"),
-    ("hexima_state", "Hexima State", "État d'Hexima", "blue", False, (660, 255), "Western United States"),
-    ("praetorus_dock", "Praetorus Dock", "Quai de Praetorus", "blue", False, (590, 335), "Central America"),
+    ("sea_of_rust", "Sea of Rust", "Mer de Rouille", "blue", True, (384, 56), "Greenland"),
+    ("nova_cronum", "Nova Cronum", "Nova Cronum", "blue", True, (526, 56), "Northwest Territory"),
+    ("tri_lorus_loop", "Tri-Lorus Loop", "Boucle de Tri-Lorus", "blue", False, (668, 56), "Alaska"),
+    ("iacon", "Iacon", "Iacon", "blue", True, (384, 160), "Quebec"),
+    ("crystal_city", "Crystal City", "Cité de Cristal", "blue", True, (526, 160), "Ontario"),
+    ("ibex", "Ibex", "Ibex", "blue", True, (668, 160), "Alberta"),
+    ("launch_pad", "Launch Pad", "Aire de lancement", "blue", False, (384, 264), "Eastern United States"),
+    ("hexima_state", "Hexima State", "État d'Hexima", "blue", False, (526, 264), "Western United States"),
+    ("praetorus_dock", "Praetorus Dock", "Quai de Praetorus", "blue", False, (526, 368), "Central America"),
     # purple (Europe), top left
-    ("harmonex", "Harmonex", "Harmonex", "purple", True, (320, 60), "Iceland"),
+    ("harmonex", "Harmonex", "Harmonex", "purple", True, (242, 56), "Iceland"),
     ("plasma_energy_chamber", "Plasma Energy Chamber", "Chambre énergétique au plasma", "purple", False,
-     (200, 80), "Scandinavia"),
-    ("the_arena", "The Arena", "L'Arène", "purple", False, (80, 130), "Great Britain"),
-    ("decagon", "Decagon", "Decagon", "purple", False, (190, 190), "Northern Europe"),
-    ("vos", "Vos", "Vos", "purple", False, (320, 190), "Ukraine"),
-    ("perihex", "Perihex", "Perihex", "purple", False, (80, 265), "Western Europe"),
-    ("yuss", "Yuss", "Yuss", "purple", True, (230, 290), "Southern Europe"),
+     (242, 160), "Scandinavia"),
+    ("the_arena", "The Arena", "L'Arène", "purple", False, (100, 56), "Great Britain"),
+    ("decagon", "Decagon", "Decagon", "purple", False, (100, 160), "Northern Europe"),
+    ("vos", "Vos", "Vos", "purple", False, (242, 264), "Ukraine"),
+    ("perihex", "Perihex", "Perihex", "purple", False, (100, 264), "Western Europe"),
+    ("yuss", "Yuss", "Yuss", "purple", True, (100, 368), "Southern Europe"),
     # orange (Australia), bottom middle
-    ("praxus", "Praxus", "Praxus", "orange", False, (590, 430), "(a bridge of ours)"),
-    ("torkulon", "Torkulon", "Torkulon", "orange", True, (570, 530), "Indonesia"),
-    ("manganese_mountains", "Manganese Mountains", "Monts de Manganèse", "orange", True, (450, 640),
+    ("praxus", "Praxus", "Praxus", "orange", False, (526, 472), "(a bridge of ours)"),
+    ("torkulon", "Torkulon", "Torkulon", "orange", True, (526, 576), "Indonesia"),
+    ("manganese_mountains", "Manganese Mountains", "Monts de Manganèse", "orange", True, (384, 680),
      "Western Australia"),
-    ("sonic_canyons", "Sonic Canyons", "Canyons soniques", "orange", True, (690, 610), "New Guinea"),
+    ("sonic_canyons", "Sonic Canyons", "Canyons soniques", "orange", True, (668, 576), "New Guinea"),
 ]
 
 # Zones whose French name is ours although the English one is real (the French rulebook does
@@ -104,10 +105,14 @@ FRENCH_PROVISIONAL = {"rad_zone", "tri_lorus_loop"}
 # Sector of a real name that the rulebook or GAMES.md gives; every other sector is ours.
 KNOWN_SECTOR = {"autobase", "neutral_territories", "kalis", "protihex"}
 
-# Land borders (a, b). Within a sector: classic Risk's continent; between sectors: ours.
+# Land borders (a, b). Within a sector: classic Risk's continent, less the borders a flat
+# picture of separate plates cannot draw without crossing another plate (Great Britain–
+# Western Europe, Northern–Southern Europe, North Africa–Congo, Kamchatka–Mongolia,
+# Siberia–Mongolia, Siberia–China, China–Siam, New Guinea–Western Australia); between
+# sectors: ours.
 LAND = [
     # red
-    ("autobase", "orbital_platform_beta"), ("autobase", "neutral_territories"), ("autobase", "rad_zone"),
+    ("autobase", "orbital_platform_beta"), ("autobase", "neutral_territories"),
     ("orbital_platform_beta", "neutral_territories"), ("neutral_territories", "rad_zone"),
     ("neutral_territories", "helex"), ("neutral_territories", "tyger_pax"), ("rad_zone", "helex"),
     ("helex", "tyger_pax"),
@@ -115,10 +120,10 @@ LAND = [
     ("nyon", "kalis"), ("nyon", "altihex"), ("kalis", "altihex"), ("kalis", "tarn"), ("altihex", "tarn"),
     # green (India's classic borders left to the pivot's arrows)
     ("primus", "kaon"), ("primus", "uraya"), ("primus", "simfur"), ("kaon", "polyhex"), ("kaon", "darkmount"),
-    ("kaon", "stanix"), ("kaon", "simfur"), ("polyhex", "unicron"), ("polyhex", "darkmount"),
-    ("unicron", "darkmount"), ("unicron", "stanix"), ("unicron", "moon_alpha"), ("darkmount", "stanix"),
+     ("polyhex", "unicron"), ("polyhex", "darkmount"),
+    ("unicron", "darkmount"), ("unicron", "moon_alpha"), ("darkmount", "stanix"),
     ("stanix", "moon_alpha"), ("stanix", "simfur"), ("uraya", "simfur"), ("uraya", "protihex"),
-    ("simfur", "tagan_heights"), ("uraya", "tagan_heights"),  # ours: India's place
+    ("uraya", "tagan_heights"),  # ours: India's place
     # blue
     ("tri_lorus_loop", "nova_cronum"), ("tri_lorus_loop", "ibex"), ("nova_cronum", "ibex"),
     ("nova_cronum", "crystal_city"), ("nova_cronum", "sea_of_rust"), ("sea_of_rust", "crystal_city"),
@@ -127,16 +132,16 @@ LAND = [
     ("hexima_state", "launch_pad"), ("hexima_state", "praetorus_dock"), ("launch_pad", "praetorus_dock"),
     # purple
     ("harmonex", "the_arena"), ("harmonex", "plasma_energy_chamber"), ("the_arena", "plasma_energy_chamber"),
-    ("the_arena", "decagon"), ("the_arena", "perihex"), ("plasma_energy_chamber", "decagon"),
-    ("plasma_energy_chamber", "vos"), ("decagon", "perihex"), ("decagon", "yuss"), ("decagon", "vos"),
+    ("the_arena", "decagon"), ("plasma_energy_chamber", "decagon"),
+    ("plasma_energy_chamber", "vos"), ("decagon", "perihex"), ("decagon", "vos"),
     ("perihex", "yuss"), ("yuss", "vos"),
     # orange
-    ("torkulon", "sonic_canyons"), ("torkulon", "manganese_mountains"), ("sonic_canyons", "manganese_mountains"),
+    ("torkulon", "sonic_canyons"), ("torkulon", "manganese_mountains"),
     # between sectors
-    ("perihex", "autobase"), ("yuss", "autobase"), ("yuss", "orbital_platform_beta"),  # purple–red
+    ("yuss", "autobase"), ("yuss", "orbital_platform_beta"),  # purple–red
     ("vos", "iacon"),  # purple–blue
     ("tri_lorus_loop", "unicron"),  # blue–green
-    ("tyger_pax", "manganese_mountains"),  # red–orange
+    ("helex", "manganese_mountains"),  # red–orange
     ("sonic_canyons", "altihex"),  # orange–yellow
     ("tagan_heights", "nyon"),  # green–yellow
 ]
@@ -168,8 +173,8 @@ LAUNCH_PAD = "launch_pad"
 # Where the sector's name and bonus go (top-left corner of the tag), and each wrapping
 # hyperlink's exits: the side of the board each end leaves by.
 SECTOR_TAGS = {
-    "purple": (20, 320), "red": (20, 720), "blue": (400, 370), "orange": (400, 720),
-    "green": (1020, 400), "yellow": (760, 720),
+    "purple": (178, 342), "red": (36, 758), "blue": (320, 342), "orange": (320, 758),
+    "green": (1030, 30), "yellow": (746, 758),
 }
 WRAP_EXITS = {("autobase", "kalis"): ("left", "right"), ("protihex", "neutral_territories"): ("right", "left")}
 
@@ -219,7 +224,8 @@ def build() -> tuple[dict, dict]:
         "slides": SLIDES,
         "launch_pad": LAUNCH_PAD,
         "layout": {
-            "size": [1200, 760],
+            "size": [1200, 860],
+            "index_image": "territories.png",
             "zones": {z[0]: list(z[5]) for z in ZONES},
             "sector_tags": {s: list(xy) for s, xy in SECTOR_TAGS.items()},
         },
@@ -233,6 +239,8 @@ def build() -> tuple[dict, dict]:
         ),
         "region": {sid: fr for sid, _n, fr, _b, _c in SECTORS},
         "territory": {z[0]: z[2] for z in ZONES},
+        "leader": {"optimus_prime": "Optimus Prime", "bumblebee": "Bumblebee", "megatron": "Megatron",
+                   "barricade": "Barricade"},
         "provisional": {
             "territory": sorted(z[0] for z in ZONES if z[4] or z[0] in FRENCH_PROVISIONAL),
         },

@@ -248,7 +248,7 @@ def test_a_board_cut_when_a_factory_closes_fails():
 def test_a_board_cut_when_a_pivot_closes_fails():
     # make Praxus the only way into the orange sector
     def edit(d, f):
-        cut = {frozenset(p) for p in (("tyger_pax", "manganese_mountains"), ("sonic_canyons", "altihex"))}
+        cut = {frozenset(p) for p in (("helex", "manganese_mountains"), ("sonic_canyons", "altihex"))}
         d["borders"] = [b for b in d["borders"] if frozenset((b["a"], b["b"])) not in cut]
         d["pivots"]["pion_tower"]["arrows"] = ["uraya", "tagan_heights"]
         for b in d["borders"]:
