@@ -9,13 +9,24 @@ import math
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from renderers.kit import INK
+from renderers.kit.lut import Lut, lut
 from renderers.risk_map.kit import RED
-from renderers.risk_map.static import MapArt, load_layout
+from renderers.risk_map.static import (
+    HALF_UP,
+    OPAQUE,
+    PARTIAL,
+    MapArt,
+    fixed_palette,
+    index_tables,
+    levels,
+    load_layout,
+)
 
-__all__ = ["arrow_masks", "arrow_shape", "arrow_sprite", "load_layout_cached"]
+__all__ = ["arrow_masks", "arrow_shape", "arrow_sprite", "arrow_parts", "paint_arrow",
+           "load_layout_cached"]
 
 
 def arrow_shape(art: MapArt, a: str, b: str) -> list[tuple[float, float]] | None:
@@ -148,11 +159,12 @@ def _curve(a: tuple[float, float], b: tuple[float, float], bend: float
     return pts
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=8)
 def arrow_sprite(map_id: str, a: str, b: str, size: tuple[int, int]
                   ) -> tuple[tuple[int, int, int, int], Image.Image] | None:
     """The attack arrow a→b as an RGBA sprite and the box it covers (drawn at 4× and
-    reduced), once per pair: it depends on the layout alone. ``warm`` builds them all."""
+    reduced): it depends on the layout alone. Built when a pair is first attacked (a few
+    ms), then kept as :func:`arrow_parts`."""
     pts = _arrow_shape(map_id, a, b)
     if not pts:
         return None
@@ -188,3 +200,57 @@ def arrow_sprite(map_id: str, a: str, b: str, size: tuple[int, int]
     dm.line(line, fill=RED, width=int(6 * s), joint="curve")
     dm.polygon(tri, fill=RED)
     return box, m.resize((bw, bh), Image.Resampling.LANCZOS)
+
+
+ArrowParts = tuple[tuple[int, int, int, int], Image.Image, Image.Image, Image.Image,
+                   Image.Image, Image.Image, Image.Image, Image.Image]
+
+_COVER16 = lut(lambda a: a * 16 // 256)
+_EDGE = lut(lambda a: 255 if 16 <= a < 224 else 0)
+_STATIC: dict[int, Any] = {}
+
+
+@lru_cache(maxsize=32)
+def arrow_parts(map_id: str, a: str, b: str, size: tuple[int, int], n: int, static0: int,
+                extra: tuple[tuple[int, int, int], ...]) -> ArrowParts | None:
+    """The arrow a→b as palette indices, ready to lay over any board, with everything that
+    does not depend on the board beneath done once: its box, its opaque pixels' indices (the
+    fixed colours alone, so one serves every language), its ink levels × n (over a fill),
+    its coverage in 16 levels (over a static colour), and the masks of its partly covered,
+    opaque, at-least-half covered and edge pixels. ~8 bytes a pixel; the last 32 pairs
+    attacked are kept."""
+    sprite = arrow_sprite(map_id, a, b, size)
+    if sprite is None:
+        return None
+    box, rgba = sprite
+    plus, _fills, blends = index_tables(n, static0)
+    alpha = rgba.getchannel("A")
+    lv = levels(alpha)
+    q = rgba.convert("RGB").quantize(palette=fixed_palette(extra), dither=Image.Dither.NONE)
+    q = Image.frombytes("L", q.size, q.tobytes()).point(plus)
+    return (box, q, lv.point(blends), lv.point(PARTIAL), lv.point(OPAQUE), lv.point(HALF_UP),
+            alpha.point(_COVER16), alpha.point(_EDGE))
+
+
+def paint_arrow(canvas: Image.Image, parts: ArrowParts, n: int, static0: int,
+                ground_of: Lut, ink_lut: Lut) -> None:
+    """Lay the arrow over the canvas's indices: its opaque pixels as they are; its edge
+    (ink) over a territory's fill as that fill's ink blend, over a static colour as the
+    entry nearest to the ink blended over it at that coverage (``ground_of`` and ``ink_lut``:
+    :class:`renderers.risk_map.paint.Inks`), over an edge already blended the nearer of
+    the two."""
+    box, q, lvn, partial, opaque, half, cover16, edge = parts
+    _plus, fills, _blends = index_tables(n, static0)
+    statics = _STATIC.get(static0)
+    if statics is None:
+        statics = _STATIC[static0] = lut(lambda v: 255 if v >= static0 else 0)
+    under = canvas.crop(box)
+    is_fill = under.point(fills)
+    is_static = under.point(statics)
+    out = under.copy()
+    blended = ImageChops.add(under.point(ground_of), cover16).point(ink_lut)
+    out.paste(blended, (0, 0), ImageChops.multiply(is_static, edge))
+    out.paste(ImageChops.add(under, lvn), (0, 0), ImageChops.multiply(is_fill, partial))
+    neither = ImageChops.invert(ImageChops.lighter(is_fill, is_static))
+    out.paste(q, (0, 0), ImageChops.lighter(opaque, ImageChops.multiply(neither, half)))
+    canvas.paste(out, box[:2])

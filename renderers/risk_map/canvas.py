@@ -27,7 +27,13 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from renderers.kit import DRAW_LOCK, INK, WHITE, blend, font, hex_rgb
 from renderers.risk_map import panels as mp
-from renderers.risk_map.arrow import arrow_masks, arrow_shape, arrow_sprite
+from renderers.risk_map.arrow import (
+    arrow_masks,
+    arrow_parts,
+    arrow_shape,
+    arrow_sprite,
+    paint_arrow,
+)
 from renderers.risk_map.decoration import Decoration
 from renderers.risk_map.kit import (
     PAPER,
@@ -41,6 +47,7 @@ from renderers.risk_map.kit import (
     region_name,
     symbol_icon,
 )
+from renderers.risk_map.paint import IndexBox, inks
 from renderers.risk_map.static import (
     SWATCHES,
     MapArt,
@@ -62,7 +69,7 @@ __all__ = ["render_map", "clear_caches", "map_art", "index_image", "load_map", "
 def clear_caches() -> None:
     """Forget every cached layer and sprite (tests: cold caches must not change a byte)."""
     _FRAMES.clear()
-    for fn in (_frame, _count, arrow_sprite, _index):
+    for fn in (_frame, _count, arrow_sprite, arrow_parts, _index):
         fn.cache_clear()
     clear_static()
 
@@ -112,12 +119,12 @@ def _warm(map_id: str, deco: Decoration) -> None:
         for tab in deco.tab_choices(art.meta, art.lay, tid):
             for shape in (*SHAPES, None):
                 _tid_frame(art, tid, shape, tab)
-    for border in art.meta.get("borders", []):  # every attack's arrow, both ways
-        arrow_sprite(art.meta.get("id") or map_id, border["a"], border["b"], art.size)
-        arrow_sprite(art.meta.get("id") or map_id, border["b"], border["a"], art.size)
-    for lang in LANGS:  # one board per language: its words' masks, the panels' RGB
+    for border in art.meta.get("borders", []):  # every attack's arrow's line, both ways
+        arrow_shape(art, border["a"], border["b"])
+        arrow_shape(art, border["b"], border["a"])
+    arrow_masks.cache_clear()  # every line is chosen: the rasters (3.5 MB) can go
+    for lang in LANGS:  # one board per language: its words' masks, the panels' sprites
         _compose(_warm_view(art, deco, lang), deco)
-    arrow_masks.cache_clear()  # every border's arrow is built: its rasters (3.5 MB) can go
     _index(map_id)
 
 
@@ -222,68 +229,6 @@ def _palette(art: MapArt, view: dict[str, Any], style: dict[str, tuple[tuple[int
     return pal, swatch
 
 
-def _stamp_rgb(canvas: Image.Image, pal_img: Image.Image, box: tuple[int, int, int, int],
-               draw_fn) -> None:
-    """Draw anti-aliased RGB art over a box of the canvas, in the current palette."""
-    crop = canvas.crop(box)
-    crop.putpalette(pal_img.getpalette())
-    rgb = crop.convert("RGB")
-    draw_fn(rgb, ImageDraw.Draw(rgb))
-    q = rgb.quantize(palette=pal_img, dither=Image.Dither.NONE)
-    canvas.paste(Image.frombytes("L", q.size, q.tobytes()), box[:2])
-
-
-def _stamp_all(canvas: Image.Image, pal_img: Image.Image,
-               stamps: list[tuple[tuple[int, int, int, int], Any]], art: MapArt | None = None,
-               dirty: tuple[int, int, int, int] | None = None) -> None:
-    """``_stamp_rgb`` for several boxes that do not meet, with one quantisation: Pillow maps
-    a colour to its palette entry through a cache it fills per call, and these boxes share
-    most of their colours (ink on paper), so one call fills it once. Each colour's entry
-    is the same either way (the cache depends on the colour alone). A box of ``art``'s
-    static colours alone (a panel's, away from the ``dirty`` box) starts from its RGB,
-    converted once."""
-    boxes = [b for b, _fn in stamps]
-    if any(_overlaps(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:]):
-        for box, fn in stamps:
-            _stamp_rgb(canvas, pal_img, box, fn)
-        return
-    pal = pal_img.getpalette()
-    sheet = Image.new("RGB", (max(b[2] - b[0] for b in boxes), sum(b[3] - b[1] for b in boxes)))
-    y = 0
-    for box, fn in stamps:
-        rgb = None
-        if art is not None and not (dirty and _overlaps(dirty, box)):
-            rgb = _static_rgb(art, box)
-        if rgb is None:
-            crop = canvas.crop(box)
-            crop.putpalette(pal)
-            rgb = crop.convert("RGB")
-        fn(rgb, ImageDraw.Draw(rgb))
-        sheet.paste(rgb, (0, y))
-        y += rgb.height
-    q = sheet.quantize(palette=pal_img, dither=Image.Dither.NONE)
-    idx = Image.frombytes("L", q.size, q.tobytes())
-    y = 0
-    for box, _fn in stamps:
-        w, h = box[2] - box[0], box[3] - box[1]
-        canvas.paste(idx.crop((0, y, w, y + h)), box[:2])
-        y += h
-
-
-def _static_rgb(art: MapArt, box: tuple[int, int, int, int]) -> Image.Image | None:
-    """A copy of the static layer's ``box`` in RGB, if it holds static colours alone (whose
-    entries no call changes); ``None`` if it holds a territory's fill."""
-    key = ("rgb", box)
-    if key not in art.sprites:
-        crop = art.base.crop(box)
-        static_only = crop.getextrema()[0] >= art.static0
-        if static_only:
-            crop.putpalette(art.palette)
-        art.sprites[key] = crop.convert("RGB") if static_only else None
-    hit = art.sprites[key]
-    return hit.copy() if hit is not None else None
-
-
 def _overlaps(a: tuple[int, int, int, int], b: list[int] | tuple[int, ...]) -> bool:
     return not (a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1])
 
@@ -295,8 +240,6 @@ def _compose(view: dict[str, Any], deco: Decoration) -> tuple[MapArt, Image.Imag
     lay = art.lay
     style = mp.styles(view, deco)
     pal, _swatch = _palette(art, view, style)
-    pal_img = Image.new("P", (1, 1))
-    pal_img.putpalette(pal)
     canvas = art.base.copy()
     terr = view.get("territories") or {}
     tabs = deco.tabs(view, art.meta, lay)
@@ -312,14 +255,29 @@ def _compose(view: dict[str, Any], deco: Decoration) -> tuple[MapArt, Image.Imag
             owner = t.get("owner")
             shape = style[owner][1] if owner in style else None
         _badge(canvas, art, tid, count, shape, tab)
-    stamps: list[tuple[tuple[int, int, int, int], Any]] = []  # the arrow, the panels' parts
     arrow = None
     hl = view.get("highlight")
     if hl and hl.get("from") in art.num and hl.get("to") in art.num and hl["from"] != hl["to"]:
-        sprite = arrow_sprite(art.meta.get("id") or map_id, hl["from"], hl["to"], art.size)
-        if sprite:
-            arrow, m = sprite
-            stamps.append((arrow, lambda rgb, _d: rgb.paste(m, (0, 0), m)))
+        parts = arrow_parts(art.meta.get("id") or map_id, hl["from"], hl["to"], art.size,
+                            art.n, art.static0, deco.colours)
+        if parts:
+            arrow = parts[0]
+            ink = inks(art)
+            paint_arrow(canvas, parts, art.n, art.static0, ink.ground_of, ink.text_lut(INK))
+    _panels(view, deco, art, canvas, pal, style)
+    if arrow:
+        for tid, (idx, mask, xy) in art.labels.items():  # names stay on top of the arrow
+            if _overlaps(arrow, lay["territories"][tid]["label_box"]):
+                canvas.paste(idx, xy, mask)
+    return art, canvas, pal
+
+
+def _panels(view: dict[str, Any], deco: Decoration, art: MapArt, canvas: Image.Image,
+            pal: list[int], style: dict[str, tuple[tuple[int, int, int], str]]) -> None:
+    """The panels' changing parts, drawn straight into the canvas's indices
+    (:mod:`.paint`)."""
+    stamps: list[tuple[tuple[int, int, int, int], Any]] = []
+    lay = art.lay
     panels = lay.get("panels", {})
     if "title" in panels:
         x0, y0, x1, _y1 = panels["title"]
@@ -348,13 +306,15 @@ def _compose(view: dict[str, Any], deco: Decoration) -> tuple[MapArt, Image.Imag
             box = (x0 + i0, y0 + i1, x1 - i2, y1 - i3)
             stamps.append((box, lambda rgb, d, panel=panel: panel.draw(view, art.meta, rgb, d,
                                                                        deco)))
-    if stamps:
-        _stamp_all(canvas, pal_img, stamps, art, arrow)
-    if arrow:
-        for tid, (idx, mask, xy) in art.labels.items():  # names stay on top of the arrow
-            if _overlaps(arrow, lay["territories"][tid]["label_box"]):
-                canvas.paste(idx, xy, mask)
-    return art, canvas, pal
+    if not stamps:
+        return
+    ink = inks(art)
+    pal_img = _pal_image(pal)
+    swatches = tuple(c for c, _shape in list(style.values())[:SWATCHES])
+    for box, fn in stamps:
+        part = IndexBox(canvas.crop(box), ink, pal_img, swatches)
+        fn(part, part.draw)
+        canvas.paste(part.im, box[:2])
 
 
 def render_map(view: dict[str, Any], deco: Decoration) -> bytes:

@@ -42,6 +42,7 @@ from typing import Any
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, PngImagePlugin
 
 from renderers.kit import INK, WHITE, blend, font
+from renderers.kit.lut import Lut, lut
 from renderers.risk_map import panels as map_panels
 from renderers.risk_map.decoration import Decoration
 from renderers.risk_map.kit import (
@@ -93,8 +94,8 @@ def index_image(map_id: str, meta: dict[str, Any] | None = None) -> Image.Image:
         return Image.frombytes("L", im.size, im.tobytes())
 
 
-def _lut(fn) -> list[int]:
-    return [max(0, min(255, int(fn(v)))) for v in range(256)]
+def _lut(fn) -> Lut:
+    return lut(fn)
 
 
 def _edges(img: Image.Image, size: int) -> Image.Image:
@@ -343,10 +344,23 @@ def fixed_palette(extra: tuple[RGB, ...] = ()) -> Image.Image:
     return pal
 
 
+_LEVELS = lut(lambda a: 0 if a < 32 else 1 if a < 96 else 2 if a < 160 else 3 if a < 224 else 4)
+PARTIAL = lut(lambda v: 255 if 1 <= v <= 3 else 0)
+OPAQUE = lut(lambda v: 255 if v == 4 else 0)
+HALF_UP = lut(lambda v: 255 if v >= 2 else 0)
+
+
 def levels(alpha: Image.Image) -> Image.Image:
     """Alpha → ink level: 0 (none), 1..3 (25/50/75 %), 4 (opaque)."""
-    return alpha.point(_lut(lambda a: 0 if a < 32 else 1 if a < 96 else 2 if a < 160
-                            else 3 if a < 224 else 4))
+    return alpha.point(_LEVELS)
+
+
+@lru_cache(maxsize=16)
+def index_tables(n: int, static0: int) -> tuple[Lut, Lut, Lut]:
+    """Tables of ``to_indices``: + static0 (a static palette's index → the layer's), "is a
+    fill" (< n) and ink level → the fill's blend's offset (× n)."""
+    return (lut(lambda v: v + static0), lut(lambda v: 255 if v < n else 0),
+            lut(lambda v: v * n if 1 <= v <= 3 else 0))
 
 
 def to_indices(rgba: Image.Image, under: Image.Image, n: int, static_pal: Image.Image,
@@ -358,19 +372,16 @@ def to_indices(rgba: Image.Image, under: Image.Image, n: int, static_pal: Image.
     fill take that fill's ink blend (the layer's edges are ink by construction) and over a
     static colour the nearer of the two.
     """
-    alpha = rgba.getchannel("A")
-    lv = levels(alpha)
+    plus, fills, blends = index_tables(n, static0)
+    lv = levels(rgba.getchannel("A"))
     q = rgba.convert("RGB").quantize(palette=static_pal, dither=Image.Dither.NONE)
-    q = Image.frombytes("L", q.size, q.tobytes()).point(_lut(lambda v: v + static0))
+    q = Image.frombytes("L", q.size, q.tobytes()).point(plus)
     out = under.copy()
-    is_fill = under.point(_lut(lambda v: 255 if v < n else 0))
-    partial = lv.point(_lut(lambda v: 255 if 1 <= v <= 3 else 0))
-    blended = ImageChops.add(under, lv.point(_lut(lambda v: v * n if 1 <= v <= 3 else 0)))
-    out.paste(blended, (0, 0), ImageChops.multiply(is_fill, partial))
-    opaque = lv.point(_lut(lambda v: 255 if v == 4 else 0))
-    over_static = ImageChops.multiply(ImageChops.invert(is_fill),
-                                      lv.point(_lut(lambda v: 255 if v >= 2 else 0)))
-    out.paste(q, (0, 0), ImageChops.lighter(opaque, over_static))
+    is_fill = under.point(fills)
+    blended = ImageChops.add(under, lv.point(blends))
+    out.paste(blended, (0, 0), ImageChops.multiply(is_fill, lv.point(PARTIAL)))
+    over_static = ImageChops.multiply(ImageChops.invert(is_fill), lv.point(HALF_UP))
+    out.paste(q, (0, 0), ImageChops.lighter(lv.point(OPAQUE), over_static))
     return out
 
 

@@ -1,0 +1,281 @@
+"""Drawing straight into a map's palette indices, with the API of Pillow's RGB drawing.
+
+A board is composed as palette indices (:mod:`.static`). Its changing parts (the panels,
+the attack arrow) were drawn over RGB copies of their boxes and quantised back each turn:
+a third of a render. Here they are drawn into the indices themselves:
+
+- :class:`IndexBox` stands for the RGB image a panel draws on (``paste``, ``size``,
+  ``width``, ``height``) and :class:`IndexDraw` for its ``ImageDraw`` (``text``, ``line``,
+  ``ellipse``, ``rectangle``, ``rounded_rectangle``, ``polygon``, and any other
+  ``ImageDraw`` method taking ``fill=`` / ``outline=`` colours). Pillow draws shapes without
+  anti-aliasing, so a shape in a colour of the palette gives the very pixels it gave in RGB;
+- text is anti-aliased: Pillow's ``ImageDraw.text`` lays it out and renders its glyphs as
+  usual, but hands us each line's coverage (a capturing stand-in for its core drawing
+  object), and each covered pixel takes the palette entry nearest to the ink blended over
+  the pixel's ground at that coverage (16 levels, over 16 ground colours), through one
+  lookup table;
+- an RGBA icon pasted over a plain ground is quantised once per (icon, ground, factions'
+  colours) and kept; over a mixed ground it is quantised in place.
+
+Only the palette's static entries (and the factions' swatches, for icons) are chosen, never
+a territory's fill, whose colour changes with its owner. The pixels differ from an RGB
+drawing quantised afterwards only where the anti-aliasing falls on a shade between two
+entries. An edition's :class:`~renderers.risk_map.decoration.Panel` gets these two objects,
+so it draws as it would in RGB.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from renderers.kit.lut import Lut, lut
+from renderers.risk_map.static import MapArt, fixed_colours
+
+__all__ = ["IndexBox", "IndexDraw", "Inks", "inks"]
+
+RGB = tuple[int, int, int]
+LEVELS = 16  # coverage levels of anti-aliased text
+GROUNDS = 16  # ground colours text is blended over (the first fixed colours)
+_LEVEL = lut(lambda a: a * LEVELS // 256)
+_COVERED = lut(lambda a: 255 if a >= 256 // LEVELS else 0)
+_ANY = lut(lambda a: 255 if a else 0)
+_SPRITES_MAX = 512
+
+
+class Inks:
+    """A static layer's colour lookups: colour → static entry, text's tables, sprites."""
+
+    def __init__(self, art: MapArt) -> None:
+        self.art = art
+        pal = art.palette
+        self.static0 = art.static0
+        self.static_cols = [tuple(pal[3 * i:3 * i + 3]) for i in range(art.static0, 256)]
+        self.exact: dict[RGB, int] = {}
+        for i, c in enumerate(self.static_cols):
+            self.exact.setdefault(c, art.static0 + i)  # type: ignore[arg-type]
+        self.static_pal = self._pal(self.static_cols)
+        grounds = fixed_colours(art.deco.colours)[:GROUNDS]
+        self.grounds = grounds + [grounds[0]] * (GROUNDS - len(grounds))
+        near = self.nearest_many(self.grounds)
+        gidx: dict[int, int] = {}
+        for g, idx in enumerate(near):
+            gidx.setdefault(idx, g)
+        # each index's ground: a static entry's own or nearest; a fill's (text never lies
+        # on one in a panel) paper's
+        cls = self._classify(self.static_cols)  # type: ignore[arg-type]
+        paper = self.grounds.index(fixed_colours()[2])
+        self.ground_of = Lut([paper * LEVELS] * art.static0 + [
+            gidx.get(art.static0 + i, cls[i]) * LEVELS for i in range(len(cls))])
+        self._text: dict[RGB, Lut] = {}
+        self.sprites: dict[Any, tuple[Image.Image, Image.Image]] = {}
+
+    def _pal(self, cols: list[Any]) -> Image.Image:
+        """A palette image of ``cols``, padded with the last (a tie picks the first)."""
+        cols = list(cols) + [cols[-1]] * (256 - len(cols))
+        pal = Image.new("P", (1, 1))
+        pal.putpalette([v for c in cols for v in c])
+        return pal
+
+    def _classify(self, cols: list[RGB]) -> list[int]:
+        out = []
+        for c in cols:
+            out.append(min(range(GROUNDS), key=lambda g: sum(
+                (a - b) ** 2 for a, b in zip(c, self.grounds[g], strict=True))))
+        return out
+
+    def nearest_many(self, cols: list[RGB]) -> list[int]:
+        """The static entries nearest to ``cols`` (as Pillow's quantisation picks them)."""
+        strip = Image.new("RGB", (len(cols), 1))
+        strip.putdata(cols)
+        q = strip.quantize(palette=self.static_pal, dither=Image.Dither.NONE)
+        return [self.static0 + v for v in q.tobytes()]
+
+    def index(self, colour: Any) -> int:
+        """A colour's palette entry: its own if static, else the nearest static one."""
+        if isinstance(colour, int):
+            return colour
+        c = tuple(colour[:3])
+        hit = self.exact.get(c)  # type: ignore[arg-type]
+        if hit is None:
+            hit = self.exact[c] = self.nearest_many([c])[0]  # type: ignore[index]
+        return hit
+
+    def text_lut(self, ink: Any) -> Lut:
+        """(ground × 16 + coverage level) → the entry nearest to the ink at that coverage
+        over that ground."""
+        c: RGB = tuple(ink[:3]) if not isinstance(ink, int) else tuple(  # type: ignore[assignment]
+            self.art.palette[3 * ink:3 * ink + 3])
+        hit = self._text.get(c)
+        if hit is None:
+            cols = []
+            for g in self.grounds:
+                for lv in range(LEVELS):
+                    k = lv / (LEVELS - 1)
+                    cols.append(tuple(round(g[j] + (c[j] - g[j]) * k) for j in range(3)))
+            hit = self._text[c] = Lut(self.nearest_many(cols))  # type: ignore[arg-type]
+        return hit
+
+
+def inks(art: MapArt) -> Inks:
+    hit = art.sprites.get("inks")
+    if hit is None:
+        hit = art.sprites["inks"] = Inks(art)
+    return hit
+
+
+_COVERAGE: dict[int, tuple[Any, Any, Any]] = {}
+
+
+def _coverage(cov: Any) -> tuple[Any, Any]:
+    """A glyph mask's coverage levels and where it covers; kept per mask (the font's cache
+    keeps the masks, so the same string gives the same object)."""
+    hit = _COVERAGE.get(id(cov))
+    if hit is None or hit[0] is not cov:
+        if len(_COVERAGE) >= 4096:
+            _COVERAGE.clear()
+        hit = _COVERAGE[id(cov)] = (cov, cov.point(_LEVEL, None), cov.point(_COVERED, None))
+    return hit[1], hit[2]
+
+
+# a string's glyph coverage and places, per (font, text, position, options): Pillow's
+# layout is pure, and a board writes the same words every turn
+_LAID: dict[Any, list[tuple[tuple[int, int], Any]]] = {}
+_LAID_MAX = 4096
+
+
+class _Capture:
+    """Stands for Pillow's core drawing object inside an ``ImageDraw`` so that ``text``
+    hands us each line's glyph coverage and place instead of drawing it."""
+
+    def __init__(self) -> None:
+        self.got: list[tuple[tuple[int, int], Any]] = []
+
+    def draw_ink(self, ink: Any) -> int:
+        return 255
+
+    def draw_bitmap(self, xy: tuple[int, int], mask: Any, ink: int) -> None:
+        self.got.append((xy, mask))
+
+
+class IndexBox:
+    """A box of the canvas's indices that panel code draws on as on an RGB image."""
+
+    def __init__(self, im: Image.Image, ink: Inks, pal_img: Image.Image,
+                 swatches: tuple[RGB, ...]) -> None:
+        self.im = im
+        self.inks = ink
+        self.pal_img = pal_img
+        self.swatches = swatches
+        self.size = im.size
+        self.width, self.height = im.size
+        self.mode = "RGB"
+        self.draw = IndexDraw(self)
+
+    def text(self, ink: Any, got: list[tuple[tuple[int, int], Any]]) -> None:
+        """Blend captured glyph coverage into the indices (see the module docstring).
+        Pillow's core calls, as ``Image.crop``/``point``/``paste`` make them, without their
+        checks: a board writes ~25 strings."""
+        table = self.inks.text_lut(ink)
+        ground = self.inks.ground_of
+        core = self.im.im
+        for (x, y), cov in got:
+            w, h = cov.size
+            if not w or not h:
+                continue
+            levels, covered = _coverage(cov)
+            key = core.crop((x, y, x + w, y + h)).point(ground, None).chop_add(levels, 1.0, 0)
+            core.paste(key.point(table, None), (x, y, x + w, y + h), covered)
+
+    def paste(self, im: Any, box: Any = None, mask: Image.Image | None = None) -> None:
+        if not isinstance(im, Image.Image):  # a colour
+            self.im.paste(self.inks.index(im), box, mask)
+            return
+        if box is None:
+            box = (0, 0)
+        x, y = int(box[0]), int(box[1])
+        if im.mode != "RGBA" or (mask is not None and mask is not im):
+            rgba = im.convert("RGBA")
+            if mask is not None:
+                rgba.putalpha(mask.convert("L"))
+            im = rgba
+        idx, m = self._sprite(im, x, y)
+        self.im.paste(idx, (x, y), m)
+    def _sprite(self, icon: Image.Image, x: int, y: int) -> tuple[Image.Image, Image.Image]:
+        under = self.im.crop((x, y, x + icon.width, y + icon.height))
+        lo, hi = under.getextrema()
+        if lo < self.inks.static0:  # over a fill (its colour changes): quantised each time
+            return self._quantise(icon, under)
+        key = (id(icon), lo if lo == hi else under.tobytes(), self.swatches)
+        hit = self.inks.sprites.get(key)
+        if hit is None:
+            if len(self.inks.sprites) >= _SPRITES_MAX:
+                self.inks.sprites.clear()
+            hit = self._quantise(icon, under)
+            self.inks.sprites[key] = (*hit, icon)  # type: ignore[assignment]
+        return hit[0], hit[1]
+
+    def _quantise(self, icon: Image.Image, under: Image.Image) -> tuple[Image.Image, Image.Image]:
+        """The icon over ``under``, in the static entries and the swatches."""
+        u = under.copy()
+        u.putpalette(self.pal_img.getpalette())
+        rgb = u.convert("RGB")
+        rgb.paste(icon, (0, 0), icon)
+        n_sw = len(self.swatches)
+        pal = self.inks._pal([*self.swatches, *self.inks.static_cols])
+        q = rgb.quantize(palette=pal, dither=Image.Dither.NONE)
+        s0 = self.inks.static0
+        sw0 = self.inks.art.n * 4
+        table = lut(lambda v: sw0 + v if v < n_sw else s0 + v - n_sw)
+        idx = Image.frombytes("L", q.size, q.tobytes()).point(table)
+        mask = icon.getchannel("A").point(_ANY)
+        return idx, mask
+
+
+class IndexDraw:
+    """``ImageDraw`` over an :class:`IndexBox`: colours become palette entries, text goes
+    through the box's coverage layer."""
+
+    def __init__(self, box: IndexBox) -> None:
+        self._box = box
+        self._draw = ImageDraw.Draw(box.im)
+        self._capture = _Capture()
+        self._text_draw = ImageDraw.Draw(Image.new("L", (1, 1)))
+        self._text_draw.draw = self._capture  # type: ignore[assignment]
+
+    def text(self, xy: Any, text: str, fill: Any = None, font: Any = None, *args: Any,
+             **kw: Any) -> None:
+        kw.pop("stroke_fill", None)  # a stroke is drawn in the text's ink
+        try:
+            key = (font, text, tuple(xy), args, tuple(sorted(kw.items())))
+            got = _LAID.get(key)
+        except TypeError:  # an unhashable option: laid out each time
+            key, got = None, None
+        if got is None:
+            cap = self._capture
+            cap.got = []
+            self._text_draw.text(xy, text, 255, font, *args, **kw)
+            got = cap.got
+            if key is not None:
+                if len(_LAID) >= _LAID_MAX:
+                    _LAID.clear()
+                _LAID[key] = got
+        self._box.text(fill if fill is not None else (0, 0, 0), got)
+
+    def textlength(self, *args: Any, **kw: Any) -> float:
+        return self._draw.textlength(*args, **kw)
+
+    def textbbox(self, *args: Any, **kw: Any) -> tuple[int, int, int, int]:
+        return ImageDraw.Draw(Image.new("L", (1, 1))).textbbox(*args, **kw)
+
+    def __getattr__(self, name: str) -> Any:
+        method = getattr(self._draw, name)
+
+        def shape(*args: Any, **kw: Any) -> Any:
+            for k in ("fill", "outline"):
+                if kw.get(k) is not None:
+                    kw[k] = self._box.inks.index(kw[k])
+            return method(*args, **kw)
+
+        return shape
