@@ -19,10 +19,10 @@ from bot.rules import GAMES, RuleError
 from bot.rules.base import SCHEMA_VERSION, SYSTEM, Event, Game
 from bot.service_clocks import ClockCases, Reminder, SeatClock, Vacation
 from bot.service_types import Played, UserError, fill
-from bot.store import ActionRow, Conflict, GameRow, GameStore, GuildSettings
+from bot.store import ActionRow, Conflict, GameRow, GameStore, GuildSettings, Note
 
-__all__ = ["LANGUAGES", "ActionRow", "GameRow", "GameService", "GuildSettings", "Played", "Reminder", "SeatClock",
-           "UserError", "Vacation", "fill"]
+__all__ = ["LANGUAGES", "ActionRow", "GameRow", "GameService", "GuildSettings", "Note", "Played", "Reminder",
+           "SeatClock", "UserError", "Vacation", "fill"]
 
 # The Discord layer takes the row types (GameRow, ActionRow, GuildSettings) from here: it
 # never reaches the store itself.

@@ -163,6 +163,9 @@ class ClockCases:
         return out
 
     async def deadline_of(self, row: GameRow, seat: str) -> float | None:
+        """When ``seat``'s decision in ``row``'s game must be made (None: no clock)."""
+        if not has_clock(row):
+            return None
         clock = (await self.store.clocks(row.id)).get(seat)
         return clock["deadline"] if clock else None
 

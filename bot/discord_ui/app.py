@@ -27,7 +27,8 @@ from bot.discord_ui.errors import refuse, refused, where
 from bot.discord_ui.members import is_moderator
 from bot.discord_ui.translator import CatalogTranslator
 from bot.games import ADAPTERS
-from bot.service import GameRow, GameService, UserError
+from bot.scheduler import Scheduler
+from bot.service import GameRow, GameService, Played, Reminder, UserError
 from bot.store import GameStore, open_store
 
 log = logging.getLogger("gamemaster")
@@ -97,6 +98,7 @@ class GameMasterBot(commands.Bot):
         self.synced = False
         self._post_locks: dict[int, asyncio.Lock] = {}
         self._idle_task: asyncio.Task[None] | None = None
+        self.scheduler: Scheduler | None = None
 
     async def setup_hook(self) -> None:
         # The boards' static layers are built in a worker thread while the rest starts up;
@@ -125,8 +127,13 @@ class GameMasterBot(commands.Bot):
         self.synced = True
         await warming
         self._idle_task = asyncio.create_task(self._idle_loop(), name="gamemaster-idle-lobbies")
+        self.scheduler = Scheduler(self.service, self.deliver)
+        self.service.wake = self.scheduler.poke
+        self.scheduler.start()
 
     async def close(self) -> None:
+        if self.scheduler is not None:
+            await self.scheduler.stop()
         if self._idle_task is not None:
             self._idle_task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -208,6 +215,15 @@ class GameMasterBot(commands.Bot):
             except discord.HTTPException:
                 return None
         return channel
+
+    # -- what the clocks fired -------------------------------------------------------------
+    async def deliver(self, item: Played | Reminder) -> None:
+        """Post what the scheduler fired: a timeout's turn (told like any move, the next
+        player pinged, the board drawn) or a reminder."""
+        if isinstance(item, Played):
+            await messages.catch_up(self, item.row.channel_id)
+        elif isinstance(item, Reminder):
+            await messages.post_reminder(self, item)
 
     # -- idle lobbies ---------------------------------------------------------------------
     async def _idle_loop(self) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_ui.clocks import clock_summary, timing_menu_options, timing_value
 from bot.discord_ui.errors import refused
 from bot.discord_ui.limits import (
     BUTTON_LABEL,
@@ -76,6 +77,9 @@ def lobby_text(row: GameRow, lang: str | None = None) -> str:
         players.append(names.get(p, p) + (f" ({', '.join(chosen)})" if chosen else ""))
     opts = " · ".join(option_value_label(row.game, o.name, row.options.get(o.name, o.default), lang)
                       for o in engine.options) or "—"
+    clock = clock_summary(row, lang)
+    if clock:
+        opts += "\n" + clock
     key = {"lobby": "lobby.open", "running": "lobby.started", "ended": "lobby.closed", "finished": "lobby.closed"}
     return clip(t(key.get(row.status, "lobby.open"), lang, game=presenter(row.game).name(lang),
                   host=names.get(row.host_id, row.host_id), players=", ".join(players) or "—", n=len(row.players),
@@ -131,7 +135,7 @@ def lobby_view(row: GameRow) -> discord.ui.View | None:
     view.add_item(LobbyButton(row.id, "join", t("lobby.join", lang), discord.ButtonStyle.success))
     view.add_item(LobbyButton(row.id, "leave", t("lobby.leave", lang), discord.ButtonStyle.secondary))
     view.add_item(LobbyButton(row.id, "start", t("lobby.start", lang), discord.ButtonStyle.primary))
-    rows_left = ROWS - 1
+    rows_left = ROWS - 2  # the last row: the clock menu
     names = names_for(row)
     for key, values in list(seat_picks(row).items())[:rows_left]:
         taken = {v.get(key): p for p, v in row.picks.items() if p in row.players and v.get(key)}
@@ -142,18 +146,30 @@ def lobby_view(row: GameRow) -> discord.ui.View | None:
             options.append(select_option(pick_value_name(row.game, key, value, lang), value, note))
         view.add_item(LobbySelect("p", row.id, key, options, pick_label(row.game, key, lang)))
         rows_left -= 1
+    for item in _option_menus(row, engine, rows_left, lang):
+        view.add_item(item)
+    clock = timing_menu_options(row, lang)
+    if clock:  # the table's clocks, the same menu in every game
+        view.add_item(LobbySelect("o", row.id, "*clock", clock, t("clock.menu", lang)))
+    return view
+
+
+def _option_menus(row: GameRow, engine: Any, rows_left: int, lang: str) -> list[LobbySelect]:
+    """The game's options: a menu each if they fit in ``rows_left``, else one menu of
+    every value not chosen (``option=value``)."""
     settable = [o for o in engine.options if o.kind in ("bool", "choice")]
     if not settable or rows_left <= 0:
-        return view
+        return []
     if len(settable) <= rows_left:
+        menus = []
         for opt in settable:
             values = [True, False] if opt.kind == "bool" else list(opt.choices)
             current = row.options.get(opt.name, opt.default)
             options = [select_option(option_value_label(row.game, opt.name, v, lang), _value_code(v),
                                      default=v == current) for v in values[:SELECT_OPTIONS]]
-            view.add_item(LobbySelect("o", row.id, opt.name, options,
-                                      t("lobby.option_placeholder", lang, option=option_label(row.game, opt.name, lang))))
-        return view
+            menus.append(LobbySelect("o", row.id, opt.name, options,
+                                     t("lobby.option_placeholder", lang, option=option_label(row.game, opt.name, lang))))
+        return menus
     options = []
     for opt in settable:
         current = row.options.get(opt.name, opt.default)
@@ -161,9 +177,9 @@ def lobby_view(row: GameRow) -> discord.ui.View | None:
             if v != current:
                 options.append(select_option(option_value_label(row.game, opt.name, v, lang),
                                              f"{opt.name}={_value_code(v)}"))
-    if options:
-        view.add_item(LobbySelect("o", row.id, "*", options[:SELECT_OPTIONS], t("lobby.options_placeholder", lang)))
-    return view
+    if not options:
+        return []
+    return [LobbySelect("o", row.id, "*", options[:SELECT_OPTIONS], t("lobby.options_placeholder", lang))]
 
 
 def option_from_code(game_id: str, name: str, code: str) -> Any:
@@ -245,9 +261,10 @@ async def lobby_choice(interaction: discord.Interaction, game_id: int, kind: str
         if kind == "p":
             row = await bot.service.pick(row.channel_id, user, key, value)
         else:
-            if key == "*":
+            clock = key == "*clock"
+            if key in ("*", "*clock"):
                 key, _, value = value.partition("=")
-            option = option_from_code(row.game, key, value)
+            option = timing_value(key, value) if clock else option_from_code(row.game, key, value)
             row = await bot.service.set_options(row.channel_id, user, await bot.is_moderator(interaction),
                                                 {key: option}, game_id=row.id)
     except UserError as err:

@@ -21,6 +21,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_ui.clocks import deadline_line, relative
 from bot.discord_ui.limits import CONTENT, clip, clip_lines
 from bot.discord_ui.members import names_for, ping
 from bot.discord_ui.pictures import start_board_file
@@ -28,7 +29,7 @@ from bot.discord_ui.protocols import GameBot, bot_of
 from bot.games import presenter
 from bot.i18n import t
 from bot.rules import GAMES
-from bot.service import GameRow, Played, UserError
+from bot.service import GameRow, Played, Reminder, UserError
 
 log = logging.getLogger("gamemaster.ui")
 
@@ -52,10 +53,11 @@ def quiet_only(engine: Any, row: GameRow, pending: list[Any], played: Played | N
 
 
 def move_text(row: GameRow, narration: list[str], pinged: Iterable[str] = (),
-              extra: list[str] | None = None, public: dict[str, Any] | None = None) -> str:
-    """Narration of what happened, then who must act and what they may choose, in the
-    game's language. ``pinged`` seats are written as mentions, the rest by name.
-    ``public``: the game's public view if the caller has built it."""
+              extra: list[str] | None = None, public: dict[str, Any] | None = None,
+              deadline: float | None = None) -> str:
+    """Narration of what happened, then who must act (and by when: ``deadline``) and what
+    they may choose, in the game's language. ``pinged`` seats are written as mentions, the
+    rest by name. ``public``: the game's public view if the caller has built it."""
     engine = GAMES[row.game]
     pres = presenter(row.game)
     names = names_for(row)
@@ -66,7 +68,8 @@ def move_text(row: GameRow, narration: list[str], pinged: Iterable[str] = (),
     if engine.outcome(row.state) is None and row.status == "running":
         for seat in engine.to_act(row.state)[:1]:
             who = f"<@{seat}>" if seat in pinged else names.get(seat, seat)
-            tail.append(t("ui.to_play", row.lang, who=who))
+            tail.append(" ".join(x for x in (t("ui.to_play", row.lang, who=who),
+                                             deadline_line(deadline, row.lang)) if x))
         prompt = pres.prompt(public if public is not None else engine.view(row.state, None), names, row.lang)
         if prompt:
             tail.append(prompt)
@@ -122,10 +125,12 @@ async def post_turn(channel: discord.abc.Messageable | None, interaction: discor
             with_board = (played is None or played.new_turn or played.finished or len(pending) > 1
                           or engine.outcome(row.state) is not None)
         public = engine.view(row.state, None)  # once, for the prompt, the picture and the buttons
+        first = engine.to_act(row.state)[:1] if row.status == "running" else []
+        deadline = await bot.service.deadline_of(row, first[0]) if first else None
         # The picture is drawn in a worker thread while the text and the buttons are made here.
         picture = start_board_file(row, public=public) if with_board else None
         try:
-            kwargs = {"content": move_text(row, narration, pinged, extra, public)}
+            kwargs = {"content": move_text(row, narration, pinged, extra, public, deadline)}
             view = bot.live_choices(row, public)
         except BaseException:
             if picture is not None:
@@ -197,3 +202,29 @@ async def catch_up(bot: GameBot, channel_id: int | None) -> None:
     except Exception:
         if not bot.is_closed():  # shutting down: the next start catches up instead
             log.exception("could not catch up on channel %s", channel_id)
+
+
+async def post_reminder(bot: GameBot, item: Reminder) -> None:
+    """A reminder of a decision: in the channel, the player mentioned (that mention only),
+    or by direct message for those who asked (in the channel if their DMs are closed)."""
+    row = item.row
+    game = presenter(row.game).name(row.lang)
+    if item.notify == "dm":
+        try:
+            user = bot.get_user(int(item.seat)) or await bot.fetch_user(int(item.seat))
+            lang = row.lang
+            await user.send(t("clock.reminder_dm", lang, game=game, channel=f"<#{row.channel_id}>",
+                              when=relative(item.deadline)))
+            return
+        except (discord.HTTPException, ValueError):
+            log.info("could not DM a reminder to %s; reminding in the channel", item.seat)
+    channel = await bot.channel_of(row.channel_id)
+    if channel is None:
+        return
+    key = "clock.reminder_reply" if item.off_turn else "clock.reminder"
+    text = t(key, row.lang, who=f"<@{item.seat}>", game=game, when=relative(item.deadline))
+    try:
+        await channel.send(text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(item.seat))])
+                           if item.seat.isdigit() else discord.AllowedMentions.none())
+    except discord.HTTPException as err:
+        log.warning("could not post a reminder in channel %s (%s)", row.channel_id, err)

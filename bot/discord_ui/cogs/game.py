@@ -13,7 +13,8 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from bot.discord_ui import limits, lobby, members, messages, pictures
+from bot import timing
+from bot.discord_ui import clocks, limits, lobby, members, messages, pictures
 from bot.discord_ui.protocols import GameBot
 from bot.games import presenter
 from bot.i18n import lang_of, t
@@ -23,6 +24,8 @@ from bot.service import UserError
 GAME_CHOICES = [app_commands.Choice(name=g.name, value=g.id) for g in GAMES.values()]
 # Each language under its own name, whatever the member's client language.
 LANGUAGE_CHOICES = [app_commands.Choice(name="English", value="en"), app_commands.Choice(name="Français", value="fr")]
+TURN_TIME_CHOICES = [app_commands.Choice(name=v, value=v) for v in timing.TURN_TIMES]
+REPLY_TIME_CHOICES = [app_commands.Choice(name=v, value=v) for v in timing.REPLY_TIMES]
 
 
 def private(interaction: discord.Interaction) -> str:
@@ -30,7 +33,7 @@ def private(interaction: discord.Interaction) -> str:
     return lang_of(interaction.locale)
 
 
-class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play board games in this channel")):
+class GameCog(clocks.ClockCommands, commands.GroupCog, group_name=_("game"), group_description=_("Play board games in this channel")):
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
         super().__init__()
@@ -97,6 +100,8 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
                 lines.append(t("status.winners", lang, winners=", ".join(winners)) if winners
                              else t("status.no_winner", lang))
         lines.append(text)
+        if row.status == "running":
+            lines += clocks.status_lines(row, await self.service.seat_clocks(row), lang)
         await interaction.response.send_message(limits.clip("\n".join(x for x in lines if x)), ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
 
@@ -153,10 +158,17 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
             opening = messages.opening_lines(row, lang)
             if opening:
                 lines.append("`#0` " + " ".join(opening))
+        since = actions[0].created_at if actions and actions[0].seq > 1 else 0.0  # the notes among these moves
+        notes = [n for n in await self.service.notes(row) if n.at >= since]
         for entry in actions:
+            while notes and notes[0].at < entry.created_at:
+                note = clocks.note_line(row, notes.pop(0), lang)
+                if note:
+                    lines.append(note)
             narrated = [x for x in pres.narrate(entry.events, names, lang) if x]
             if narrated:  # a move with nothing public to tell (a secret draw) gets no empty line
                 lines.append(f"`#{entry.seq}` " + " ".join(narrated))
+        lines += [x for x in (clocks.note_line(row, n, lang) for n in notes) if x]
         text = limits.clip_lines(lines) if lines else t("log.empty", lang)
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
@@ -225,22 +237,32 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
     @app_commands.describe(moderator_role=_("Members with this role may moderate games"),
                            clear_moderator_role=_("Remove the moderator role (Manage Channels only, then)"),
                            language=_("The language of new games on this server"),
-                           lobby_idle_days=_("Close a lobby nobody starts after this many days (1–90)"))
-    @app_commands.choices(language=LANGUAGE_CHOICES)
+                           lobby_idle_days=_("Close a lobby nobody starts after this many days (1–90)"),
+                           turn_time=_("Default time per turn of new games"),
+                           reply_time=_("Default time for a decision outside one's turn"),
+                           vacation_days=_("Vacation days per member and year (0–366)"))
+    @app_commands.choices(language=LANGUAGE_CHOICES, turn_time=TURN_TIME_CHOICES, reply_time=REPLY_TIME_CHOICES)
     @app_commands.guild_only()
     async def settings(self, interaction: discord.Interaction, moderator_role: discord.Role | None = None,
                        language: str | None = None,
                        lobby_idle_days: app_commands.Range[int, 1, 90] | None = None,
-                       clear_moderator_role: bool | None = None) -> None:
+                       clear_moderator_role: bool | None = None, turn_time: str | None = None,
+                       reply_time: str | None = None,
+                       vacation_days: app_commands.Range[int, 0, 366] | None = None) -> None:
         perms = interaction.permissions
         current = await self.service.update_settings(
             interaction.guild_id, bool(perms.manage_guild or perms.administrator),
             moderator_role_id=moderator_role.id if moderator_role else None, language=language,
-            lobby_idle_days=lobby_idle_days, clear_moderator_role=bool(clear_moderator_role))
+            lobby_idle_days=lobby_idle_days, clear_moderator_role=bool(clear_moderator_role),
+            turn_time=turn_time, reply_time=reply_time, vacation_days=vacation_days)
         lang = private(interaction)
         role = f"<@&{current.moderator_role_id}>" if current.moderator_role_id else t("settings.no_role", lang)
         language_name = dict((c.value, c.name) for c in LANGUAGE_CHOICES).get(current.language or "",
                                                                              t("settings.no_language", lang))
+        table = timing.defaults(current.turn_time, current.reply_time)
+        allowance = timing.DEFAULT_VACATION_DAYS if current.vacation_days is None else current.vacation_days
+        clock = t("settings.clocks", lang, turn=clocks.timing_label("turn_time", table["turn_time"], lang),
+                  reply=clocks.timing_label("reply_time", table["reply_time"], lang), days=allowance)
         await interaction.response.send_message(
-            t("settings.summary", lang, role=role, language=language_name, days=current.lobby_idle_days),
+            t("settings.summary", lang, role=role, language=language_name, days=current.lobby_idle_days) + "\n" + clock,
             ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
