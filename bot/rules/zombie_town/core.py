@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.rules.base import Event, Rng, State
-from bot.rules.zombie_town.board import Geometry, geometry
+from bot.rules.zombie_town.board import Geometry, check_board, geometry
 from bot.rules.zombie_town.data import ZTData, load
 
 __all__ = [
@@ -23,8 +23,17 @@ __all__ = [
 STARTING_GUN = "starting_gun"
 
 
+_CHECKED: set[int] = set()
+
+
 def data() -> ZTData:
-    return load()
+    """The game's data, its board's geometry checked once (every square reachable, every car
+    able to leave its driveway)."""
+    d = load()
+    if id(d) not in _CHECKED:
+        check_board(d)
+        _CHECKED.add(id(d))
+    return d
 
 
 def geo() -> Geometry:
