@@ -6,6 +6,7 @@ and drawn once as an RGBA sprite (``renderers.risk_map.canvas`` pastes it)."""
 from __future__ import annotations
 
 import math
+from array import array
 from functools import lru_cache
 from typing import Any
 
@@ -37,6 +38,13 @@ def arrow_shape(art: MapArt, a: str, b: str) -> list[tuple[float, float]] | None
     return _arrow_shape(art.meta.get("id") or "", a, b)
 
 
+def _arrow_shape(map_id: str, a: str, b: str) -> list[tuple[float, float]] | None:
+    flat = _arrow_line(map_id, a, b)
+    if flat is None:
+        return None
+    return list(zip(flat[::2], flat[1::2], strict=True))
+
+
 @lru_cache(maxsize=4)
 def arrow_masks(map_id: str) -> tuple[int, int, bytes, bytes, dict[str, int]]:
     """Where an arrow should not go, as rasters: names (grown by 5 px) and badges (each
@@ -58,7 +66,8 @@ def arrow_masks(map_id: str) -> tuple[int, int, bytes, bytes, dict[str, int]]:
 
 
 @lru_cache(maxsize=1024)
-def _arrow_shape(map_id: str, a: str, b: str) -> list[tuple[float, float]] | None:
+def _arrow_line(map_id: str, a: str, b: str) -> array | None:
+    """The chosen line's points, flat as doubles (kept for every pair: ~40 KB in all)."""
     lay = load_layout_cached(map_id)["territories"]
     ba, bb = lay[a]["badge_box"], lay[b]["badge_box"]
     W, H, names, badges, num = arrow_masks(map_id)
@@ -79,7 +88,7 @@ def _arrow_shape(map_id: str, a: str, b: str) -> list[tuple[float, float]] | Non
     for sides in (2, 4):  # the facing sides; all four where badges nearly touch
         pts = _best_arrow(ba, bb, sides, score_of)
         if pts is not None:
-            return pts
+            return array("d", [v for p in pts for v in p])
     return None
 
 

@@ -133,7 +133,7 @@ def _coverage(cov: Any) -> tuple[Any, Any]:
     keeps the masks, so the same string gives the same object)."""
     hit = _COVERAGE.get(id(cov))
     if hit is None or hit[0] is not cov:
-        if len(_COVERAGE) >= 4096:
+        if len(_COVERAGE) >= 1024:
             _COVERAGE.clear()
         hit = _COVERAGE[id(cov)] = (cov, cov.point(_LEVEL, None), cov.point(_COVERED, None))
     return hit[1], hit[2]
@@ -142,7 +142,7 @@ def _coverage(cov: Any) -> tuple[Any, Any]:
 # a string's glyph coverage and places, per (font, text, position, options): Pillow's
 # layout is pure, and a board writes the same words every turn
 _LAID: dict[Any, list[tuple[tuple[int, int], Any]]] = {}
-_LAID_MAX = 4096
+_LAID_MAX = 1024
 
 
 class _Capture:

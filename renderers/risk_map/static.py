@@ -303,7 +303,8 @@ class MapArt:
     base: Image.Image  # "L" image of palette indices
     palette: list[int]  # 768 ints; fills/blends/swatches are overwritten per call
     static0: int
-    labels: dict[str, tuple[Image.Image, Image.Image, tuple[int, int]]]  # tid → sprite
+    # tid → the name's box, its mask and place (pasted again from ``base`` over the arrow)
+    labels: dict[str, tuple[tuple[int, int, int, int], Image.Image, tuple[int, int]]]
     label_fit: dict[str, tuple[int, list[str]]]  # tid → (size, lines) as drawn
     region_boxes: dict[str, tuple[int, int, int, int]]  # land + blocks of each region
     luts: list[list[int]] = field(default_factory=list)  # generic sprite → territory i
@@ -468,7 +469,7 @@ def _compose(map_id: str, lang: str, deco: Decoration, base_art: Image.Image) ->
     for tid in ids:
         box = tuple(lay["territories"][tid]["label_box"])
         mask = walpha.crop(box).point(_lut(lambda v: 255 if v >= 32 else 0))
-        labels[tid] = (base.crop(box), mask, box[:2])
+        labels[tid] = (box, mask, box[:2])
 
     region_boxes = {}
     for r in meta["regions"]:
