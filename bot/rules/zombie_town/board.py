@@ -25,7 +25,7 @@ STEP = {"N": (0, -1), "NE": (1, -1), "E": (1, 0), "SE": (1, 1), "S": (0, 1), "SW
         "NW": (-1, -1)}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Geometry:
     squares: tuple[str, ...]  # every street square, row by row
     xy: dict[str, tuple[int, int]]
@@ -147,33 +147,44 @@ def car_step(geo: Geometry, square: str, heading: str, direction: str,
     return dest, new_heading
 
 
+@cache
+def _car_table(geo: Geometry) -> dict[tuple[str, str], tuple[tuple[str, str], ...]]:
+    """(square, heading) → every (square, heading) one step away, walls and houses aside."""
+    return {(sq, hd): tuple(step for d in HEADINGS if (step := car_step(geo, sq, hd, d, _never)) is not None)
+            for sq in geo.squares for hd in HEADINGS}
+
+
+def _never(sq: str) -> bool:
+    return False
+
+
 def car_moves(geo: Geometry, start: str, heading: str, squares: int, zombies: Callable[[str], int],
               blocked: Callable[[str], bool], capacity: int) -> dict[str, tuple[int, list[str], str]]:
     """Every square a car at ``start`` facing ``heading`` reaches in 1 to ``squares`` steps →
     (zombies it runs over, the path, the final heading), by the path that runs over the fewest
     zombies, then the shortest, then the first in heading order. ``capacity``: the damage the
     car can still take; a path stops where it reaches none."""
+    table = _car_table(geo)
     layer: dict[tuple[str, str], tuple[int, list[str]]] = {(start, heading): (0, [])}
     best: dict[str, tuple[int, list[str], str]] = {}
     for _ in range(squares):
         nxt: dict[tuple[str, str], tuple[int, list[str]]] = {}
-        for (sq, hd), (hits, path) in layer.items():
+        for key0, (hits, path) in layer.items():
             if hits >= capacity:
                 continue  # the car stopped working there
-            for direction in HEADINGS:
-                step = car_step(geo, sq, hd, direction, blocked)
-                if step is None:
+            for key in table[key0]:
+                dest = key[0]
+                if blocked(dest):
                     continue
-                dest, new_hd = step
                 total = min(capacity, hits + zombies(dest))
-                key = (dest, new_hd)
-                if key not in nxt or total < nxt[key][0]:
+                old = nxt.get(key)
+                if old is None or total < old[0]:
                     nxt[key] = (total, [*path, dest])
         for (sq, hd), (hits, path) in nxt.items():
             if sq == start:
                 continue
-            old = best.get(sq)
-            if old is None or (hits, len(path)) < (old[0], len(old[1])):
+            old_best = best.get(sq)
+            if old_best is None or (hits, len(path)) < (old_best[0], len(old_best[1])):
                 best[sq] = (hits, path, hd)
         layer = nxt
     return best

@@ -12,12 +12,12 @@ car can still take (Road Rage); a survivor guarding a house fights the zombies t
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
-import bot.rules.turns as turns
 from bot.rules.base import Event, Rng, State
 from bot.rules.zombie_town.board import distances
 from bot.rules.zombie_town.combat import best_fighter, fight_zombie, guard_fights_zombie
-from bot.rules.zombie_town.core import add_zombies, data, defence_falls, geo, living, remove_zombies
+from bot.rules.zombie_town.core import add_zombies, data, defence_falls, geo, remove_zombies
 
 __all__ = ["auto_move", "car_capacity", "move_zombie", "moves", "per_turn", "spawn", "zombie_field"]
 
@@ -40,10 +40,28 @@ def can_step(state: State) -> Callable[[str, str], bool]:
     return ok
 
 
+@lru_cache(maxsize=512)
+def _field(targets: frozenset[str], parked: frozenset[str]) -> dict[str, int]:
+    """Steps to the nearest of ``targets``, cars standing on the facades ``parked`` (a zombie
+    moving does not change it, so one table serves a whole zombie phase: never edit it)."""
+    house_at = geo().house_at
+
+    def ok(a: str, b: str) -> bool:
+        return not (a in parked and house_at.get(a) == b)
+
+    return distances(geo(), targets, ok)
+
+
 def zombie_field(state: State, mover: str) -> dict[str, int]:
     """Steps from each node to the nearest player other than ``mover`` on the board."""
-    targets = {state["players"][s]["pos"] for s in turns.still_in(state) if s != mover and living(state, s)}
-    return distances(geo(), targets, can_step(state)) if targets else {}
+    players, out = state["players"], state["out"]
+    targets = frozenset(players[s]["pos"] for s in state["order"]
+                        if s != mover and s not in out and players[s]["pos"] is not None)
+    if not targets:
+        return {}
+    house_at = geo().house_at
+    parked = frozenset(c["pos"] for c in state.get("cars", {}).values() if c["pos"] in house_at)
+    return _field(targets, parked)
 
 
 def moves(state: State, mover: str) -> dict[str, list[str]]:
@@ -112,18 +130,24 @@ def auto_move(state: State, rng: Rng, mover: str, count: int, events: list[Event
     """Move up to ``count`` zombies as the bot moves them for a player who leaves it to the
     game: the zombie nearest to its prey first (board order among equals), by its first step
     in board order. Returns how many moved."""
-    g = geo()
-    index = {n: i for i, n in enumerate(g.nodes)}
+    index = _index()
     done = 0
     while done < count:
-        options = moves(state, mover)
-        if not options:
-            break
         field = zombie_field(state, mover)
-        src = min(options, key=lambda n: (field[n], index[n]))
-        move_zombie(state, rng, mover, src, options[src][0], events)
+        ready = [n for n in state["zombies"] if field.get(n)]
+        if not ready:
+            break
+        src = min(ready, key=lambda n: (field[n], index[n]))
+        ok = can_step(state)
+        dst = next(n for n in geo().walk[src] if field.get(n) == field[src] - 1 and ok(src, n))
+        move_zombie(state, rng, mover, src, dst, events)
         done += 1
     return done
+
+
+@lru_cache(maxsize=1)
+def _index() -> dict[str, int]:
+    return {n: i for i, n in enumerate(geo().nodes)}
 
 
 def spawn(state: State, rng: Rng, count: int, events: list[Event]) -> None:

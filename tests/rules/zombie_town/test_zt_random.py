@@ -28,8 +28,7 @@ def play(players: int, road_rage: bool, seed: int) -> None:
 @pytest.mark.parametrize("road_rage", [True, False])
 @pytest.mark.parametrize("players", [2, 3, 6])
 def test_random_games(players: int, road_rage: bool) -> None:
-    for seed in (1, 2):
-        play(players, road_rage, seed)
+    play(players, road_rage, 1)
 
 
 @pytest.mark.slow
