@@ -440,3 +440,31 @@ def test_out_of_actions_only_free_things_remain() -> None:
     kinds = {f["type"] for f in GAME.legal_actions(state, me(state))}
     assert kinds <= {"end", "move", "drop", "exit_car", "drive", "barricade"}
     refused(state, {"type": "move", "to": "E7"})
+
+
+@pytest.mark.parametrize(("house", "part", "square", "message"), [
+    ("a", "facade", "E9", "must touch the house"),
+    ("a", "driveway", "B4", "of its own"),
+    ("b", "facade", "G7", "street square"),
+])
+def test_a_broken_board_fails_loudly(house: str, part: str, square: str, message: str) -> None:
+    from bot.rules.zombie_town.data import _board
+
+    raw = json.loads((DATA_DIR / "board.json").read_text(encoding="utf-8"))
+    raw["houses"][house][part] = square
+    with pytest.raises(DataError, match=message):
+        _board(raw)
+
+
+def test_the_board_check_sees_a_square_nobody_can_reach() -> None:
+    from dataclasses import replace
+
+    from bot.rules.zombie_town.board import check_board
+
+    d = load()
+    rows = list(d.rows)
+    rows[0] = ".#" + rows[0][2:]  # A1 walled in by B1 and A2
+    rows[1] = "#" + rows[1][1:]
+    walled = replace(d, rows=tuple(rows))
+    with pytest.raises(DataError, match="reachable"):
+        check_board(walled)
