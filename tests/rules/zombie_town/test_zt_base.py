@@ -468,3 +468,103 @@ def test_the_board_check_sees_a_square_nobody_can_reach() -> None:
     walled = replace(d, rows=tuple(rows))
     with pytest.raises(DataError, match="reachable"):
         check_board(walled)
+
+
+# -- guards, characters and events ------------------------------------------------------------
+def test_a_guard_fights_the_zombie_that_gets_into_its_house() -> None:
+    state = started()
+    clear_zombies(state)
+    mover, owner, far = me(state), *others(state)
+    put(state, owner, "a")
+    put(state, far, "P16")
+    put(state, mover, "P1")
+    state["houses"]["a"].update(owner=owner, guards=[{"card": "survivor_4", "weapon": {"card": "bat_3", "ammo": 0}}])
+    zombies(state, "B4", 1)
+    state["phase"], state["zmoves"] = "zombies", 1
+    combat(state, 1, 3)  # a player in the house is attacked before its guard
+    after, events = act(state, {"type": "zombie", "from": "B4", "to": "a"})
+    assert next(e for e in events if e["type"] == "zombie_fight")["seat"] == owner
+    from bot.rules.zombie_town.zombies import attack
+
+    state2 = clone(state)
+    put(state2, owner, "P2")
+    zombies(state2, "a", 1)
+    combat(state2, 3)  # 3 + the bat's 1 = 4: the guard kills it, the owner collects it
+    events2: list = []
+    attack(state2, None, "a", events2)  # type: ignore[arg-type]
+    assert events2[0]["type"] == "guard_fight" and events2[0]["won"]
+    assert state2["players"][owner]["zombies"] == 1 and "a" not in state2["zombies"]
+
+
+@pytest.mark.parametrize(("character", "check"), [
+    ("coach", "health"), ("sheriff", "shooting"), ("brawler", "melee"), ("sprinter", "free_move"),
+    ("handyman", "barricade"), ("scavenger", "search"),
+])
+def test_each_character(character: str, check: str) -> None:
+    state = started()
+    clear_zombies(state)
+    mine, other = me(state), others(state)[0]
+    put(state, mine, "E5", character=character)
+    if check == "health":
+        fresh = GAME.setup(["x", "y", "z"], {}, 1)
+        assert all(p["max_health"] == settings().health + (p["character"] == "coach")
+                   for p in fresh["players"].values())
+    elif check in ("shooting", "melee"):
+        put(state, other, "E5" if check == "melee" else "E7")
+        gun = state["players"][mine]["weapons"][0]["card"]
+        combat(state, 3, 3)
+        after, events = act(state, {"type": "attack", "target": other, "fighter": "self",
+                                    "weapon": gun if check == "shooting" else "none"})
+        fight = next(e for e in events if e["type"] == "player_fight")
+        assert fight["attacker"]["bonus"] == (2 if check == "shooting" else 1)
+    elif check == "free_move":
+        free = next(f for f in GAME.legal_actions(state, mine) if f["type"] == "move" and f["free"])
+        assert "E7" in free["to"]  # two squares
+    elif check == "barricade":
+        put(state, mine, "b")
+        give(state, mine, "barricade_2")
+        after, _ = act(state, {"type": "barricade", "card": "barricade_2"})
+        assert after["actions"] == state["actions"] and after["houses"]["b"]["owner"] == mine
+    else:
+        put(state, mine, "b")
+        state["players"][mine]["hand"] = []
+        after, _ = act(state, {"type": "search"})
+        assert after["houses"]["b"]["card"] == state["houses"]["b"]["card"]
+
+
+@pytest.mark.parametrize("event", ["rush", "jam", "windfall", "collapse"])
+def test_each_event_card(event: str) -> None:
+    state = started()
+    clear_zombies(state)
+    mine = me(state)
+    put(state, mine, "b", character=None)
+    state["players"][mine]["hand"] = []
+    state["houses"]["b"]["barricades"] = 1
+    state["stands"] -= 1
+    state["deck"] = [c for c in state["deck"] if c not in (f"{event}_1", "water_2")] + ["water_2", f"{event}_1"]
+    box = state["box"]
+    after, events = act(state, {"type": "search"})
+    assert f"{event}_1" in after["discard"] and f"{event}_1" not in after["players"][mine]["hand"]
+    if event == "rush":
+        assert after["box"] == box - 3 and set(after["zombies"]) <= {"G6", "J6", "F7", "K7", "F10", "K10", "G11", "J11"}
+    elif event == "jam":
+        assert after["players"][mine]["weapons"][0]["ammo"] == state["players"][mine]["weapons"][0]["ammo"] - 1
+    elif event == "windfall":
+        assert after["players"][mine]["hand"] == ["water_2"]
+    else:
+        assert after["houses"]["b"]["barricades"] == 0 and after["stands"] == state["stands"] + 1
+
+
+def test_a_gun_reaches_two_steps_a_hand_weapon_only_ones_own_square() -> None:
+    state = started()
+    clear_zombies(state)
+    mine, other = me(state), others(state)[0]
+    put(state, mine, "E5")
+    put(state, other, "E7")
+    forms = [f for f in GAME.legal_actions(state, mine) if f["type"] == "attack"]
+    assert forms and all(f["weapon"] != "none" for f in forms)  # only a loaded gun reaches E7
+    put(state, other, "E8")
+    assert not any(f["type"] == "attack" for f in GAME.legal_actions(state, mine))
+    state["players"][mine]["weapons"][0]["ammo"] = 0
+    put(state, other, "E7")
+    assert not any(f["type"] == "attack" for f in GAME.legal_actions(state, mine))
