@@ -25,7 +25,7 @@ from bot.rules.zombie_town.core import (
     wound,
 )
 
-__all__ = ["SELF", "best_fighter", "fight_zombie", "fighters", "player_fight", "strike"]
+__all__ = ["ORDERS", "SELF", "best_fighter", "fight_zombie", "fighters", "player_fight", "strike"]
 
 SELF = "self"
 
@@ -68,12 +68,23 @@ def _bonus(state: State, seat: str | None, fighter: str, weapon: str | None) -> 
     return bonus
 
 
+ORDERS = ("best", "self", "survivors")
+
+
 def best_fighter(state: State, seat: str, shooting: bool = False) -> tuple[str, str | None] | None:
-    """The standing defence: the fighter and weapon with the highest bonus, the player first
-    among equals (a reaction spends what it uses, bullets included)."""
+    """Who fights a zombie that attacks ``seat`` outside their own decision, by their standing
+    order (``"best"`` by default): ``best`` the fighter and weapon with the highest bonus, the
+    player first among equals; ``self`` the player, with their best weapon; ``survivors`` a
+    following survivor (the best armed) whenever one can (FAQ: a survivor may fight for the
+    player). A reaction spends what it uses, bullets included."""
     options = fighters(state, seat, shooting)
     if not options:
         return None
+    order = state["players"][seat].get("order", "best")
+    if order == "self":
+        options = [o for o in options if o[0] == SELF] or options
+    elif order == "survivors":
+        options = [o for o in options if o[0] != SELF] or options
     return max(options, key=lambda o: (_bonus(state, seat, *o), o[0] == "self"))
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 import bot.rules.turns as turns
 from bot.rules.base import Action, Event, Game, IllegalAction, Option, Rng, State
-from bot.rules.schema import Field, flag, id_list, name
+from bot.rules.schema import Field
 from bot.rules.zombie_town import flow
 from bot.rules.zombie_town.actions import (
     NONE,
@@ -31,9 +31,9 @@ from bot.rules.zombie_town.actions import (
 )
 from bot.rules.zombie_town.agendas import deal_agendas, draw_agenda
 from bot.rules.zombie_town.cars import apply_car, car_forms
-from bot.rules.zombie_town.combat import SELF, best_fighter, fight_zombie, fighters
+from bot.rules.zombie_town.combat import ORDERS, SELF, best_fighter, fight_zombie, fighters
 from bot.rules.zombie_town.core import STARTING_GUN, card_info, data, discard_card, geo, kind
-from bot.rules.zombie_town.messages import err
+from bot.rules.zombie_town.messages import ZField, err, zflag, zlist, zname
 from bot.rules.zombie_town.view import build_view
 from bot.rules.zombie_town.zombies import auto_move, car_capacity, move_zombie, moves
 
@@ -54,7 +54,7 @@ class ZombieTown(Game):
     min_players = 2
     max_players = 6
     options = (Option("road_rage", "bool", True, description="Zombie Town 2: Road Rage (cars, keys, secret agendas)."),)
-    anytime_actions = frozenset({"drop"})
+    anytime_actions = frozenset({"drop", "order"})
 
     # -- setup --------------------------------------------------------------------------
     def _setup(self, state: State, rng: Rng) -> None:
@@ -80,7 +80,7 @@ class ZombieTown(Game):
                 "hand": [], "weapons": [{"card": f"{STARTING_GUN}_{i + 1}", "ammo": s.starting_gun["ammo"]}],
                 "followers": [], "zombies": 0, "keys": [], "base": bases[seat], "agendas": [], "done": [],
                 "stats": {"run_over": 0, "player_wins": 0, "searches": 0, "drives": 0, "gun_kills": 0},
-                "visited": [bases[seat]],
+                "visited": [bases[seat]], "order": "best",
             }
         state["characters"] = sorted(chars)
         owners = {h: s_ for s_, h in bases.items()}
@@ -142,18 +142,19 @@ class ZombieTown(Game):
         g = geo()
         cards = [*d.deck, *(f"{STARTING_GUN}_{i}" for i in range(1, 7))]
         nodes = g.nodes
-        card = name(cards, "err.malformed.card")
+        card = zname(cards, "zt.malformed.card")
+        node = zname(nodes, "zt.malformed.node")
+        yes_no = zflag("zt.malformed.flag")
+        fighter = zname([SELF, *cards], "zt.malformed.fighter")
+        weapon = zname([NONE, *cards], "zt.malformed.weapon")
         return {
             "discard": {"card": card},
             "end": {},
-            "move": {"to": name(nodes, "err.malformed.territory"), "free": flag("err.malformed.until")},
+            "move": {"to": node, "free": yes_no},
             "search": {},
-            "fight": {"fighter": name([SELF, *cards], "err.malformed.card"),
-                      "weapon": name([NONE, *cards], "err.malformed.card")},
-            "attack": {"target": Field(_text, "err.malformed.seat", True),
-                       "fighter": name([SELF, *cards], "err.malformed.card"),
-                       "weapon": name([NONE, *cards], "err.malformed.card")},
-            "flee": {"to": name(nodes, "err.malformed.territory"), "pay": name(["damage", *cards], "err.malformed.card")},
+            "fight": {"fighter": fighter, "weapon": weapon},
+            "attack": {"target": ZField(_text, "zt.malformed.target", True), "fighter": fighter, "weapon": weapon},
+            "flee": {"to": node, "pay": zname(["damage", *cards], "zt.malformed.pay")},
             "equip": {"card": card},
             "reload": {"card": card, "weapon": card},
             "heal": {"card": card},
@@ -163,15 +164,16 @@ class ZombieTown(Game):
             "guard": {"survivor": card},
             "break": {},
             "drop": {"weapon": card},
-            "zombie": {"from": name(nodes, "err.malformed.territory"), "to": name(nodes, "err.malformed.territory")},
+            "order": {"order": zname(ORDERS, "zt.malformed.order")},
+            "zombie": {"from": node, "to": node},
             "zombies_auto": {},
             "take_key": {},
             "enter_car": {},
             "exit_car": {},
-            "drive": {"to": name(g.squares, "err.malformed.territory"), "free": flag("err.malformed.until"),
-                      "path": id_list(g.squares, 1, d.settings.car_squares, "err.malformed.territory", False)},
-            "agenda_discard": {"card": name(d.agenda_deck, "err.malformed.card"), "draw": flag("err.malformed.until")},
-            "agenda_redraw": {"draw": flag("err.malformed.until", True)},
+            "drive": {"to": zname(g.squares, "zt.malformed.square"), "free": yes_no,
+                      "path": zlist(g.squares, 1, d.settings.car_squares, "zt.malformed.path", False)},
+            "agenda_discard": {"card": zname(d.agenda_deck, "zt.malformed.agenda"), "draw": yes_no},
+            "agenda_redraw": {"draw": zflag("zt.malformed.flag", True)},
         }
 
     def to_act(self, state: State) -> list[str]:
@@ -200,12 +202,22 @@ class ZombieTown(Game):
         return out
 
     def _legal_anytime(self, state: State, seat: str) -> list[Action]:
-        return drop_forms(state, seat)
+        """Any time: drop an empty gun (FAQ); set one's standing order for the zombie attacks
+        one answers outside one's own decisions (who fights)."""
+        current = state["players"][seat].get("order", "best")
+        return [*drop_forms(state, seat), {"type": "order", "order": [o for o in ORDERS if o != current]}]
 
     def _apply(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
         kind_ = action["type"]
         if kind_ == "drop":
             drop(state, seat, action, events)
+            return
+        if kind_ == "order":
+            p = state["players"][seat]
+            if p.get("order", "best") == action["order"]:
+                raise err("zt.err.same_order")
+            p["order"] = action["order"]
+            events.append({"type": "order_set", "seat": seat, "private": {seat: {"order": action["order"]}}})
             return
         phase = state["phase"]
         if phase == "deal":

@@ -3,11 +3,53 @@ the params (ids the engine knows and numbers, never what the player typed)."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from dataclasses import dataclass
 from typing import Any
 
-from bot.rules.errors import IllegalAction
+from bot.rules.errors import IllegalAction, MalformedAction
+from bot.rules.schema import Field
 
-__all__ = ["MESSAGES", "err"]
+__all__ = ["DETAILS", "MESSAGES", "ZField", "err", "zflag", "zlist", "zname"]
+
+# The detail sentence of each malformed part (``err.malformed`` with these ``detail_key`` s),
+# in this game's words.
+DETAILS: dict[str, str] = {
+    "zt.malformed.node": "the place must be a square (A1 to P16) or a house of the board.",
+    "zt.malformed.square": "the place must be a street square of the board (A1 to P16).",
+    "zt.malformed.card": "the card must be one of this game's cards.",
+    "zt.malformed.fighter": "the fighter must be yourself or a survivor following you.",
+    "zt.malformed.weapon": "the weapon must be one of this game's weapons, or none.",
+    "zt.malformed.target": "the target must be a player or a survivor.",
+    "zt.malformed.pay": "pay with a wound or a survivor following you.",
+    "zt.malformed.flag": "that part is a yes or a no.",
+    "zt.malformed.path": "the path is 1 to {hi} squares of the board.",
+    "zt.malformed.agenda": "the agenda must be one of this game's secret agendas.",
+    "zt.malformed.order": "the standing order must be best, self or survivors.",
+}
+
+
+@dataclass(frozen=True)
+class ZField(Field):
+    """A part of an action whose detail sentence is this game's (:data:`DETAILS`)."""
+
+    def error(self) -> MalformedAction:
+        return MalformedAction(self.key, DETAILS[self.key], **self.params)
+
+
+def zname(ids: Collection[str], key: str, required: bool = True) -> ZField:
+    known = frozenset(ids)
+    return ZField(lambda v: type(v) is str and v in known, key, required)
+
+
+def zflag(key: str, required: bool = False) -> ZField:
+    return ZField(lambda v: type(v) is bool, key, required)
+
+
+def zlist(ids: Collection[str], lo: int, hi: int, key: str, required: bool = True) -> ZField:
+    known = frozenset(ids)
+    return ZField(lambda v: type(v) is list and lo <= len(v) <= hi and all(type(x) is str and x in known for x in v),
+                  key, required, {"hi": hi})
 
 MESSAGES: dict[str, str] = {
     "zt.err.phase": "You cannot do that now: {phase}.",
@@ -47,6 +89,7 @@ MESSAGES: dict[str, str] = {
     "zt.err.bad_path": "The car cannot go that way: forward, backward or diagonally, never sideways.",
     "zt.err.no_agenda": "You hold no such secret agenda.",
     "zt.err.no_road_rage": "This game is played without Road Rage.",
+    "zt.err.same_order": "Your standing order is already that one.",
     "zt.err.deal_keep": "Keep {n} cards: discard one at a time.",
 }
 

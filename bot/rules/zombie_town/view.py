@@ -83,6 +83,7 @@ def build_view(game: _Game, state: State, seat: str | None = None) -> dict[str, 
         view["you"] = {
             "seat": seat, "hand": list(p["hand"]), "keys": sorted(p["keys"]), "agendas": list(p["agendas"]),
             "key_here": here["key"] if here is not None else None,
+            "order": p.get("order", "best"),
             "scores": flow.scores(state).get(seat) if seat in turns.still_in(state) else None,
         }
     return view

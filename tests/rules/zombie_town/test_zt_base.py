@@ -130,8 +130,8 @@ def test_walking_into_zombies_stops_there_and_they_must_be_fought_or_fled() -> N
     assert "E7" not in next(f["to"] for f in GAME.legal_actions(state, me(state)) if f["type"] == "move")
     after, events = act(state, {"type": "move", "to": "E6"})
     assert after["phase"] == "encounter" and after["encounter"] == {"seat": me(state), "left": 2}
-    kinds = {f["type"] for f in GAME.legal_actions(after, me(state))}
-    assert kinds == {"fight", "flee", "drop"} or kinds == {"fight", "flee"}
+    kinds = {f["type"] for f in GAME.legal_actions(after, me(state))} - GAME.anytime_actions
+    assert kinds == {"fight", "flee"}
 
 
 # -- fights -----------------------------------------------------------------------------------
@@ -438,7 +438,7 @@ def test_out_of_actions_only_free_things_remain() -> None:
     put(state, me(state), "E5")
     state["actions"] = 0
     kinds = {f["type"] for f in GAME.legal_actions(state, me(state))}
-    assert kinds <= {"end", "move", "drop", "exit_car", "drive", "barricade"}
+    assert kinds <= {"end", "move", "drop", "order", "exit_car", "drive", "barricade"}
     refused(state, {"type": "move", "to": "E7"})
 
 
@@ -568,3 +568,39 @@ def test_a_gun_reaches_two_steps_a_hand_weapon_only_ones_own_square() -> None:
     state["players"][mine]["weapons"][0]["ammo"] = 0
     put(state, other, "E7")
     assert not any(f["type"] == "attack" for f in GAME.legal_actions(state, mine))
+
+
+# -- standing orders and malformed actions ----------------------------------------------------
+@pytest.mark.parametrize(("order", "fighter"), [("best", "survivor_1"), ("self", "self"), ("survivors", "survivor_1")])
+def test_a_standing_order_says_who_fights_a_zombie_attack_outside_ones_turn(order: str, fighter: str) -> None:
+    state = started()
+    clear_zombies(state)
+    mover, target, far = me(state), *others(state)
+    put(state, target, "E5")
+    state["players"][far]["pos"] = None
+    state["players"][target]["followers"] = [{"card": "survivor_1", "weapon": {"card": "chainsaw_1", "ammo": 0}}]
+    state["players"][target]["weapons"] = []
+    state["players"][target]["character"] = None
+    after, events = act(state, {"type": "order", "order": order}, target) if order != "best" else (state, [])
+    if order != "best":
+        assert after["actions"] == state["actions"] and GAME.events_for(events, None)[0] == {
+            "type": "order_set", "seat": target}
+        assert GAME.view(after, target)["you"]["order"] == order
+    zombies(after, "E6", 1)
+    after["phase"], after["zmoves"] = "zombies", 1
+    combat(after, 6)
+    done, events = act(after, {"type": "zombie", "from": "E6", "to": "E5"}, mover)
+    assert next(e for e in events if e["type"] == "zombie_fight")["fighter"] == fighter
+
+
+@pytest.mark.parametrize("action", [
+    {"type": "move", "to": "Q1"}, {"type": "move", "to": "E5", "free": 1}, {"type": "fight", "fighter": "self"},
+    {"type": "drive", "to": "a"}, {"type": "drive", "to": "E5", "path": ["E4"] * 7},
+    {"type": "order", "order": "flee"}, {"type": "agenda_discard", "card": "survivor_1"},
+])
+def test_malformed_actions_are_refused_at_the_door_in_the_games_words(action: dict) -> None:
+    from bot.rules.errors import MalformedAction
+
+    state = started()
+    error = refused(state, action)
+    assert isinstance(error, MalformedAction) and error.params["detail_key"].startswith("zt.malformed.")

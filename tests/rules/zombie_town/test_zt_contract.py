@@ -105,6 +105,13 @@ def _keys_under_empty_houses(game: Any, state: State, seat: str | None, r: rando
     return new
 
 
+def _order(game: Any, state: State, seat: str | None, r: random.Random) -> State | None:
+    new = clone(state)
+    new["players"][seat]["order"] = r.choice([o for o in ("best", "self", "survivors")
+                                              if o != state["players"][seat]["order"]])
+    return new
+
+
 ZT_SECRETS = ({"you"}, [
     ("rng", contract._rng, False, False),
     ("action deck order", _perturb_list("deck"), False, False),
@@ -115,6 +122,7 @@ ZT_SECRETS = ({"you"}, [
     ("keys held", _keys, True, True),
     ("agendas in hand", _agendas, True, True),
     ("the key under the house one is in", _key_here, True, True),
+    ("standing order", _order, True, True),
 ])
 
 
