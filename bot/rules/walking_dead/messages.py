@@ -25,6 +25,9 @@ WD_MESSAGES: dict[str, str] = {
     "wd.err.tower_there": "{territory} already has a watchtower.",
     "wd.err.bad_die": "Choose one of your own dice of this roll.",
     "wd.err.defence_dice": "Defend with 1 or 2 dice (at most one per survivor in the territory).",
+    "wd.err.order_parts": "Set your defence's dice (most, one) or grenade (always, save, never).",
+    "wd.err.order_value": "Your defence's {part} is one of: {choices}.",
+    "wd.err.order_same": "Your defence order is already that one.",
 }
 
 
