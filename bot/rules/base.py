@@ -19,6 +19,7 @@ import bot.rules.turns as turns
 from bot.rules.compact import choose, pick_action
 from bot.rules.errors import AmbiguousName, IllegalAction, MalformedAction, RuleError
 from bot.rules.events import events_for
+from bot.rules.rng import Rng
 from bot.rules.schema import Field, Schema, check_action
 from bot.rules.turns import TurnInfo
 
@@ -56,133 +57,6 @@ SYSTEM = "@system"
 MAX_TIMEOUTS = 3
 # The most default actions one timeout plays (a turn ends long before: a bug otherwise).
 MAX_DEFAULT_ACTIONS = 1_000
-
-
-_MASK64 = (1 << 64) - 1
-_LIMITS: dict[int, int] = {}  # n → the largest multiple of n below 2**64, for ``below``
-
-
-class Rng:
-    """SplitMix64: tiny, fast, and its whole state is one integer kept in the game state.
-
-    Engines build one from ``state["rng"]`` at the start of ``apply`` and write
-    ``rng.state`` back at the end, so the randomness is part of the saved game.
-    """
-
-    __slots__ = ("state",)
-
-    def __init__(self, state: int) -> None:
-        self.state = state & _MASK64
-
-    @classmethod
-    def from_seed(cls, seed: int | str) -> Rng:
-        if isinstance(seed, str):
-            seed = int.from_bytes(seed.encode()[:8].ljust(8, b"\0"), "little") ^ len(seed)
-        rng = cls(seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019)
-        rng.next64()
-        return rng
-
-    def next64(self) -> int:
-        self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK64
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-        return z ^ (z >> 31)
-
-    def below(self, n: int) -> int:
-        """Uniform integer in ``[0, n)``, unbiased (rejection sampling). ``next64`` inlined:
-        the hottest call of random play."""
-        limit = _LIMITS.get(n)
-        if limit is None:
-            if n <= 0:
-                raise ValueError("n must be positive")
-            limit = _LIMITS[n] = (1 << 64) - ((1 << 64) % n)
-        s = self.state
-        while True:
-            s = (s + 0x9E3779B97F4A7C15) & _MASK64
-            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-            z ^= z >> 31
-            if z < limit:
-                self.state = s
-                return z % n
-
-    def die(self, sides: int = 6) -> int:
-        return self.below(sides) + 1
-
-    def dice(self, count: int, sides: int = 6) -> list[int]:
-        return [self.below(sides) + 1 for _ in range(count)]
-
-    def throw(self, count: int, sides: int = 6) -> list[int]:
-        """``count`` dice from a single draw: one uniform number below ``sides**count``,
-        read digit by digit (exactly uniform, and far cheaper than a draw per die)."""
-        if count <= 0:
-            return []
-        if sides < 2:  # no digits to read: as ever, one draw
-            x, out = self.below(sides**count), []
-            for _ in range(count):
-                x, d = divmod(x, sides)
-                out.append(d + 1)
-            return out
-        found = _TABLES.get(sides) or _tables(sides, tuple(range(1, sides + 1)))
-        return _read(self.below(sides**count), count, found)
-
-    def roll(self, count: int, faces: tuple[Any, ...]) -> list[Any]:
-        """``count`` dice showing ``faces``: exactly ``[faces[d - 1] for d in
-        self.throw(count, len(faces))]`` (the same single draw), read from tables. A subclass
-        (a test's scripted dice) is asked through its own ``throw``."""
-        if type(self) is not _SPLITMIX:
-            return [faces[d - 1] for d in self.throw(count, len(faces))]
-        if count <= 0:
-            return []
-        if len(faces) < 2:
-            return [faces[d - 1] for d in self.throw(count, len(faces))]
-        found = _TABLES.get(faces) or _tables(faces, faces)
-        chunk, tables = found
-        if count <= chunk:
-            return list(tables[count][self.below(len(faces) ** count)])
-        return _read(self.below(len(faces) ** count), count, found)
-
-    def shuffle(self, items: list[Any]) -> None:
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
-
-
-_SPLITMIX = Rng  # the class itself, even where a test puts a scripted one in its place
-
-# faces (or a number of sides) → (chunk, [table of the k-dice readings for k = 0 … chunk]):
-# a draw read digit by digit in base ``len(faces)``, lowest first, ``chunk`` digits a look-up.
-_TABLES: dict[Any, tuple[int, list[list[tuple[Any, ...]]]]] = {}
-
-
-def _tables(key: Any, faces: tuple[Any, ...]) -> tuple[int, list[list[tuple[Any, ...]]]]:
-    found = _TABLES.get(key)
-    if found is None:
-        sides = len(faces)
-        chunk = 1
-        while sides ** (chunk + 1) <= 2048:
-            chunk += 1
-        tables: list[list[tuple[Any, ...]]] = [[()]]
-        for k in range(1, chunk + 1):  # k digits, lowest first: x % sides is the first die
-            tables.append([(faces[x % sides], *tables[k - 1][x // sides]) for x in range(sides**k)])
-        found = _TABLES[key] = (chunk, tables)
-    return found
-
-
-def _read(x: int, count: int, found: tuple[int, list[list[tuple[Any, ...]]]]) -> list[Any]:
-    """The ``count`` dice of the draw ``x`` (below ``sides**count``), first die lowest digit."""
-    chunk, tables = found
-    if count <= chunk:
-        return list(tables[count][x])
-    full = tables[chunk]
-    size = len(full)
-    out: list[Any] = []
-    while count > chunk:
-        x, low = divmod(x, size)
-        out.extend(full[low])
-        count -= chunk
-    out.extend(tables[count][x])
-    return out
 
 
 def clone(state: State) -> State:
@@ -377,6 +251,15 @@ class Game(ABC):
                 raise IllegalAction("It is not your turn.", "err.not_your_turn")
             if not self.active(state, seat):
                 raise IllegalAction("You are out of this game.", "err.out_of_game")
+        return self.apply_legal(state, seat, action)
+
+    def apply_legal(self, state: State, seat: str, action: Action) -> tuple[State, list[Event]]:
+        """``apply`` for an action this engine produced itself for ``seat`` in this very
+        ``state`` (:meth:`random_action`, or ``choose``/``expand`` of :meth:`legal_actions`):
+        the door's checks (game over, seat, shape, turn) are skipped, because the engine's
+        own action passes them; the rules still run (an illegal action raises, ``state``
+        untouched), and the result is exactly ``apply``'s. The fast path of simulations and
+        AI search; a player's action always goes through :meth:`apply`."""
         new = self._copy(state)
         rng = Rng(new["rng"])
         events: list[Event] = []
@@ -474,12 +357,15 @@ class Game(ABC):
         forms = self._legal(state, seat)
         return choose(forms[0], lambda n: 0)
 
-    def random_action(self, state: State, seat: str, pick: Callable[[int], int]) -> Action:
+    def random_action(self, state: State, seat: str, pick: Callable[[int], int]) -> Action | None:
         """A random legal action of ``seat``, the one way for every game
         (:func:`bot.rules.compact.pick_action`: a kind of action, then one of its forms,
         then the choices in it), anytime actions left out unless they are all there is. For
-        simulators and tests; :class:`bot.rules.ai.RandomPolicy` draws the same way."""
-        return pick_action(self.moving(self.legal_actions(state, seat)), pick)
+        simulators and tests; :class:`bot.rules.ai.RandomPolicy` draws the same way. ``None``
+        when ``seat`` has nothing legal. An engine may override it with a faster pick that
+        draws the same numbers and returns the same action."""
+        forms = self.moving(self.legal_actions(state, seat))
+        return pick_action(forms, pick) if forms else None
 
     def moving(self, legal: list[Action]) -> list[Action]:
         """The forms of ``legal`` that move the game on: anytime actions (a standing order)

@@ -25,7 +25,13 @@ _SALT = 0x5EED_C401_A1B2_C3D4
 
 class Policy(Protocol):
     """How a seat decides: one concrete action of ``legal`` (the compact forms
-    ``game.legal_actions(state, seat)`` returned), drawing any randomness from ``rng``."""
+    ``game.legal_actions(state, seat)`` returned), drawing any randomness from ``rng``.
+
+    A policy whose choice is the engine's own (:class:`~bot.rules.ai.RandomPolicy`: the
+    game's ``random_action``) may also give ``act(game, state, seat, rng)``: the loop then
+    calls it instead of listing the legal forms, and applies what it returns with
+    ``game.apply_legal`` (no door check, the engine made it); ``None`` means nothing is legal.
+    Any other policy's action goes through ``game.apply``, door and all."""
 
     def choose(self, game: Game, state: State, seat: str, legal: list[Action], rng: Rng) -> Action: ...
 
@@ -83,19 +89,30 @@ class Playout:
             raise RuntimeError("a play-out is iterated once")
         self._started = True
         game, policies, rngs = self.game, self.policies, self.rngs
+        outcome, to_act, log = game.outcome, game.to_act, self.log
+        # seat → its policy's ``act`` (the engine's own pick), else None: ask ``choose``
+        acts = {seat: getattr(policy, "act", None) for seat, policy in policies.items()}
+        step = tuple.__new__  # a Step without NamedTuple's Python-level __new__
         for _ in range(self.max_actions):
             state = self.state
-            if game.outcome(state) is not None:
+            if outcome(state) is not None:
                 return
-            seat = game.to_act(state)[0]
-            legal = game.legal_actions(state, seat)
-            if not legal:
-                raise NoEnd(f"{game.id}: {seat} must act but has no legal action")
-            action = policies[seat].choose(game, state, seat, legal, rngs[seat])
-            after, events = game.apply(state, seat, action)
-            self.log.append((seat, action))
+            seat = to_act(state)[0]
+            act = acts[seat]
+            if act is not None:
+                action = act(game, state, seat, rngs[seat])
+                if action is None:
+                    raise NoEnd(f"{game.id}: {seat} must act but has no legal action")
+                after, events = game.apply_legal(state, seat, action)
+            else:
+                legal = game.legal_actions(state, seat)
+                if not legal:
+                    raise NoEnd(f"{game.id}: {seat} must act but has no legal action")
+                action = policies[seat].choose(game, state, seat, legal, rngs[seat])
+                after, events = game.apply(state, seat, action)
+            log.append((seat, action))
             self.state = after
-            yield Step(state, seat, action, after, events)
+            yield step(Step, (state, seat, action, after, events))
         if game.outcome(self.state) is None:
             raise NoEnd(f"{game.id}: no end after {self.max_actions} actions")
 

@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 
+from bot.rules import GAMES
 from bot.rules.base import Rng, canonical, clone
 
 
@@ -46,3 +47,61 @@ def test_shuffle_is_a_permutation_and_clone_is_deep():
     copy["a"][1]["b"].append(3)
     assert state == {"a": [1, {"b": [2]}], "c": None}
     assert canonical({"b": 1, "a": 2}) == canonical({"a": 2, "b": 1})
+
+
+# -- the fast paths: the same results as the plain ones --------------------------------------
+
+def test_a_roller_reads_the_same_dice_and_draws_as_roll():
+    from bot.rules.rng import roller
+
+    for faces in (("a", "b"), ("x", "y", "z"), ("general", "cavalry", "cannon", "s1", "s2", "s3"),
+                  tuple(range(7)), ("only",)):
+        roll = roller(faces, most=12)
+        for seed in range(40):
+            a, b = Rng.from_seed(seed), Rng.from_seed(seed)
+            for count in (*range(0, 15), 7, 7, 3):
+                assert roll(a, count) == b.roll(count, faces), (faces, seed, count)
+                assert a.state == b.state
+
+
+def test_a_roller_asks_another_generator_through_its_own_throw():
+    from bot.rules.rng import roller
+
+    class Scripted(Rng):
+        def throw(self, count: int, sides: int = 6) -> list[int]:
+            return [sides] * count
+
+    assert roller(("a", "b", "c"))(Scripted(1), 4) == ["c"] * 4
+
+
+def test_the_door_stays_for_a_players_action_and_apply_legal_gives_applys_result():
+    """``apply_legal`` (the engine's own actions, no door) returns exactly what ``apply``
+    returns; ``apply`` still refuses a player's malformed or out-of-turn action and the state
+    is untouched."""
+    import random
+
+    from bot.rules.base import IllegalAction, MalformedAction
+    from tests.rules.states import express_states, peaky_states
+
+    checked = 0
+    for state in [*express_states(games=6, every=7), *peaky_states(games=3, every=60)]:
+        game = GAMES[state["game"]]
+        if game.outcome(state) is not None:
+            assert game.random_action(state, state["seats"][0], random.Random(0).randrange) is None
+            continue
+        before = canonical(state)
+        seat = game.to_act(state)[0]
+        action = game.random_action(state, seat, random.Random(len(before)).randrange)
+        after, events = game.apply(state, seat, action)
+        fast, fast_events = game.apply_legal(state, seat, action)
+        assert canonical(fast) == canonical(after) and fast_events == events
+        for junk in (None, [], {"type": 3}, {"type": "nope"}, {**action, "junk": 1}):
+            with pytest.raises(MalformedAction):
+                game.apply(state, seat, junk)
+        others = [s for s in state["seats"] if s not in game.to_act(state)]
+        if others and action["type"] not in game.anytime_actions:
+            with pytest.raises(IllegalAction):
+                game.apply(state, others[0], action)
+        assert canonical(state) == before
+        checked += 1
+    assert checked > 40

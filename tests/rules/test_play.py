@@ -113,3 +113,24 @@ def test_greedy_plays_risk_express_to_the_end() -> None:
     little: greedy only has to play legal games to the end there (no margin asserted)."""
     wins = match("risk_express", 2, 4)
     assert sum(wins.values()) == pytest.approx(4)
+
+
+class ChooseOnly:
+    """RandomPolicy without ``act``: the loop lists the legal forms and applies through the door."""
+
+    def choose(self, game, state, seat, legal, rng):
+        return RandomPolicy().choose(game, state, seat, legal, rng)
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_the_engines_own_pick_plays_the_game_the_listed_forms_play(game_id: str) -> None:
+    """RandomPolicy's ``act`` (``random_action`` + ``apply_legal``, no list, no door) plays
+    move for move, event for event, the game that ``choose`` on ``legal_actions`` + ``apply``
+    plays."""
+    game = GAMES[game_id]
+    for seed in range(3):
+        n = game.min_players + seed % (game.max_players - game.min_players + 1)
+        fast = list(play_out(game, seats(n), seed, RandomPolicy()))
+        plain = list(play_out(game, seats(n), seed, ChooseOnly()))
+        assert [(s.seat, s.action, s.events) for s in fast] == [(s.seat, s.action, s.events) for s in plain]
+        assert canonical(fast[-1].after) == canonical(plain[-1].after)

@@ -31,6 +31,13 @@ class RandomPolicy:
     def choose(self, game: Game, state: State, seat: str, legal: list[Action], rng: Rng) -> Action:
         return pick_action(game.moving(legal), rng.below)
 
+    def act(self, game: Game, state: State, seat: str, rng: Rng) -> Action | None:
+        """The same pick without the list: ``game.random_action`` (the engine's own, which
+        draws the same numbers as :meth:`choose` on ``legal_actions``); ``None`` if ``seat``
+        has nothing legal. ``play_out`` calls this and applies the action with
+        ``game.apply_legal``."""
+        return game.random_action(state, seat, rng.below)
+
     def __repr__(self) -> str:
         return "RandomPolicy()"
 

@@ -16,119 +16,34 @@ has something to decide (which card and which line). Actions:
 
 from __future__ import annotations
 
-import json
-from functools import cache
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import bot.rules.turns as turns
 from bot.rules.base import Action, Event, Game, IllegalAction, Option, Rng, State
+from bot.rules.risk_express.cards import (
+    DATA,
+    DICE,
+    FACES,
+    GENERAL,
+    SOLDIER_VALUE,
+    SYMBOLS,
+    board,
+    load_cards,
+    match_line,
+    min_dice,
+    tray_lines,
+)
+from bot.rules.rng import roller
 from bot.rules.schema import Field, choice, name
 
-DATA = Path(__file__).resolve().parents[3] / "data" / "risk_express" / "cards.json"
-
-FACES = ("general", "cavalry", "cannon", "soldier1", "soldier2", "soldier3")
-SYMBOLS = ("general", "cavalry", "cannon")
-SOLDIER_VALUE = {"soldier1": 1, "soldier2": 2, "soldier3": 3}
-DICE = 7
-GENERAL = "general"
-
-
-@cache
-def load_cards() -> dict[str, Any]:
-    """The 14 cards and 6 continents, validated: a broken data file fails loudly."""
-    data = json.loads(DATA.read_text(encoding="utf-8"))
-    conts = {c["id"]: c for c in data["continents"]}
-    cards = {c["id"]: c for c in data["cards"]}
-    counts = {cid: 0 for cid in conts}
-    for card in cards.values():
-        if card["continent"] not in conts:
-            raise ValueError(f"card {card['id']}: unknown continent {card['continent']}")
-        counts[card["continent"]] += 1
-        if not 1 <= len(card["lines"]) <= 3:
-            raise ValueError(f"card {card['id']}: 1 to 3 lines")
-        for line in card["lines"]:
-            if not line or set(line) - {"cavalry", "cannon", "general", "soldiers"}:
-                raise ValueError(f"card {card['id']}: bad line {line}")
-            if min_dice(line) > DICE:
-                raise ValueError(f"card {card['id']}: line {line} needs more than 7 dice")
-    expected = {"asia": 4, "north_america": 3, "south_america": 2, "europe": 2, "africa": 2, "australia": 1}
-    if len(cards) != 14 or counts != expected:
-        raise ValueError(f"Risk Express needs 14 cards as {expected}, got {counts}")
-    order = [c["id"] for c in data["cards"]]
-    keys = {cid: [(i, str(i), tuple(sorted(line.items()))) for i, line in enumerate(card["lines"])]
-            for cid, card in cards.items()}
-    return {"continents": conts, "cards": cards, "order": order, "keys": keys}
-
-
-def min_dice(line: dict[str, int]) -> int:
-    """The fewest dice that can ever meet a line (soldier dice show at most 3)."""
-    symbols = sum(n for k, n in line.items() if k != "soldiers")
-    return symbols + -(-line.get("soldiers", 0) // 3)
-
-
-def match_line(line: dict[str, int], tray: list[str]) -> list[str] | None:
-    """The dice of ``tray`` that meet ``line``, or None.
-
-    Symbol lines take exactly those faces (the General is no wildcard). Soldier lines take
-    the fewest soldier dice whose values add up to at least N: the largest first, which
-    is optimal because every die counts alike towards the dice kept for rerolls.
-    """
-    used = _match(tuple(sorted(line.items())), tuple(sorted(tray)))
-    return None if used is None else list(used)
-
-
-@cache
-def _match(line: tuple[tuple[str, int], ...], tray: tuple[str, ...]) -> tuple[str, ...] | None:
-    # Memoised: at most ~20 distinct lines times 1,716 multisets of up to seven dice.
-    used: list[str] = []
-    soldiers = 0
-    for face, need in line:
-        if face == "soldiers":
-            soldiers = need
-            continue
-        if tray.count(face) < need:
-            return None
-        used.extend([face] * need)
-    if soldiers:
-        total = 0
-        for face in ("soldier3", "soldier2", "soldier1"):
-            value = SOLDIER_VALUE[face]
-            for _ in range(tray.count(face)):
-                if total >= soldiers:
-                    break
-                used.append(face)
-                total += value
-        if total < soldiers:
-            return None
-    return tuple(used)
-
-
-@cache
-def _board() -> tuple[tuple[str, ...], dict[str, str], dict[str, int], dict[str, tuple[str, ...]]]:
-    """The cards in order, each card's continent and number of lines, each continent's cards."""
-    data = load_cards()
-    order = tuple(data["order"])
-    continent = {cid: data["cards"][cid]["continent"] for cid in order}
-    lines = {cid: len(data["cards"][cid]["lines"]) for cid in order}
-    members = {cont: tuple(c for c in order if continent[c] == cont) for cont in data["continents"]}
-    return order, continent, lines, members
-
-
-@cache
-def _tray_lines(tray: tuple[str, ...]) -> dict[str, tuple[tuple[str, int, tuple[str, ...], str], ...]]:
-    """Card → the lines a sorted tray meets, as (card, index, dice used, key), for every card
-    with one (memoised: at most 1,715 trays of one to seven dice)."""
-    out: dict[str, tuple[tuple[str, int, tuple[str, ...], str], ...]] = {}
-    for cid, lines in load_cards()["keys"].items():
-        met = tuple((cid, index, used, key) for index, key, line in lines if (used := _match(line, tray)) is not None)
-        if met:
-            out[cid] = met
-    return out
-
+__all__ = ["DATA", "DICE", "FACES", "GENERAL", "SOLDIER_VALUE", "SYMBOLS", "RiskExpress", "load_cards",
+           "match_line", "min_dice"]
 
 _KEYS = ("0", "1", "2")  # a line's key in an attempt's "filled": its index as text
 _GENERAL_USED = (GENERAL,)
+_CHOICE = ("continue", "fresh")  # the two kinds of the "continue" phase, in sorted order
+_roll: Callable[[Rng, int], list[str]] = roller(FACES, DICE)  # rng.roll(count, FACES), faster
 
 
 class RiskExpress(Game):
@@ -222,6 +137,23 @@ class RiskExpress(Game):
             return [{"type": "continue"}, {"type": "fresh"}]
         return [{"type": "fill", "card": o[0], "line": o[1]} for o in self._options(state)]
 
+    def random_action(self, state: State, seat: str, pick: Callable[[int], int]) -> Action | None:
+        """The base class's pick (``pick_action`` on the legal forms: the same draws, the same
+        action) without building the forms: one of the two kinds of the "continue" phase, or
+        one of the options of the throw (no draw when there is one)."""
+        if state["result"] is not None or state["order"][state["current"]] != seat:
+            return None  # nothing legal (no anytime actions in this game)
+        if state["phase"] == "continue":
+            return {"type": _CHOICE[pick(2)]}
+        options = self._options(state)
+        if len(options) > 1:
+            o = options[pick(len(options))]
+        elif options:
+            o = options[0]
+        else:
+            return None
+        return {"type": "fill", "card": o[0], "line": o[1]}
+
     def _fill(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
         card_id = action.get("card")
         line = action.get("line")
@@ -229,20 +161,22 @@ class RiskExpress(Game):
         if card_id not in cards:
             raise IllegalAction(f"There is no card '{card_id}'.", "re.err.unknown_card", card=str(card_id))
         card = cards[card_id]
-        name = card["name"]
         att = state["attempt"]
+        target = att["card"]
         owner = state["owners"][card_id]
-        if (att["card"] is not None and att["card"] != card_id) or owner == seat or card["continent"] in state["locked"]:
-            self._check_target(state, seat, card_id, name)  # raises the refusal that applies
-        other = owner is not None and owner != seat
+        if (target is not None and target != card_id) or owner == seat or card["continent"] in state["locked"]:
+            self._check_target(state, seat, card_id, card["name"])  # raises the refusal that applies
+        other = owner is not None  # and not the seat's (refused just above)
         lines = card["lines"]
         if line == GENERAL:
-            if not att["general_needed"] and not (att["card"] is None and other):
+            if not att["general_needed"] and not (target is None and other):
+                name = card["name"]
                 raise IllegalAction(f"{name} needs no General: nobody else owns it.", "re.err.no_general", card=name)
             key = GENERAL
-        elif isinstance(line, int) and not isinstance(line, bool) and 0 <= line < len(lines):
+        elif type(line) is int and 0 <= line < len(lines):
             key = _KEYS[line]
         else:
+            name = card["name"]
             raise IllegalAction(
                 f"{name} has lines 1 to {len(lines)}" + (" and the General line." if other else "."),
                 "re.err.bad_line",
@@ -250,7 +184,7 @@ class RiskExpress(Game):
                 n=len(lines),
             )
         filled = att["filled"]
-        if att["card"] == card_id and key in filled:
+        if target == card_id and key in filled:
             raise IllegalAction("That line is already filled.", "re.err.line_filled")
         tray = att["tray"]
         used: list[str] | None = None
@@ -258,13 +192,13 @@ class RiskExpress(Game):
             if GENERAL in tray:
                 used = [GENERAL]
         else:
-            for _, index, dice, _ in _tray_lines(tuple(sorted(tray))).get(card_id, ()):
-                if index == line:
-                    used = list(dice)
+            for o in tray_lines(tuple(sorted(tray))).get(card_id, ()):
+                if o[1] == line:
+                    used = list(o[2])
                     break
         if used is None:
             raise IllegalAction("Your dice do not meet that line.", "re.err.no_match")
-        if att["card"] is None:
+        if target is None:
             att["card"] = card_id
             att["general_needed"] = other
         filled[key] = used
@@ -446,7 +380,7 @@ class RiskExpress(Game):
         seat = state["order"][state["current"]]
         owners = state["owners"]
         tray = att["tray"]
-        met = _tray_lines(tuple(sorted(tray)))
+        met = tray_lines(tuple(sorted(tray)))
         general = GENERAL in tray
         card = att["card"]
         if card is not None:
@@ -455,7 +389,7 @@ class RiskExpress(Game):
             if general and GENERAL not in filled and owners[card] is not None and owners[card] != seat:
                 out.append((card, GENERAL, _GENERAL_USED, GENERAL))
             return out
-        order, continent, _, _ = _board()
+        order, continent, _, _ = board()
         locked = state["locked"]
         out = []
         for cid in order if general else [c for c in order if c in met]:
@@ -468,36 +402,13 @@ class RiskExpress(Game):
                 out.append((cid, GENERAL, _GENERAL_USED, GENERAL))
         return out
 
-    def _can_fill(self, state: State) -> bool:
-        """Whether the current throw fills anything (``_options`` is not empty)."""
-        att = state["attempt"]
-        seat = state["order"][state["current"]]
-        owners = state["owners"]
-        tray = att["tray"]
-        met = _tray_lines(tuple(sorted(tray)))
-        general = GENERAL in tray
-        card = att["card"]
-        if card is not None:
-            filled = att["filled"]
-            for o in met.get(card, ()):
-                if o[3] not in filled:
-                    return True
-            return general and GENERAL not in filled and owners[card] is not None and owners[card] != seat
-        _, continent, _, _ = _board()
-        locked = state["locked"]
-        for cid in owners if general else met:
-            owner = owners[cid]
-            if owner != seat and continent[cid] not in locked and (cid in met or owner is not None):
-                return True
-        return False
-
     def _begin_turn(self, state: State, rng: Rng, events: list[Event]) -> None:
-        seat = turns.current_seat(state)
+        seat = state["order"][state["current"]]
         events.append({"type": "turn", "seat": seat, "turn": state["turn"]})
         failed = state.get("failed")
         if (
-            state["options"].get("continue_attempt")
-            and failed is not None
+            failed is not None
+            and state["options"].get("continue_attempt")
             and failed["card"] in self._invadable(state, seat)
         ):
             state["phase"] = "continue"
@@ -509,10 +420,8 @@ class RiskExpress(Game):
 
     def _start_throws(self, state: State, rng: Rng, events: list[Event]) -> None:
         state["phase"] = "place"
-        tray = rng.roll(DICE, FACES)
-        state["attempt"] = {"card": None, "filled": {}, "tray": tray, "set_aside": 0, "general_needed": False}
-        events.append({"type": "roll", "seat": state["order"][state["current"]], "dice": list(tray)})
-        self._settle(state, rng, events)
+        state["attempt"] = {"card": None, "filled": {}, "tray": [], "set_aside": 0, "general_needed": False}
+        self._throw(state, rng, events, DICE)
 
     def _continue_attempt(self, state: State, rng: Rng, events: list[Event]) -> None:
         failed = state["failed"]
@@ -534,29 +443,42 @@ class RiskExpress(Game):
         self._throw(state, rng, events, count=DICE - placed)
 
     def _throw(self, state: State, rng: Rng, events: list[Event], count: int | None = None) -> None:
+        """Throw the dice left (or ``count`` of them); a throw that fills nothing costs a die
+        and the rest are thrown again, until a throw fills something (the player decides) or
+        the dice run out (the attempt fails). ``_options`` in one pass: is it empty?"""
         att = state["attempt"]
         n = len(att["tray"]) if count is None else count
-        if n == 0:
-            self._fail(state, rng, events)
-            return
-        att["tray"] = tray = rng.roll(n, FACES)
-        events.append({"type": "roll", "seat": state["order"][state["current"]], "dice": list(tray)})
-        self._settle(state, rng, events)
-
-    def _settle(self, state: State, rng: Rng, events: list[Event]) -> None:
-        """Lose a die and reroll until a throw fills something or the dice run out."""
-        att = state["attempt"]
         seat = state["order"][state["current"]]
-        while not self._can_fill(state):
-            att["tray"].pop()  # a tray this action threw: never the caller's
-            att["set_aside"] += 1
-            left = len(att["tray"])
-            events.append({"type": "miss", "seat": seat, "left": left})
-            if not left:
-                self._fail(state, rng, events)
-                return
-            att["tray"] = tray = rng.roll(left, FACES)
+        owners = state["owners"]
+        card = att["card"]
+        filled = att["filled"]
+        mine = owners[card] is None or owners[card] == seat if card is not None else True
+        general_owed = not mine and GENERAL not in filled
+        continent = board()[1]
+        locked = state["locked"]
+        while n:
+            att["tray"] = tray = _roll(rng, n)
             events.append({"type": "roll", "seat": seat, "dice": list(tray)})
+            met = tray_lines(tuple(sorted(tray)))
+            if card is not None:
+                if general_owed and GENERAL in tray:
+                    return
+                for o in met.get(card, ()):
+                    if o[3] not in filled:
+                        return
+            elif GENERAL in tray:  # a General invades any card another player owns
+                for cid, owner in owners.items():
+                    if owner != seat and continent[cid] not in locked and (owner is not None or cid in met):
+                        return
+            else:
+                for cid in met:
+                    if owners[cid] != seat and continent[cid] not in locked:
+                        return
+            tray.pop()  # a tray this action threw: never the caller's
+            att["set_aside"] += 1
+            n -= 1
+            events.append({"type": "miss", "seat": seat, "left": n})
+        self._fail(state, rng, events)
 
     def _fail(self, state: State, rng: Rng, events: list[Event]) -> None:
         att = state["attempt"]
@@ -576,7 +498,7 @@ class RiskExpress(Game):
         card = data["cards"][card_id]
         events.append({"type": "conquer", "seat": seat, "card": card_id, "from": previous, "points": card["points"]})
         cont = card["continent"]
-        if all(owners[c] == seat for c in _board()[3][cont]):
+        if all(owners[c] == seat for c in board()[3][cont]):
             state["locked"] = [*state["locked"], cont]
             events.append({"type": "continent", "seat": seat, "continent": cont, "value": data["continents"][cont]["value"]})
         state["failed"] = None

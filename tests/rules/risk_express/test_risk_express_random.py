@@ -91,3 +91,22 @@ def test_random_games() -> None:
 @pytest.mark.parametrize("block", range(8))
 def test_thousands_of_random_games(block: int) -> None:
     play_games(range(block * 250, (block + 1) * 250))
+
+
+def test_its_own_random_action_draws_as_the_contracts_pick():
+    """``RiskExpress.random_action`` skips building the forms, yet draws the same numbers and
+    returns the same action as the base class's ``pick_action`` on ``legal_actions``, for
+    every seat (``None`` for a seat with nothing legal), in both phases and at the end."""
+    from bot.rules.base import Game, Rng
+    from tests.rules.states import express_states
+
+    phases = set()
+    for state in express_states(games=10, every=3):
+        for seat in state["seats"]:
+            a, b = Rng(len(str(state)) + 1), Rng(len(str(state)) + 1)
+            fast = game.random_action(state, seat, a.below)
+            plain = Game.random_action(game, state, seat, b.below)
+            assert fast == plain and a.state == b.state
+            if fast is not None:
+                phases.add(state["phase"])
+    assert phases == {"place", "continue"}

@@ -1,0 +1,188 @@
+"""The one source of randomness of every engine: :class:`Rng` (SplitMix64), whose whole state is
+one integer kept in the game state, so a game replays bit for bit. ``bot.rules.base`` exposes
+it (engines build theirs as ``base.Rng``, which a test's scripted dice replace).
+
+:func:`roller` binds a die's faces once: ``roll(rng, count)`` is ``rng.roll(count, faces)``
+(the same single draw, the same dice) without the per-call look-ups, for engines that throw the
+same dice thousands of times a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+__all__ = ["Rng", "roller"]
+
+_MASK64 = (1 << 64) - 1
+_LIMITS: dict[int, int] = {}  # n → the largest multiple of n below 2**64, for ``below``
+
+
+class Rng:
+    """SplitMix64: tiny, fast, and its whole state is one integer kept in the game state.
+
+    Engines build one from ``state["rng"]`` at the start of ``apply`` and write
+    ``rng.state`` back at the end, so the randomness is part of the saved game.
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: int) -> None:
+        self.state = state & _MASK64
+
+    @classmethod
+    def from_seed(cls, seed: int | str) -> Rng:
+        if isinstance(seed, str):
+            seed = int.from_bytes(seed.encode()[:8].ljust(8, b"\0"), "little") ^ len(seed)
+        rng = cls(seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019)
+        rng.next64()
+        return rng
+
+    def next64(self) -> int:
+        self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """Uniform integer in ``[0, n)``, unbiased (rejection sampling). ``next64`` inlined:
+        the hottest call of random play."""
+        limit = _LIMITS.get(n)
+        if limit is None:
+            if n <= 0:
+                raise ValueError("n must be positive")
+            limit = _LIMITS[n] = (1 << 64) - ((1 << 64) % n)
+        s = self.state
+        while True:
+            s = (s + 0x9E3779B97F4A7C15) & _MASK64
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            z ^= z >> 31
+            if z < limit:
+                self.state = s
+                return z % n
+
+    def die(self, sides: int = 6) -> int:
+        return self.below(sides) + 1
+
+    def dice(self, count: int, sides: int = 6) -> list[int]:
+        return [self.below(sides) + 1 for _ in range(count)]
+
+    def throw(self, count: int, sides: int = 6) -> list[int]:
+        """``count`` dice from a single draw: one uniform number below ``sides**count``,
+        read digit by digit (exactly uniform, and far cheaper than a draw per die)."""
+        if count <= 0:
+            return []
+        if sides < 2:  # no digits to read: as ever, one draw
+            x, out = self.below(sides**count), []
+            for _ in range(count):
+                x, d = divmod(x, sides)
+                out.append(d + 1)
+            return out
+        found = _TABLES.get(sides) or _tables(sides, tuple(range(1, sides + 1)))
+        return _read(self.below(sides**count), count, found)
+
+    def roll(self, count: int, faces: tuple[Any, ...]) -> list[Any]:
+        """``count`` dice showing ``faces``: exactly ``[faces[d - 1] for d in
+        self.throw(count, len(faces))]`` (the same single draw), read from tables. A subclass
+        (a test's scripted dice) is asked through its own ``throw``."""
+        if type(self) is not _SPLITMIX:
+            return [faces[d - 1] for d in self.throw(count, len(faces))]
+        if count <= 0:
+            return []
+        if len(faces) < 2:
+            return [faces[d - 1] for d in self.throw(count, len(faces))]
+        found = _TABLES.get(faces) or _tables(faces, faces)
+        chunk, tables = found
+        if count <= chunk:
+            return list(tables[count][self.below(len(faces) ** count)])
+        return _read(self.below(len(faces) ** count), count, found)
+
+    def shuffle(self, items: list[Any]) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
+_SPLITMIX = Rng  # the class itself, even where a test puts a scripted one in its place
+
+# faces (or a number of sides) → (chunk, [table of the k-dice readings for k = 0 … chunk]):
+# a draw read digit by digit in base ``len(faces)``, lowest first, ``chunk`` digits a look-up.
+_TABLES: dict[Any, tuple[int, list[list[tuple[Any, ...]]]]] = {}
+
+
+def _tables(key: Any, faces: tuple[Any, ...]) -> tuple[int, list[list[tuple[Any, ...]]]]:
+    found = _TABLES.get(key)
+    if found is None:
+        sides = len(faces)
+        chunk = 1
+        while sides ** (chunk + 1) <= 2048:
+            chunk += 1
+        tables: list[list[tuple[Any, ...]]] = [[()]]
+        for k in range(1, chunk + 1):  # k digits, lowest first: x % sides is the first die
+            tables.append([(faces[x % sides], *tables[k - 1][x // sides]) for x in range(sides**k)])
+        found = _TABLES[key] = (chunk, tables)
+    return found
+
+
+def _read(x: int, count: int, found: tuple[int, list[list[tuple[Any, ...]]]]) -> list[Any]:
+    """The ``count`` dice of the draw ``x`` (below ``sides**count``), first die lowest digit."""
+    chunk, tables = found
+    if count <= chunk:
+        return list(tables[count][x])
+    full = tables[chunk]
+    size = len(full)
+    out: list[Any] = []
+    while count > chunk:
+        x, low = divmod(x, size)
+        out.extend(full[low])
+        count -= chunk
+    out.extend(tables[count][x])
+    return out
+
+
+
+_GAMMA = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
+
+
+def roller(faces: tuple[Any, ...], most: int = 16) -> Callable[[Rng, int], list[Any]]:
+    """``roll(rng, count)``: exactly ``rng.roll(count, faces)`` (one draw below
+    ``len(faces) ** count``, read from the same tables), with the tables, the powers and the
+    rejection limits bound once and SplitMix64 inlined for counts up to ``most``. Another
+    generator (a test's scripted dice), other counts and fewer than two faces are handed to
+    ``rng.roll``."""
+    faces = tuple(faces)
+    sides = len(faces)
+    if sides < 2:
+        return lambda rng, count: rng.roll(count, faces)
+    found = _TABLES.get(faces) or _tables(faces, faces)
+    chunk, tables = found
+    full = tables[chunk]
+    size = len(full)
+    powers = [sides**k for k in range(most + 1)]
+    limits = [(1 << 64) - ((1 << 64) % n) for n in powers]
+    splitmix = _SPLITMIX
+
+    def roll(rng: Rng, count: int) -> list[Any]:
+        if type(rng) is not splitmix or not 0 < count <= most:
+            return rng.roll(count, faces)
+        limit = limits[count]
+        s = rng.state
+        while True:
+            s = (s + _GAMMA) & _MASK64
+            z = ((s ^ (s >> 30)) * _MIX1) & _MASK64
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK64
+            z ^= z >> 31
+            if z < limit:
+                break
+        rng.state = s
+        x = z % powers[count]
+        if count <= chunk:
+            return list(tables[count][x])
+        if count <= 2 * chunk:
+            return [*full[x % size], *tables[count - chunk][x // size]]
+        return _read(x, count, found)
+
+    return roll
