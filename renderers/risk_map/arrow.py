@@ -169,11 +169,12 @@ def _curve(a: tuple[float, float], b: tuple[float, float], bend: float
 
 
 @lru_cache(maxsize=8)
-def arrow_sprite(map_id: str, a: str, b: str, size: tuple[int, int]
+def arrow_sprite(map_id: str, a: str, b: str, size: tuple[int, int], scale: float = 1.0
                   ) -> tuple[tuple[int, int, int, int], Image.Image] | None:
     """The attack arrow a→b as an RGBA sprite and the box it covers (drawn at 4× and
     reduced): it depends on the layout alone. Built when a pair is first attacked (a few
-    ms), then kept as :func:`arrow_parts`."""
+    ms), then kept as :func:`arrow_parts`. ``scale``: the sprite ``scale`` times bigger (a
+    close-up); the box stays the board's."""
     pts = _arrow_shape(map_id, a, b)
     if not pts:
         return None
@@ -208,37 +209,31 @@ def arrow_sprite(map_id: str, a: str, b: str, size: tuple[int, int]
     dm.polygon(tri, fill=INK, outline=INK, width=int(3.5 * s))
     dm.line(line, fill=RED, width=int(6 * s), joint="curve")
     dm.polygon(tri, fill=RED)
-    return box, m.resize((bw, bh), Image.Resampling.LANCZOS)
+    return box, m.resize((round(bw * scale), round(bh * scale)), Image.Resampling.LANCZOS)
 
 
-ArrowParts = tuple[tuple[int, int, int, int], Image.Image, Image.Image, Image.Image,
-                   Image.Image, Image.Image, Image.Image, Image.Image]
+ArrowParts = tuple[tuple[int, int, int, int], Image.Image, Image.Image]
 
 _COVER16 = lut(lambda a: a * 16 // 256)
 _EDGE = lut(lambda a: 255 if 16 <= a < 224 else 0)
 _STATIC: dict[int, Any] = {}
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=48)
 def arrow_parts(map_id: str, a: str, b: str, size: tuple[int, int], n: int, static0: int,
-                extra: tuple[tuple[int, int, int], ...]) -> ArrowParts | None:
-    """The arrow a→b as palette indices, ready to lay over any board, with everything that
-    does not depend on the board beneath done once: its box, its opaque pixels' indices (the
-    fixed colours alone, so one serves every language), its ink levels × n (over a fill),
-    its coverage in 16 levels (over a static colour), and the masks of its partly covered,
-    opaque, at-least-half covered and edge pixels. ~8 bytes a pixel; the last 32 pairs
-    attacked are kept."""
-    sprite = arrow_sprite(map_id, a, b, size)
+                extra: tuple[tuple[int, int, int], ...], scale: float = 1.0
+                ) -> ArrowParts | None:
+    """The arrow a→b ready to lay over any board's indices: its box, its opaque pixels'
+    indices (the fixed colours alone, so one serves every language) and its coverage.
+    2 bytes a pixel; the last 48 pairs attacked are kept."""
+    sprite = arrow_sprite(map_id, a, b, size, scale)
     if sprite is None:
         return None
     box, rgba = sprite
-    plus, _fills, blends = index_tables(n, static0)
-    alpha = rgba.getchannel("A")
-    lv = levels(alpha)
+    plus, _fills, _blends = index_tables(n, static0)
     q = rgba.convert("RGB").quantize(palette=fixed_palette(extra), dither=Image.Dither.NONE)
     q = Image.frombytes("L", q.size, q.tobytes()).point(plus)
-    return (box, q, lv.point(blends), lv.point(PARTIAL), lv.point(OPAQUE), lv.point(HALF_UP),
-            alpha.point(_COVER16), alpha.point(_EDGE))
+    return box, q, rgba.getchannel("A")
 
 
 def paint_arrow(canvas: Image.Image, parts: ArrowParts, n: int, static0: int,
@@ -248,8 +243,9 @@ def paint_arrow(canvas: Image.Image, parts: ArrowParts, n: int, static0: int,
     entry nearest to the ink blended over it at that coverage (``ground_of`` and ``ink_lut``:
     :class:`renderers.risk_map.paint.Inks`), over an edge already blended the nearer of
     the two."""
-    box, q, lvn, partial, opaque, half, cover16, edge = parts
-    _plus, fills, _blends = index_tables(n, static0)
+    box, q, alpha = parts
+    _plus, fills, blends = index_tables(n, static0)
+    lv = levels(alpha)
     statics = _STATIC.get(static0)
     if statics is None:
         statics = _STATIC[static0] = lut(lambda v: 255 if v >= static0 else 0)
@@ -257,9 +253,11 @@ def paint_arrow(canvas: Image.Image, parts: ArrowParts, n: int, static0: int,
     is_fill = under.point(fills)
     is_static = under.point(statics)
     out = under.copy()
-    blended = ImageChops.add(under.point(ground_of), cover16).point(ink_lut)
-    out.paste(blended, (0, 0), ImageChops.multiply(is_static, edge))
-    out.paste(ImageChops.add(under, lvn), (0, 0), ImageChops.multiply(is_fill, partial))
+    blended = ImageChops.add(under.point(ground_of), alpha.point(_COVER16)).point(ink_lut)
+    out.paste(blended, (0, 0), ImageChops.multiply(is_static, alpha.point(_EDGE)))
+    out.paste(ImageChops.add(under, lv.point(blends)), (0, 0),
+              ImageChops.multiply(is_fill, lv.point(PARTIAL)))
     neither = ImageChops.invert(ImageChops.lighter(is_fill, is_static))
-    out.paste(q, (0, 0), ImageChops.lighter(opaque, ImageChops.multiply(neither, half)))
+    out.paste(q, (0, 0), ImageChops.lighter(lv.point(OPAQUE), ImageChops.multiply(
+        neither, lv.point(HALF_UP))))
     canvas.paste(out, box[:2])

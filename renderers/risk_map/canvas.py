@@ -23,9 +23,9 @@ import io
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFilter
+from PIL import Image
 
-from renderers.kit import DRAW_LOCK, INK, WHITE, blend, font, hex_rgb
+from renderers.kit import DRAW_LOCK, INK, WHITE, blend, hex_rgb
 from renderers.kit.lut import lut
 from renderers.risk_map import panels as mp
 from renderers.risk_map.arrow import (
@@ -37,7 +37,6 @@ from renderers.risk_map.arrow import (
 )
 from renderers.risk_map.decoration import Decoration
 from renderers.risk_map.kit import (
-    PAPER,
     SHAPES,
     UNOWNED,
     Tab,
@@ -45,7 +44,6 @@ from renderers.risk_map.kit import (
     castle_icon,
     count_box,
     count_tile,
-    region_name,
     symbol_icon,
 )
 from renderers.risk_map.paint import IndexBox, inks
@@ -60,18 +58,21 @@ from renderers.risk_map.static import (
     to_indices,
 )
 from renderers.risk_map.static import clear as clear_static
+from renderers.risk_map.zoom import ZOOM_MAX_SCALE, ZOOM_MIN_W, draw_zoom
+from renderers.risk_map.zoom import clear as clear_zoom
 from renderers.words import LANGS, lang_of
 from renderers.words import name as thing_name
 
-__all__ = ["render_map", "clear_caches", "map_art", "index_image", "load_map", "load_layout", "zoom_regions",
+__all__ = ["render_map", "clear_caches", "ZOOM_MIN_W", "ZOOM_MAX_SCALE", "map_art", "index_image", "load_map", "load_layout", "zoom_regions",
            "label_boxes", "blocked_boxes", "arrow_shape", "warm"]
 
 
 def clear_caches() -> None:
     """Forget every cached layer and sprite (tests: cold caches must not change a byte)."""
     _FRAMES.clear()
-    for fn in (_frame, _count, arrow_sprite, arrow_parts, _index):
+    for fn in (_frame, _count, arrow_sprite, arrow_parts):
         fn.cache_clear()
+    clear_zoom()
     clear_static()
 
 
@@ -122,7 +123,6 @@ def _warm(map_id: str, deco: Decoration) -> None:
     arrow_masks.cache_clear()  # every line is chosen: the rasters (3.5 MB) can go
     for lang in LANGS:  # one board per language: its words' masks, the panels' sprites
         _compose(_warm_view(art, deco, lang), deco)
-    _index(map_id)
 
 
 def _warm_view(art: MapArt, deco: Decoration, lang: str) -> dict[str, Any]:
@@ -233,27 +233,35 @@ def _overlaps(a: tuple[int, int, int, int], b: list[int] | tuple[int, ...]) -> b
     return not (a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1])
 
 
-def _compose(view: dict[str, Any], deco: Decoration) -> tuple[MapArt, Image.Image, list[int]]:
-    map_id = view.get("map") or view.get("game")
-    lang = lang_of(view)
-    art = static(map_id, lang, deco)
-    lay = art.lay
-    style = mp.styles(view, deco)
-    pal, _swatch = _palette(art, view, style)
-    canvas = art.base.copy()
+def _badges(view: dict[str, Any], art: MapArt, deco: Decoration,
+            style: dict[str, tuple[tuple[int, int, int], str]]
+            ) -> list[tuple[str, int | None, str | None, Tab | None]]:
+    """What each badge shows: (territory, count, owner's symbol, the edition's tab)."""
     terr = view.get("territories") or {}
-    tabs = deco.tabs(view, art.meta, lay)
+    tabs = deco.tabs(view, art.meta, art.lay)
+    out = []
     for tid in art.ids:
         t = terr.get(tid)
         tab = tabs.get(tid)
         if t is None:
             if tab is None or not tab.always:
                 continue
-            count, shape = None, None
+            out.append((tid, None, None, tab))
         else:
-            count = int(t.get("troops") or 0)
             owner = t.get("owner")
-            shape = style[owner][1] if owner in style else None
+            out.append((tid, int(t.get("troops") or 0),
+                        style[owner][1] if owner in style else None, tab))
+    return out
+
+
+def _compose(view: dict[str, Any], deco: Decoration) -> tuple[MapArt, Image.Image, list[int]]:
+    map_id = view.get("map") or view.get("game")
+    lang = lang_of(view)
+    art = static(map_id, lang, deco)
+    style = mp.styles(view, deco)
+    pal, _swatch = _palette(art, view, style)
+    canvas = art.base.copy()
+    for tid, count, shape, tab in _badges(view, art, deco, style):
         _badge(canvas, art, tid, count, shape, tab)
     arrow = None
     hl = view.get("highlight")
@@ -322,13 +330,17 @@ def render_map(view: dict[str, Any], deco: Decoration) -> bytes:
     docstring)."""
     zoom = view.get("zoom")
     with DRAW_LOCK:  # fonts are shared and not thread-safe; the encoding runs outside
-        art, canvas, pal = _compose(view, deco)
         if zoom:
-            out = _zoom(view, art, canvas, pal, str(zoom))
-    if zoom:
-        return _encode(out, 3)
-    canvas.putpalette(pal)
-    return _encode(canvas, 1)
+            art = static(view.get("map") or view.get("game"), lang_of(view), deco)
+            style = mp.styles(view, deco)
+            pal, _swatch = _palette(art, view, style)
+            canvas = draw_zoom(dict(view, zoom=str(zoom)), art, pal,
+                               _badges(view, art, deco, style),
+                               deco.game or art.meta.get("id", ""))
+        else:
+            _art, canvas, pal = _compose(view, deco)
+            canvas.putpalette(pal)
+    return _encode(canvas, 3 if zoom else 1)
 
 
 def _encode(img: Image.Image, level: int) -> bytes:
@@ -338,100 +350,7 @@ def _encode(img: Image.Image, level: int) -> bytes:
 
 
 # --------------------------------------------------------------------------- close-up
-
-ZOOM_MIN_W = 760  # a close-up is at least this wide (names ~15 px on a phone)…
-ZOOM_MAX_SCALE = 2.0  # …unless that enlarges it more than twice (it would only blur)
-
-
-def _fade_mask(art: MapArt, rid: str, box: tuple[int, int, int, int]) -> Image.Image:
-    """What a close-up of ``rid`` fades (255): other land, other tags and the panels; the
-    region's own badges and names stay sharp wherever they lie. Static: built once per
-    layer and region."""
-    key = ("fade", rid, box)
-    hit = art.sprites.get(key)
-    if hit is not None:
-        return hit
-    x0, y0, x1, y1 = box
-    T = _index(art.meta["id"])
-    keep = [i + 1 for i, r in enumerate(art.region_of) if r == rid]
-    lut = [0] * 256
-    for v in range(1, 256):
-        lut[v] = 0 if v in keep else 255
-    other = T.crop((x0, y0, x1, y1)).point(lut)
-    dm = ImageDraw.Draw(other)
-    for tid in art.ids:  # the region's own badges and names stay sharp wherever they lie
-        if art.region_of[art.num[tid]] != rid:
-            continue
-        spot = art.lay["territories"][tid]
-        b = spot["badge_box"]
-        dm.rounded_rectangle((b[0] - x0 - 1, b[1] - y0 - 1, b[2] - x0 + 1, b[3] - y0 + 1),
-                             radius=(b[3] - b[1]) // 2, fill=0)
-        if spot.get("leader"):
-            b = spot["leader"]
-            dm.rectangle((b[0] - x0 - 1, b[1] - y0 - 1, b[2] - x0 + 1, b[3] - y0 + 1), fill=0)
-        _box, mask, (lx, ly) = art.labels[tid]
-        other.paste(0, (lx - x0, ly - y0), mask.filter(ImageFilter.MaxFilter(3)))
-    for other_rid, tag in art.lay.get("regions", {}).items():  # other tags fade too
-        b = tag["box"]
-        if other_rid != rid:
-            dm.rectangle((b[0] - x0, b[1] - y0, b[2] - x0, b[3] - y0), fill=255)
-    for b in art.lay.get("panels", {}).values():
-        dm.rectangle((b[0] - x0, b[1] - y0, b[2] - x0, b[3] - y0), fill=255)
-    art.sprites[key] = other
-    return other
-
-
-def _zoom(view: dict[str, Any], art: MapArt, canvas: Image.Image, pal: list[int], rid: str
-          ) -> Image.Image:
-    """One region, enlarged: its territories as on the board, the rest faded, a heading
-    with the region's name and bonus."""
-    if rid not in art.region_boxes:
-        raise KeyError(f"no region {rid!r} on this map")
-    lang = art.lang
-    x0, y0, x1, y1 = art.region_boxes[rid]
-    W, H = art.size
-    pad = 24
-    x0, y0, x1, y1 = max(0, x0 - pad), max(0, y0 - pad), min(W, x1 + pad), min(H, y1 + pad)
-    canvas.putpalette(pal)
-    crop = canvas.crop((x0, y0, x1, y1)).convert("RGB")
-    other = _fade_mask(art, rid, (x0, y0, x1, y1))
-    wash = Image.new("RGB", crop.size, PAPER)
-    crop = Image.composite(Image.blend(crop, wash, 0.6), crop, other)
-    scale = min(ZOOM_MAX_SCALE, max(1.0, ZOOM_MIN_W / crop.width))
-    if scale > 1:
-        crop = crop.resize((round(crop.width * scale), round(crop.height * scale)),
-                           Image.Resampling.LANCZOS)
-    head = 64
-    out = Image.new("RGB", (crop.width, crop.height + head), PAPER)
-    out.paste(crop, (0, head))
-    d = ImageDraw.Draw(out)
-    d.line((0, head - 2, out.width, head - 2), fill=INK, width=3)
-    region = next(r for r in art.meta["regions"] if r["id"] == rid)
-    name = region_name(art.meta, rid, lang, view.get("game") or art.meta.get("id", ""))
-    word = art.deco.words
-    n = sum(1 for r in art.region_of if r == rid)
-    f = font(30, "bold")
-    d.text((16, head / 2), name.upper(), font=f, fill=INK, anchor="lm")
-    x = 16 + f.getlength(name.upper()) + 14
-    d.ellipse((x, head / 2 - 19, x + 38, head / 2 + 19), fill=INK)
-    d.text((x + 19, head / 2 + 1), f"+{region['bonus']}", font=font(19, "bold"), fill=WHITE,
-           anchor="mm")
-    fr = font(20, "regular")
-    text = word("zoom.held", lang, region=name, bonus=region["bonus"], n=n)
-    room = out.width - (x + 56) - 16
-    if fr.getlength(text) <= room:
-        d.text((out.width - 16, head / 2), text, font=fr, fill=INK, anchor="rm")
-    turn = view.get("turn")
-    if turn is not None and fr.getlength(text) > room:
-        d.text((out.width - 16, head / 2), word("turn", lang, n=turn), font=font(22, "bold"),
-               fill=INK, anchor="rm")
-    return out.quantize(palette=_pal_image(pal), dither=Image.Dither.NONE)
-
-
-@lru_cache(maxsize=4)
-def _index(map_id: str) -> Image.Image:
-    """The territory index raster (1.7 MB), read once for the close-ups."""
-    return index_image(map_id)
+# (renderers/risk_map/zoom.py)
 
 
 def _pal_image(pal: list[int]) -> Image.Image:

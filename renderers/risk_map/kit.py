@@ -220,14 +220,15 @@ def badge_geometry(w: int, h: int, tab: bool, strong: bool) -> dict[str, float]:
     return out
 
 
-def badge_frame(shape: str | None, w: int, h: int, tab: Tab | None, strong: bool
-                ) -> tuple[Image.Image, Image.Image]:
+def badge_frame(shape: str | None, w: int, h: int, tab: Tab | None, strong: bool,
+                scale: float = 1.0) -> tuple[Image.Image, Image.Image]:
     """A count badge without its count (RGBA) and its silhouette ("L", 255 inside).
 
     The symbol is a *hole* in the white badge, ringed in ink: pasted over a territory, the
     territory's own fill (its owner's colour) shows through, so one cached badge serves every
     owner. ``tab``: None, or an edition's mark on the left (its frame and ground with it).
-    The count goes in the plain area ``count_box`` gives (``count_tile``)."""
+    The count goes in the plain area ``count_box`` gives (``count_tile``). ``scale``: the
+    badge ``scale`` times bigger (a close-up), drawn as sharp as at 1×."""
     g = badge_geometry(w, h, tab is not None, strong)
     S = SS
     W, H = w * S, h * S
@@ -257,8 +258,9 @@ def badge_frame(shape: str | None, w: int, h: int, tab: Tab | None, strong: bool
     sil = Image.new("L", (W, H), 0)
     ImageDraw.Draw(sil).rounded_rectangle((S * 0.5, S * 0.5, W - S * 0.5, H - S * 0.5),
                                           radius=H * 0.42, fill=255)
-    return (im.resize((w, h), Image.Resampling.LANCZOS),
-            sil.resize((w, h), Image.Resampling.LANCZOS))
+    size = (round(w * scale), round(h * scale))
+    return (im.resize(size, Image.Resampling.LANCZOS),
+            sil.resize(size, Image.Resampling.LANCZOS))
 
 
 def count_box(w: int, h: int, tab: Tab | None, strong: bool) -> tuple[int, int, int, int]:
@@ -270,14 +272,16 @@ def count_box(w: int, h: int, tab: Tab | None, strong: bool) -> tuple[int, int, 
     return (cx - half, inset, cx + half, h - inset)
 
 
-def count_tile(text: str, size: tuple[int, int], ground: RGB = WHITE) -> Image.Image:
+def count_tile(text: str, size: tuple[int, int], ground: RGB = WHITE, scale: float = 1.0
+               ) -> Image.Image:
     """The count on the badge's ground, opaque RGB: one digit in the bold face, two or
-    three in the condensed one (same height, narrower)."""
+    three in the condensed one (same height, narrower); ``scale`` times bigger in a
+    close-up."""
     w, h = size
     im = Image.new("RGB", (w, h), ground)
-    f = font(BADGE_FONT if len(text) < 3 else BADGE_FONT_3,
+    f = font(round((BADGE_FONT if len(text) < 3 else BADGE_FONT_3) * scale),
              "bold" if len(text) < 2 else "condensed")
-    ImageDraw.Draw(im).text((w / 2, h / 2 + 1), text, font=f, fill=INK, anchor="mm")
+    ImageDraw.Draw(im).text((w / 2, h / 2 + scale), text, font=f, fill=INK, anchor="mm")
     return im
 
 

@@ -307,7 +307,7 @@ class MapArt:
     labels: dict[str, tuple[tuple[int, int, int, int], Image.Image, tuple[int, int]]]
     label_fit: dict[str, tuple[int, list[str]]]  # tid → (size, lines) as drawn
     region_boxes: dict[str, tuple[int, int, int, int]]  # land + blocks of each region
-    luts: list[list[int]] = field(default_factory=list)  # generic sprite → territory i
+    luts: list[Lut] = field(default_factory=list)  # generic sprite → territory i
     sprites: dict[Any, Any] = field(default_factory=dict)
 
     @property
@@ -485,10 +485,10 @@ def _compose(map_id: str, lang: str, deco: Decoration, base_art: Image.Image) ->
                                  max(b[2] for b in bbs), max(b[3] for b in bbs))
     luts = []
     for i in range(n):
-        lut = list(range(256))
+        table = list(range(256))
         for k in range(4):
-            lut[k * n] = k * n + i
-        luts.append(lut)
+            table[k * n] = k * n + i
+        luts.append(Lut(table))
     return MapArt(meta=meta, lay=lay, lang=lang, deco=deco, ids=ids, num=num, region_of=region_of,
                   size=(W, H), base=base, palette=palette, static0=static0, labels=labels,
                   label_fit=fits, region_boxes=region_boxes, luts=luts)
