@@ -19,10 +19,12 @@ from bot.rules import GAMES, RuleError
 from bot.rules.base import SCHEMA_VERSION, SYSTEM, Event, Game
 from bot.service_clocks import ClockCases, Reminder, SeatClock, Vacation
 from bot.service_types import Played, UserError, fill
+from bot.service_types import lobby_picks as _picks
+from bot.service_undo import TakeBackCases, TakenBack
 from bot.store import ActionRow, Conflict, GameRow, GameStore, GuildSettings, Note
 
 __all__ = ["LANGUAGES", "ActionRow", "GameRow", "GameService", "GuildSettings", "Note", "Played", "Reminder",
-           "SeatClock", "UserError", "Vacation", "fill"]
+           "SeatClock", "TakenBack", "UserError", "Vacation", "fill"]
 
 # The Discord layer takes the row types (GameRow, ActionRow, GuildSettings) from here: it
 # never reaches the store itself.
@@ -35,14 +37,7 @@ def _engine(row: GameRow) -> Game:
     return GAMES[row.game]
 
 
-def _picks(row: GameRow, seats: list[str]) -> dict[str, dict[str, str]]:
-    """The lobby picks of ``seats``, for the choices the game's options offer."""
-    offered = _engine(row).seat_picks(row.options)
-    return {p: {k: v for k, v in choice.items() if k in offered}
-            for p, choice in row.picks.items() if p in seats and any(k in offered for k in choice)}
-
-
-class GameService(ClockCases):
+class GameService(ClockCases, TakeBackCases):
     def __init__(self, store: GameStore, seed_source: Callable[[], int] | None = None) -> None:
         self.store = store
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
@@ -88,9 +83,10 @@ class GameService(ClockCases):
         """A game by its id (a button or menu names its game)."""
         return await self._current(await self.store.get_game(game_id))
 
-    async def log(self, row: GameRow, last: int | None = None) -> list[ActionRow]:
-        """The game's log in order: all of it, or its ``last`` entries."""
-        return await self.store.actions(row.id, last=last)
+    async def log(self, row: GameRow, last: int | None = None, undone: bool = False) -> list[ActionRow]:
+        """The game's log in order: all of it, or its ``last`` entries; with the actions
+        taken back (marked) if ``undone``."""
+        return await self.store.actions(row.id, last=last, undone=undone)
 
     async def game_or_last(self, channel_id: int) -> GameRow:
         """The channel's game, or else the last one played there (its final board and

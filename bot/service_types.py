@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.rules import RuleError
+from bot.rules import GAMES, RuleError
 from bot.rules.base import Event
 from bot.store import GameRow
 
@@ -53,3 +53,11 @@ class Played:
     finished: bool
     seat: str
     action: dict[str, Any] = field(default_factory=dict)
+
+
+def lobby_picks(row: GameRow, seats: list[str]) -> dict[str, dict[str, str]]:
+    """The lobby picks of ``seats``, for the choices the game's options offer (what a start
+    and every replay read)."""
+    offered = GAMES[row.game].seat_picks(row.options)
+    return {p: {k: v for k, v in choice.items() if k in offered}
+            for p, choice in row.picks.items() if p in seats and any(k in offered for k in choice)}

@@ -167,8 +167,9 @@ LAYERS: list[tuple[tuple[str, ...], tuple[str, ...]]] = [  # (modules, what they
     (ADAPTER, ("discord", "aiohttp", "bot", "renderers")),
     (("bot.games", "bot.games.*"), ("bot.games", "bot.rules", "bot.i18n")),
     (("bot.timing",), ()),  # the clocks' arithmetic: pure
-    (("bot.service", "bot.service_clocks", "bot.service_types"),
-     ("bot.rules", "bot.store", "bot.i18n", "bot.timing", "bot.service_clocks", "bot.service_types")),
+    (("bot.service", "bot.service_clocks", "bot.service_types", "bot.service_undo"),
+     ("bot.rules", "bot.store", "bot.i18n", "bot.timing", "bot.service_clocks", "bot.service_types",
+      "bot.service_undo")),
     (("bot.scheduler",), ("bot.service", "bot.timing")),
     (("bot.simulate",), ("bot.rules", "bot.games", "bot.i18n", "renderers")),
     (("bot.readme",), ("bot.rules", "bot.games", "bot.i18n")),
@@ -247,7 +248,7 @@ def test_the_import_walk_sees_imports():
 STORE_DATA = {"GameRow", "ActionRow", "GuildSettings", "MemberSettings", "Note"}
 STORE_ALLOWED = {"bot/discord_ui/app.py": STORE_DATA | {"open_store", "GameStore"},
                  "bot/__main__.py": STORE_DATA | {"check_url", "UnsupportedDatabase"}}
-STORE_OWNERS = ("bot/service.py", "bot/service_clocks.py", "bot/store/")
+STORE_OWNERS = ("bot/service.py", "bot/service_clocks.py", "bot/service_undo.py", "bot/store/")
 
 
 def store_reaches(source: str, path: str) -> list[str]:

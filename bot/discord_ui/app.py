@@ -22,7 +22,7 @@ from discord.ext import commands
 
 import renderers
 from bot.config import Settings
-from bot.discord_ui import buttons, lobby, messages
+from bot.discord_ui import buttons, lobby, messages, takeback
 from bot.discord_ui.errors import refuse, refused, where
 from bot.discord_ui.members import is_moderator
 from bot.discord_ui.translator import CatalogTranslator
@@ -108,7 +108,8 @@ class GameMasterBot(commands.Bot):
         self._store = store
         self.service = GameService(store, self._seed_source)
         self.add_dynamic_items(lobby.LobbyButton, lobby.LobbySelect, buttons.ActionButton, buttons.ActionSelect,
-                               buttons.GroupItem, buttons.GroupSelect)
+                               buttons.GroupItem, buttons.GroupSelect, takeback.UndoButton,
+                               takeback.RollbackButton)
         from bot.discord_ui.cogs.game import GameCog
 
         await self.add_cog(GameCog(self))
@@ -202,10 +203,15 @@ class GameMasterBot(commands.Bot):
             lock = self._post_locks[channel_id] = asyncio.Lock()
         return lock
 
-    def live_choices(self, row: GameRow, public: dict[str, Any] | None = None) -> discord.ui.View | None:
+    def live_choices(self, row: GameRow, public: dict[str, Any] | None = None,
+                     undo: bool = False) -> discord.ui.View | None:
         """The buttons of the decision now, for :func:`.messages.post_turn` (``public``: the
-        game's public view, built once for the whole post)."""
-        return buttons.action_view(row, public=public)
+        game's public view, built once for the whole post), with Undo if ``undo`` and it fits."""
+        view = buttons.action_view(row, public=public)
+        if undo and view is not None:
+            with contextlib.suppress(ValueError):  # a full message keeps /game undo only
+                view.add_item(takeback.undo_button(self, row))
+        return view
 
     async def channel_of(self, channel_id: int) -> Any:
         channel = self.get_channel(channel_id)

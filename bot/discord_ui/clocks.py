@@ -104,6 +104,10 @@ def note_line(row: GameRow, note: Note, lang: str) -> str:
     names = names_for(row)
     if note.kind == "reminder":
         return t("log.reminder", lang, who=names.get(note.seat or "", note.seat or "?"))
+    if note.kind == "undo":
+        return t("log.undo", lang, who=names.get(note.seat or "", note.seat or "?"))
+    if note.kind == "rollback":
+        return t("log.rollback", lang, n=note.data.get("steps", "?"))
     return ""
 
 

@@ -29,6 +29,8 @@ from bot.discord_ui.protocols import GameBot, bot_of
 from bot.games import presenter
 from bot.i18n import t
 from bot.rules import GAMES
+from bot.rules.base import SYSTEM
+from bot.rules.reveals import reveals
 from bot.service import GameRow, Played, Reminder, UserError
 
 log = logging.getLogger("gamemaster.ui")
@@ -50,6 +52,15 @@ def quiet_only(engine: Any, row: GameRow, pending: list[Any], played: Played | N
     to_act = set(engine.to_act(row.state))
     moves = [(e.seat, e.action) for e in pending] or ([(played.seat, played.action)] if played else [])
     return bool(moves) and all(a.get("type") in anytime and s not in to_act for s, a in moves)
+
+
+def undoable(row: GameRow, played: Played | None) -> bool:
+    """Whether the prompt after ``played`` offers Undo: the move was the player's own, their
+    turn goes on, and nothing random or hidden came of it (:mod:`bot.rules.reveals`)."""
+    if played is None or played.seat == SYSTEM or played.new_turn or played.finished or row.state is None:
+        return False
+    engine = GAMES[row.game]
+    return engine.to_act(row.state)[:1] == [played.seat] and not reveals(played.before, row.state, played.events)
 
 
 def move_text(row: GameRow, narration: list[str], pinged: Iterable[str] = (),
@@ -131,7 +142,7 @@ async def post_turn(channel: discord.abc.Messageable | None, interaction: discor
         picture = start_board_file(row, public=public) if with_board else None
         try:
             kwargs = {"content": move_text(row, narration, pinged, extra, public, deadline)}
-            view = bot.live_choices(row, public)
+            view = bot.live_choices(row, public, undo=undoable(row, played))
         except BaseException:
             if picture is not None:
                 picture.cancel()  # the drawing ends on its own; nobody waits for it

@@ -31,7 +31,8 @@ class GameBot(Protocol):
 
     async def strip_buttons(self, channel_id: int, message_id: int) -> None: ...
 
-    def live_choices(self, row: GameRow, public: dict[str, Any] | None = None) -> discord.ui.View | None: ...
+    def live_choices(self, row: GameRow, public: dict[str, Any] | None = None,
+                     undo: bool = False) -> discord.ui.View | None: ...
 
 
 def bot_of(interaction: discord.Interaction) -> GameBot:

@@ -59,6 +59,7 @@ class ActionRow:
     events: list[dict[str, Any]]
     created_at: float
     version: int | None = None  # the game's version after this action (None before migration 2)
+    undone_at: float | None = None  # when it was taken back (undo, rollback); the log keeps it
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,7 @@ class MemberSettings:
     """A member's own settings in a server: where reminders reach them, their vacation."""
 
     notify: str = "channel"  # "channel", "dm" or "off"
+    lang: str | None = None  # their language, for a reminder by DM
     away_from: float | None = None
     away_until: float | None = None
     away_year: int | None = None  # the calendar year ``away_days`` counts in
@@ -122,9 +124,9 @@ class GameStore(Protocol):
     async def get_game(self, game_id: int) -> GameRow | None: ...
 
     async def actions(self, game_id: int, last: int | None = None,
-                      after_version: int | None = None) -> list[ActionRow]:
+                      after_version: int | None = None, undone: bool = False) -> list[ActionRow]:
         """The log in order: all of it, its ``last`` entries, or those that took the game
-        past ``after_version``."""
+        past ``after_version``; actions taken back only if ``undone``."""
         ...
 
     async def announcements(self, game_id: int) -> tuple[int, int | None, list[ActionRow]]:
@@ -167,6 +169,13 @@ class GameStore(Protocol):
         """Append one action and write the state it led to, as one transaction, with the
         clocks it starts or stops (seat → clock row, or ``None``). Returns the row as
         written, holding ``new_state`` itself (the state is not read back)."""
+        ...
+
+    async def take_back(self, row: GameRow, seqs: list[int], new_state: dict[str, Any], status: str,
+                        clocks: dict[str, dict[str, Any] | None] | None, note: tuple[str, str | None, dict[str, Any]],
+                        players: list[str] | None = None) -> GameRow:
+        """Mark actions taken back and write the state the rest of the log gives, as one
+        transaction with a version check; the log notes it."""
         ...
 
     async def note_messages(self, game_id: int, **message_ids: int | None) -> None:

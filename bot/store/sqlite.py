@@ -119,6 +119,12 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX notes_by_game ON notes(game_id, at);
     """,
+    # 4: undo and rollback: an action taken back stays in the log, marked with when; a
+    # member's language, for what reaches them outside an interaction (a reminder by DM)
+    """
+    ALTER TABLE actions ADD COLUMN undone_at REAL;
+    ALTER TABLE members ADD COLUMN lang TEXT;
+    """,
 ]
 
 class _ParsedStates:
@@ -274,21 +280,23 @@ class SqliteStore(ClockTables):
         return await self._one_game("SELECT * FROM games WHERE id = ?", (game_id,))
 
     async def actions(self, game_id: int, last: int | None = None,
-                      after_version: int | None = None) -> list[ActionRow]:
+                      after_version: int | None = None, undone: bool = False) -> list[ActionRow]:
         """The log in order: all of it, its ``last`` entries, or those that took the game
-        past ``after_version``."""
+        past ``after_version``; the actions taken back (undo, rollback) only if ``undone``."""
+        live = "" if undone else " AND undone_at IS NULL"
         if after_version is not None:
-            sql = "SELECT * FROM actions WHERE game_id = ? AND version > ? ORDER BY seq"
+            sql = f"SELECT * FROM actions WHERE game_id = ? AND version > ?{live} ORDER BY seq"
             args: tuple[Any, ...] = (game_id, after_version)
         elif last is None:
-            sql, args = "SELECT * FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+            sql, args = f"SELECT * FROM actions WHERE game_id = ?{live} ORDER BY seq", (game_id,)
         else:
-            sql = "SELECT * FROM (SELECT * FROM actions WHERE game_id = ? ORDER BY seq DESC LIMIT ?) ORDER BY seq"
+            sql = (f"SELECT * FROM (SELECT * FROM actions WHERE game_id = ?{live} ORDER BY seq DESC LIMIT ?)"
+                   " ORDER BY seq")
             args = (game_id, last)
         rows = await self.db.execute_fetchall(sql, args)
         return [
             ActionRow(r["seq"], r["seat"], json.loads(r["action"]), json.loads(r["events"]), r["created_at"],
-                      r["version"])
+                      r["version"], r["undone_at"])
             for r in rows
         ]
 
@@ -299,6 +307,7 @@ class SqliteStore(ClockTables):
         rows = await self.db.execute_fetchall(
             "SELECT g.announced_version, g.prompt_message_id, a.seq, a.seat, a.action, a.events, a.created_at,"
             " a.version FROM games g LEFT JOIN actions a ON a.game_id = g.id AND a.version > g.announced_version"
+            " AND a.undone_at IS NULL"
             " WHERE g.id = ? ORDER BY a.seq", (game_id,))
         if not rows:
             return 0, None, []
@@ -491,6 +500,38 @@ class SqliteStore(ClockTables):
             row, state=new_state, status=status, version=row.version + 1, updated_at=now,
             turn_started_at=now if new_turn else row.turn_started_at,
             players=list(players) if players is not None else row.players)
+
+    async def take_back(self, row: GameRow, seqs: list[int], new_state: dict[str, Any], status: str,
+                        clocks: dict[str, dict[str, Any] | None] | None, note: tuple[str, str | None, dict[str, Any]],
+                        players: list[str] | None = None) -> GameRow:
+        """Take actions back (undo, rollback), as one transaction: they stay in the log,
+        marked; the game gets ``new_state`` (the rest of the log replayed) with a version
+        check, its clocks change, and the log notes who did it (``note``: kind, seat, data)."""
+        now = self.clock()
+        text = _dumps(new_state)
+
+        async def work() -> None:
+            cur = await self.db.execute(
+                "UPDATE games SET state = ?, status = ?, version = version + 1, updated_at = ?,"
+                " players = COALESCE(?, players) WHERE id = ? AND version = ?",
+                (text, status, now, None if players is None else _dumps(players), row.id, row.version))
+            if cur.rowcount != 1:
+                raise Conflict("the game changed meanwhile")
+            marks = ", ".join("?" for _ in seqs)
+            cur = await self.db.execute(
+                f"UPDATE actions SET undone_at = ? WHERE game_id = ? AND undone_at IS NULL AND seq IN ({marks})",
+                (now, row.id, *seqs))
+            if cur.rowcount != len(seqs):
+                raise Conflict("the log changed meanwhile")
+            await self.db.execute("INSERT INTO notes (game_id, at, kind, seat, data) VALUES (?, ?, ?, ?, ?)",
+                                  (row.id, now, note[0], note[1], _dumps(note[2])))
+            if clocks:
+                await self._write_clocks(row.id, clocks)
+
+        await self._transaction(work)
+        self._states.put(row.id, row.version + 1, new_state)
+        return dataclasses.replace(row, state=new_state, status=status, version=row.version + 1, updated_at=now,
+                                   players=list(players) if players is not None else row.players)
 
     async def note_messages(self, game_id: int, **message_ids: int | None) -> None:
         """Remember the lobby or prompt message of a game. Bookkeeping, not game state:

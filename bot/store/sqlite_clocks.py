@@ -105,10 +105,10 @@ class ClockTables:
         if not rows:
             return MemberSettings()
         r = rows[0]
-        return MemberSettings(r["notify"], r["away_from"], r["away_until"], r["away_year"], r["away_days"])
+        return MemberSettings(r["notify"], r["lang"], r["away_from"], r["away_until"], r["away_year"], r["away_days"])
 
     async def set_member(self, guild_id: int, user_id: str, **fields: Any) -> MemberSettings:
-        allowed = {"notify", "away_from", "away_until", "away_year", "away_days"}
+        allowed = {"notify", "lang", "away_from", "away_until", "away_year", "away_days"}
         if not fields or set(fields) - allowed:
             raise ValueError(f"cannot set {set(fields) - allowed or 'nothing'}")
         cols = ", ".join(fields)

@@ -158,3 +158,65 @@ async def test_only_a_server_manager_sets_the_default_clock(fake, tmp_path):
         res = await open_game(fake, bot, table, member, [])
         assert "48 hours a turn" in res.message.content
     assert not fake.discord_errors
+
+
+# -- undo and rollback ---------------------------------------------------------------------------
+
+async def test_undo_by_button_and_by_command_and_a_moderators_rollback(fake, tmp_path):
+    guild = fake.add_guild("Undo")
+    table = guild.add_text_channel("peaky")
+    alice, bob, carol = (guild.add_member(n) for n in ("Alice", "Bob", "Carol"))
+    mod = guild.add_moderator("Mod")
+    users = {str(u.id): u for u in (alice, bob, carol)}
+    clock = Clock()
+    bot = await clocked_bot(tmp_path, "undo", clock)
+    async with fake.run(bot):
+        await open_game(fake, bot, table, alice, [bob, carol], game="peaky_blinders")
+        _mark, row = await start(fake, bot, table, alice)
+        await fake.settle()
+        seat = to_act(row)[0]
+        user = users[seat]
+        start_state = row.state
+        places = await fake.autocomplete(user, table, "peaky", "place", focused="territory", options={"territory": ""})
+        for _ in range(2):  # two placements of one member: the prompt after each offers Undo
+            res = await fake.slash(user, table, "peaky", "place",
+                                   options={"territory": places[0]["value"], "count": 1})
+            assert not res.ephemeral, res.content
+        await fake.settle()
+        prompt = live_prompt(fake, table)
+        undo = next(c for c in prompt.custom_ids if c.startswith("gmu:"))
+        other = next(u for u in (alice, bob, carol) if u is not user)
+        res = await fake.click(other, prompt, undo)  # not theirs: refused, nothing changes
+        assert res.ephemeral
+        assert (await bot.service.store.active_game(table.id)).version == row.version + 2
+        mark = fake.mark()
+        await fake.click(user, prompt, undo)
+        await fake.wait_record(lambda r: "took back their last move" in (r.content or "") and not r.ephemeral,
+                               since=mark)
+        await fake.settle()
+        assert fake.pings(since=mark) == []  # the same player goes on: nobody pinged
+        res = await fake.slash(user, table, "game", "undo", locale="fr")  # public: the game's language
+        assert not res.ephemeral and "took back their last move" in res.content
+        assert (await bot.service.store.active_game(table.id)).state == start_state
+        res = await fake.slash(user, table, "game", "undo")
+        assert res.ephemeral and "no move of this turn" in res.content
+        res = await fake.slash(carol if user is not carol else bob, table, "game", "log", options={"n": 10})
+        assert "~~" in res.content and "took back a move" in res.content
+
+        # a moderator's rollback, confirmed by a button on their own message
+        for _ in range(3):
+            await fake.slash(user, table, "peaky", "place", options={"territory": places[0]["value"], "count": 1})
+        res = await fake.slash(alice, table, "game", "rollback", options={"steps": 2})
+        assert res.ephemeral and "moderator" in res.content.lower()
+        res = await fake.slash(mod, table, "game", "rollback", options={"steps": 2})
+        assert res.ephemeral and "Take back the last 2 actions" in res.content
+        confirm = res.message
+        mark = fake.mark()
+        await fake.click(mod, confirm, next(c for c in confirm.custom_ids if c.startswith("gmrb:")))
+        await fake.settle()
+        await fake.wait_record(lambda r: "rolled the game back by 2 actions" in (r.content or "")
+                               and not r.ephemeral and r.channel_id == table.id, since=mark)
+        row = await bot.service.store.active_game(table.id)
+        assert await bot.service.replay(row) == row.state
+        assert len(await bot.service.store.actions(row.id)) == 1
+    assert not fake.discord_errors and not fake.unknown_routes

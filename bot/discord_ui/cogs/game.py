@@ -14,7 +14,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot import timing
-from bot.discord_ui import clocks, limits, lobby, members, messages, pictures
+from bot.discord_ui import clocks, limits, lobby, members, messages, pictures, takeback
 from bot.discord_ui.protocols import GameBot
 from bot.games import presenter
 from bot.i18n import lang_of, t
@@ -33,7 +33,7 @@ def private(interaction: discord.Interaction) -> str:
     return lang_of(interaction.locale)
 
 
-class GameCog(clocks.ClockCommands, commands.GroupCog, group_name=_("game"), group_description=_("Play board games in this channel")):
+class GameCog(clocks.ClockCommands, takeback.TakeBackCommands, commands.GroupCog, group_name=_("game"), group_description=_("Play board games in this channel")):
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
         super().__init__()
@@ -150,7 +150,7 @@ class GameCog(clocks.ClockCommands, commands.GroupCog, group_name=_("game"), gro
     async def log(self, interaction: discord.Interaction, n: app_commands.Range[int, 1, 50] = 10) -> None:
         row = await self.service.game_or_last(interaction.channel_id)
         lang = private(interaction)
-        actions = await self.service.log(row, last=n)
+        actions = await self.service.log(row, last=n, undone=True)
         pres = presenter(row.game)
         names = members.names_for(row)
         lines = []
@@ -166,7 +166,9 @@ class GameCog(clocks.ClockCommands, commands.GroupCog, group_name=_("game"), gro
                 if note:
                     lines.append(note)
             narrated = [x for x in pres.narrate(entry.events, names, lang) if x]
-            if narrated:  # a move with nothing public to tell (a secret draw) gets no empty line
+            if narrated and entry.undone_at is not None:  # taken back: kept, struck through
+                lines.append(f"`#{entry.seq}` ~~" + " ".join(narrated) + "~~ " + t("log.undone", lang))
+            elif narrated:  # a move with nothing public to tell (a secret draw) gets no empty line
                 lines.append(f"`#{entry.seq}` " + " ".join(narrated))
         lines += [x for x in (clocks.note_line(row, n, lang) for n in notes) if x]
         text = limits.clip_lines(lines) if lines else t("log.empty", lang)

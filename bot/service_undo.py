@@ -1,0 +1,114 @@
+"""Taking moves back, free of Discord: a player's undo within their own turn, and a
+moderator's rollback of any number of actions (issue 11).
+
+A mixin of :class:`bot.service.GameService`. The actions taken back stay in the log,
+marked (``undone_at``), and the log notes who took them back; the game's state is the rest
+of the log replayed, written with the version check like any action.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import Any
+
+from bot.rules import GAMES
+from bot.rules.reveals import reveals
+from bot.service_types import UserError, lobby_picks
+from bot.store import ActionRow, Conflict, GameRow, GameStore
+
+MAX_ROLLBACK = 1000
+
+
+@dataclass(frozen=True)
+class TakenBack:
+    """What an undo or a rollback did, for the bot to tell and draw."""
+
+    row: GameRow
+    kind: str  # "undo" or "rollback"
+    by: str  # who asked
+    count: int  # actions taken back
+
+
+class TakeBackCases:
+    store: GameStore
+    wake: Any  # GameService's: pokes the scheduler
+
+    def lock(self, channel_id: int) -> asyncio.Lock: ...  # GameService's
+    async def running(self, channel_id: int) -> GameRow: ...  # GameService's
+    async def seat_of(self, row: GameRow, user_id: str) -> str: ...  # GameService's
+
+    async def clock_changes(self, row: GameRow, before: dict[str, Any] | None, after: dict[str, Any],
+                            new_turn: bool, finished: bool) -> Any: ...  # ClockCases'
+
+    def _replayed(self, row: GameRow, log: list[ActionRow]) -> dict[str, Any]:
+        seats = row.seats or (row.state or {}).get("seats") or row.players
+        return GAMES[row.game].replay(seats, row.options, row.seed, [(a.seat, a.action) for a in log],
+                                      picks=lobby_picks(row, seats))
+
+    async def undo(self, channel_id: int, user_id: str, expected_version: int | None = None) -> TakenBack:
+        """Take back the player's last action of their own turn, if nothing random or
+        hidden came of it; again and again, back to the start of the turn. ``expected_version``
+        (the Undo button's): refused if the game moved since the button was drawn."""
+        async with self.lock(channel_id):
+            row = await self.running(channel_id)
+            seat = await self.seat_of(row, user_id)
+            if expected_version is not None and row.version != expected_version:
+                raise UserError("err.stale", "That choice is out of date: the game has moved on.")
+            engine = GAMES[row.game]
+            assert row.state is not None
+            log = await self.store.actions(row.id)
+            now = engine.turn_info(row.state)
+            if not log or log[-1].seat != seat or now.current != seat:
+                raise UserError("err.nothing_to_undo", "You have no move of this turn to take back.")
+            before = self._replayed(row, log[:-1])
+            was = engine.turn_info(before)
+            if was.current != seat or was.number != now.number:
+                raise UserError("err.nothing_to_undo", "You have no move of this turn to take back.")
+            if reveals(before, row.state, log[-1].events):
+                raise UserError("err.undo_revealed",
+                                "That move showed something new (a roll, a card…): it cannot be taken back.")
+            clocks = await self.clock_changes(row, row.state, before, False, False)
+            try:
+                fresh = await self.store.take_back(row, [log[-1].seq], before, "running", clocks,
+                                                   ("undo", seat, {"seq": log[-1].seq}))
+            except Conflict as err:
+                raise UserError("err.stale", "That choice is out of date: the game has moved on.") from err
+            if clocks:
+                self.wake()
+            return TakenBack(fresh, "undo", seat, 1)
+
+    async def rollback(self, channel_id: int, user_id: str, is_moderator: bool, steps: Any,
+                       expected_version: int | None = None) -> TakenBack:
+        """A moderator takes back the last ``steps`` actions, whoever played them (the
+        confirmation button carries the version it was asked at: a game that moved since
+        refuses it)."""
+        if not is_moderator:
+            raise UserError("err.mod_only", "Only a moderator can do that.")
+        if isinstance(steps, bool) or not isinstance(steps, int) or not 1 <= steps <= MAX_ROLLBACK:
+            raise UserError("err.bad_steps", "Roll back 1 to {max} actions.", max=MAX_ROLLBACK)
+        async with self.lock(channel_id):
+            row = await self.running(channel_id)
+            if expected_version is not None and row.version != expected_version:
+                raise UserError("err.stale", "That choice is out of date: the game has moved on.")
+            log = await self.store.actions(row.id)
+            if steps > len(log):
+                raise UserError("err.too_many_steps", "This game has only {n} actions to take back.", n=len(log))
+            engine = GAMES[row.game]
+            assert row.state is not None
+            kept, gone = log[:len(log) - steps], log[len(log) - steps:]
+            state = self._replayed(row, kept)
+            back = {e.get("seat") for a in gone for e in a.events if e.get("type") == "kicked"}
+            seats = row.seats or row.players
+            players = [s for s in seats if s in row.players or s in back]
+            was, now = engine.turn_info(row.state), engine.turn_info(state)
+            new_turn = was.current != now.current or was.number != now.number
+            clocks = await self.clock_changes(row, row.state, state, new_turn, False)
+            try:
+                fresh = await self.store.take_back(row, [a.seq for a in gone], state, "running", clocks,
+                                                   ("rollback", None, {"steps": steps, "by": user_id}), players)
+            except Conflict as err:
+                raise UserError("err.stale", "That choice is out of date: the game has moved on.") from err
+            if clocks:
+                self.wake()
+            return TakenBack(fresh, "rollback", user_id, steps)
