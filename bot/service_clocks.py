@@ -31,6 +31,7 @@ class Reminder:
     deadline: float
     notify: str  # "channel" or "dm"
     off_turn: bool
+    lang: str | None = None  # the member's language, for a DM (None: the game's)
 
 
 @dataclass(frozen=True)
@@ -132,11 +133,11 @@ class ClockCases:
                 sent = dataclasses.replace(clock, sent=max(clock.sent + 1, passed))
                 if not await self.store.set_clocks(row.id, {seat: timing.to_row(sent)}, expected={seat: due.clock}):
                     return None
-                notify = (await self.store.member(row.guild_id, seat)).notify
-                await self.store.add_note(row.id, "reminder", seat, {"deadline": clock.deadline, "to": notify})
-                if notify == "off":
+                member = await self.store.member(row.guild_id, seat)
+                await self.store.add_note(row.id, "reminder", seat, {"deadline": clock.deadline, "to": member.notify})
+                if member.notify == "off":
                     return None
-                return Reminder(row, seat, clock.deadline, notify, clock.off_turn)
+                return Reminder(row, seat, clock.deadline, member.notify, clock.off_turn, member.lang)
             if seat not in GAMES[row.game].to_act(row.state):  # the decision went meanwhile
                 await self.store.set_clocks(row.id, {seat: None}, expected={seat: due.clock})
                 return None
@@ -176,11 +177,14 @@ class ClockCases:
     async def member(self, guild_id: int | None, user_id: str) -> MemberSettings:
         return await self.store.member(guild_id, user_id)
 
-    async def set_notify(self, guild_id: int | None, user_id: str, mode: str) -> MemberSettings:
+    async def set_notify(self, guild_id: int | None, user_id: str, mode: str,
+                         lang: str | None = None) -> MemberSettings:
         if guild_id is None:
             raise UserError("err.guild_only", "Settings belong to a server: use this command in one.")
         if mode not in NOTIFY:
             raise UserError("err.bad_notify", "Reminders go to the channel, by direct message, or off.")
+        if lang is not None:  # what reaches them by DM is in their language
+            return await self.store.set_member(guild_id, user_id, notify=mode, lang=lang)
         return await self.store.set_member(guild_id, user_id, notify=mode)
 
     async def vacation(self, guild_id: int | None, user_id: str, days: Any) -> Vacation:

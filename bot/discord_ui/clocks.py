@@ -121,7 +121,8 @@ class ClockCommands:
     @app_commands.choices(mode=NOTIFY_CHOICES)
     @app_commands.guild_only()
     async def notify(self, interaction: discord.Interaction, mode: str) -> None:
-        await self.bot.service.set_notify(interaction.guild_id, str(interaction.user.id), mode)
+        await self.bot.service.set_notify(interaction.guild_id, str(interaction.user.id), mode,
+                                          lang_of(interaction.locale))
         await interaction.response.send_message(t(f"notify.{mode}", lang_of(interaction.locale)), ephemeral=True)
 
     @app_commands.command(name=_("vacation"), description=_("Pause your clocks while you are away (0 ends your vacation)"))

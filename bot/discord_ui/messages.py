@@ -223,9 +223,9 @@ async def post_reminder(bot: GameBot, item: Reminder) -> None:
     if item.notify == "dm":
         try:
             user = bot.get_user(int(item.seat)) or await bot.fetch_user(int(item.seat))
-            lang = row.lang
-            await user.send(t("clock.reminder_dm", lang, game=game, channel=f"<#{row.channel_id}>",
-                              when=relative(item.deadline)))
+            lang = item.lang or row.lang  # a DM is the member's own: their language
+            await user.send(t("clock.reminder_dm", lang, game=presenter(row.game).name(lang),
+                              channel=f"<#{row.channel_id}>", when=relative(item.deadline)))
             return
         except (discord.HTTPException, ValueError):
             log.info("could not DM a reminder to %s; reminding in the channel", item.seat)

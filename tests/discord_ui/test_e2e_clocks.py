@@ -125,7 +125,8 @@ async def test_reminders_by_direct_message_and_a_vacation(fake, tmp_path):
         await fake.settle()
         assert posted_since(fake, table, mark) == []  # nothing in the channel
         dms = fake.channel_messages(fake.world.dm_channel(user.user))
-        assert len(dms) == 1 and "time runs out" in dms[0].content and f"<#{table.id}>" in dms[0].content
+        # in the member's language (they last set it from a French client)
+        assert len(dms) == 1 and "temps limite" in dms[0].content and f"<#{table.id}>" in dms[0].content
 
         res = await fake.slash(user, table, "game", "vacation", options={"days": 2})
         assert res.ephemeral and "vacation until" in res.content and "games: 1" in res.content
