@@ -14,8 +14,13 @@ beside its target:
 - **first board after a start**: in fresh processes, ``renderers.warm()`` (at start-up,
   before going online: allowed) then the first board, against the next ones: target ≤ 2×;
 - **memory**: the process's RSS growth over ``renderers.warm()`` (every game's static
-  layers, fonts and sprites; modules imported before), in a fresh process, after
-  ``malloc_trim`` (what it keeps, not the transient peak, also shown): target ≤ 50 MB.
+  layers, fonts and sprites), in a fresh process that has imported what the bot imports
+  before it (the renderers and the engines, ``bot.rules.names``), after ``malloc_trim``
+  (what it keeps, not the transient peak, also shown): target ≤ 50 MB for all games; and
+  the map renderer's share, the same over ``renderers.peaky_blinders.warm()`` alone:
+  target ≤ 15 MB;
+- **first close-up of a region** after a start (it builds the region's layer, once per
+  process and language), for information.
 
 Not a test: it never fails.
 
@@ -52,6 +57,7 @@ TARGET_KB = 400.0
 TARGET_MP = 1.5
 TARGET_FIRST = 2.0
 TARGET_MB = 50.0
+TARGET_MAP_MB = 15.0
 
 
 def sample_view(seed: int = 1, players: int = 5, map_id: str = "peaky_blinders") -> dict:
@@ -148,29 +154,35 @@ sys.path.insert(0, %r)
 sys.argv = ['bench']
 from bench.bench_map_render import sample_view, cpu_ms
 import renderers, renderers.peaky_blinders, renderers.risk_express
+import bot.rules.names  # the bot has its engines imported before it warms the renderers
 from renderers.peaky_blinders import render
 views = [sample_view(seed) for seed in range(100, 121)]
 def rss():
     with open('/proc/self/statm') as fh:
         return int(fh.read().split()[1]) * resource.getpagesize() / 2**20
-r0 = rss()
-t = time.process_time(); renderers.warm(); warm = (time.process_time() - t) * 1000
-r1 = rss()
 import ctypes, gc
-gc.collect()
-ctypes.CDLL("libc.so.6").malloc_trim(0)  # what warm() keeps, not what it freed
-r2 = rss()
+def trimmed():
+    gc.collect()
+    ctypes.CDLL("libc.so.6").malloc_trim(0)  # what warm() keeps, not what it freed
+    return rss()
+r0 = trimmed()
+t = time.process_time(); WARM(); warm = (time.process_time() - t) * 1000
+r1 = rss()
+r2 = trimmed()
 first = cpu_ms(render, views[0])
 nxt = sorted(cpu_ms(render, v) for v in views[1:])
-print(json.dumps({"warm": warm, "mb": r1 - r0, "kept": r2 - r0, "first": first, "next": nxt[len(nxt) // 2],
-                  "rss": r1}))
+zoom = cpu_ms(render, dict(views[1], zoom="england"))
+print(json.dumps({"warm": warm, "mb": r1 - r0, "kept": r2 - r0, "first": first,
+                  "next": nxt[len(nxt) // 2], "zoom_first": zoom, "rss": r1}))
 """
 
 
-def fresh_starts(n: int) -> list[dict[str, float]]:
+def fresh_starts(n: int, warm: str = "renderers.warm") -> list[dict[str, float]]:
+    """``n`` fresh processes, each timing and measuring ``warm`` then the first boards."""
     out = []
+    code = FRESH.replace("WARM()", warm + "()") % str(ROOT)
     for _ in range(n):
-        res = subprocess.run([sys.executable, "-c", FRESH % str(ROOT)], capture_output=True,
+        res = subprocess.run([sys.executable, "-c", code], capture_output=True,
                              text=True, check=True, cwd=ROOT)
         out.append(json.loads(res.stdout.strip().splitlines()[-1]))
     return out
@@ -220,6 +232,15 @@ def main() -> None:
     print(f"memory         {kept:.1f} MB kept by renderers.warm() (every game's static layers; "
           f"RSS growth after malloc_trim, {mb:.1f} MB before)   target ≤ {TARGET_MB:.0f} MB  "
           f"{'ok' if kept <= TARGET_MB else 'MISS'}")
+    mine = fresh_starts(args.starts, "renderers.peaky_blinders.warm")
+    kept = statistics.median(s["kept"] for s in mine)
+    mb = statistics.median(s["mb"] for s in mine)
+    print(f"map share      {kept:.1f} MB kept by renderers.peaky_blinders.warm() alone (the map "
+          f"renderer; {mb:.1f} MB before malloc_trim)   target ≤ {TARGET_MAP_MB:.0f} MB  "
+          f"{'ok' if kept <= TARGET_MAP_MB else 'MISS'}")
+    zf = statistics.median(s["zoom_first"] for s in mine)
+    print(f"first close-up {zf:.0f} ms after a fresh start (builds the region's layer, once per "
+          f"process and language; the next ones: the close-ups line above)   (info)")
     if args.out:
         Path(args.out).write_bytes(render_map(views[0]))
         print(f"sample         {args.out}")

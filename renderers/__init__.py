@@ -44,6 +44,20 @@ def zoom_regions(game_id: str) -> list[str]:
 def warm() -> None:
     """Build every game's static layers (each map in each language, Risk Express's
     palettes), once, so no player waits for it. About a second; safe to call twice or
-    from threads."""
+    from threads. Then hands back to the system what building them freed (the drawing's
+    full-size RGBA intermediates), so the process keeps only the layers."""
     for game_id in RENDERERS:
         _renderer(game_id).warm()
+    _trim()
+
+
+def _trim() -> None:
+    import gc
+
+    gc.collect()
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):  # not glibc: nothing to do
+        pass

@@ -71,7 +71,9 @@ class ZoomLayer:
     fade_lut: Lut  # a static entry → its faded entry (fills: themselves)
     held_fits: bool  # the heading's sentence fits (else the turn is written there)
     tids: tuple[str, ...]  # territories whose badge lies in the crop
+    names: dict[str, tuple[int, int, int, int]] = field(default_factory=dict)  # at scale
     faded: dict[int, Lut] = field(default_factory=dict)  # other regions' frame tables
+    sprites: dict[Any, Any] = field(default_factory=dict)  # badges and names, as used
 
     def at(self, x: float, y: float) -> tuple[int, int]:
         """A board point's place in the close-up."""
@@ -164,8 +166,12 @@ def _build(art: MapArt, rid: str, game_id: str) -> ZoomLayer:
     out.paste(z, (0, HEAD))
     held_fits = _heading(art, rid, game_id, out)
     tids = tuple(t for t in art.ids if _meets(art.lay["territories"][t]["badge_box"], box))
-    return ZoomLayer(rid=rid, box=box, scale=s, z=out, own=own, fade_lut=fade_lut,
-                     held_fits=held_fits, tids=tids)
+    layer = ZoomLayer(rid=rid, box=box, scale=s, z=out, own=own, fade_lut=fade_lut,
+                      held_fits=held_fits, tids=tids)
+    for tid, (lbox, lmask, _xy) in art.labels.items():
+        lx, ly = layer.at(lbox[0], lbox[1])
+        layer.names[tid] = (lx, ly, lx + round(lmask.width * s), ly + round(lmask.height * s))
+    return layer
 
 
 def _meets(b: list[int], box: tuple[int, int, int, int]) -> bool:
@@ -234,19 +240,21 @@ def draw_zoom(view: dict[str, Any], art: MapArt, pal: list[int],
         if tid not in layer.tids:
             continue
         t = art.num[tid]
-        spot = art.lay["territories"][tid]
-        b = spot["badge_box"]
-        w, h = b[2] - b[0], b[3] - b[1]
-        idx, mask, cb, cmask = _zframe(shape, w, h, tab, bool(spot.get("stronghold")), s,
-                                       static0, n, art.deco.colours)
-        table = art.luts[t] if t in layer.own else _faded(layer, art, t)
+        b = art.lay["territories"][tid]["badge_box"]
+        faded = t not in layer.own
+        idx, mask, cb, cmask = _zbadge(layer, art, t, shape, tab, faded)
         x, y = layer.at(b[0], b[1])
-        core.paste(idx.point(table).im, (x, y, x + idx.width, y + idx.height), mask.im)
+        core.paste(idx.im, (x, y, x + idx.width, y + idx.height), mask.im)
         if count is not None:
             tile = _zcount(str(count), (cb[2] - cb[0], cb[3] - cb[1]),
                            tab.ground if tab else WHITE, s, static0, art.deco.colours)
-            if t not in layer.own:
-                tile = tile.point(layer.fade_lut)
+            if faded:  # kept with its source, whose id is the key
+                src = tile
+                kept = _kept(layer, ("count", id(src)), lambda src=src: (src, src.point(
+                    layer.fade_lut)))
+                if kept[0] is not src:  # that id was another tile's, gone since
+                    kept = layer.sprites[("count", id(src))] = (src, src.point(layer.fade_lut))
+                tile = kept[1]
             core.paste(tile.im, (x + cb[0], y + cb[1], x + cb[2], y + cb[3]), cmask.im)
     hl = view.get("highlight")
     if hl and hl.get("from") in art.num and hl.get("to") in art.num and hl["from"] != hl["to"]:
@@ -260,12 +268,10 @@ def draw_zoom(view: dict[str, Any], art: MapArt, pal: list[int],
             paint_arrow(out, (box, *parts[1:]), n, static0, ink.ground_of, ink.text_lut(INK))
             if y < HEAD:  # the heading stays on top
                 out.paste(layer.z.crop((0, 0, out.width, HEAD)), (0, 0))
-            for lbox, lmask, _xy in art.labels.values():  # names stay on top of the arrow
-                lx, ly = layer.at(lbox[0], lbox[1])
-                lw, lh = round(lmask.width * s), round(lmask.height * s)
-                if lx < box[2] and box[0] < lx + lw and ly < box[3] and box[1] < ly + lh:
-                    m = lmask.resize((lw, lh), Image.Resampling.LANCZOS).point(_HALF)
-                    out.paste(layer.z.crop((lx, ly, lx + lw, ly + lh)), (lx, ly), m)
+            for tid, (lx, ly, lx1, ly1) in layer.names.items():  # names stay on top of it
+                if lx < box[2] and box[0] < lx1 and ly < box[3] and box[1] < ly1:
+                    out.paste(layer.z.crop((lx, ly, lx1, ly1)), (lx, ly), _name_mask(layer, art,
+                                                                                   tid))
     turn = view.get("turn")
     if turn is not None and not layer.held_fits:
         part = IndexBox(out, inks(art), fixed_palette(art.deco.colours), ())
@@ -280,6 +286,41 @@ def draw_zoom(view: dict[str, Any], art: MapArt, pal: list[int],
             zpal[i:i + 3] = fade((pal[i], pal[i + 1], pal[i + 2]))
     out.putpalette(zpal)
     return out
+
+
+_SPRITES_MAX = 64  # a layer's badges and names kept (~0.3 MB at most)
+
+
+def _kept(layer: ZoomLayer, key: Any, make: Any) -> Any:
+    hit = layer.sprites.get(key)
+    if hit is None:
+        if len(layer.sprites) >= _SPRITES_MAX:
+            layer.sprites.clear()
+        hit = layer.sprites[key] = make()
+    return hit
+
+
+def _zbadge(layer: ZoomLayer, art: MapArt, t: int, shape: str | None, tab: Tab | None,
+            faded: bool) -> tuple[Image.Image, Image.Image, tuple[int, int, int, int],
+                                  Image.Image]:
+    """Territory t's badge frame in this close-up: its indices moved to t's fill entries
+    (and its static colours faded, for another region's), silhouette, count box."""
+    def make() -> tuple[Any, ...]:
+        spot = art.lay["territories"][art.ids[t]]
+        b = spot["badge_box"]
+        idx, mask, cb, cmask = _zframe(shape, b[2] - b[0], b[3] - b[1], tab,
+                                       bool(spot.get("stronghold")), layer.scale, art.static0,
+                                       art.n, art.deco.colours)
+        return idx.point(_faded(layer, art, t) if faded else art.luts[t]), mask, cb, cmask
+
+    return _kept(layer, ("badge", t, shape, tab), make)
+
+
+def _name_mask(layer: ZoomLayer, art: MapArt, tid: str) -> Image.Image:
+    lx, ly, lx1, ly1 = layer.names[tid]
+    mask = art.labels[tid][1]
+    return _kept(layer, ("name", tid), lambda: mask.resize(
+        (lx1 - lx, ly1 - ly), Image.Resampling.LANCZOS).point(_HALF))
 
 
 def _faded(layer: ZoomLayer, art: MapArt, t: int) -> Lut:
