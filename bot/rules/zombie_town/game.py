@@ -51,10 +51,16 @@ def _text(v: Any) -> bool:
 class ZombieTown(Game):
     id = "zombie_town"
     name = "Zombie Town"
-    min_players = 2
-    max_players = 6
     options = (Option("road_rage", "bool", True, description="Zombie Town 2: Road Rage (cars, keys, secret agendas)."),)
     anytime_actions = frozenset({"drop", "order"})
+
+    @property
+    def min_players(self) -> int:  # type: ignore[override]
+        return int(data().settings.raw["players"]["min"])
+
+    @property
+    def max_players(self) -> int:  # type: ignore[override]
+        return int(data().settings.raw["players"]["max"])
 
     # -- setup --------------------------------------------------------------------------
     def _setup(self, state: State, rng: Rng) -> None:
