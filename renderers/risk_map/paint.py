@@ -86,11 +86,14 @@ class Inks:
         return out
 
     def nearest_many(self, cols: list[RGB]) -> list[int]:
-        """The static entries nearest to ``cols`` (as Pillow's quantisation picks them)."""
+        """The static entries nearest to ``cols``: a colour's own entry if it has one, else
+        the one Pillow's quantisation picks (through its 6-bit cache, which may prefer a
+        shade one level off)."""
         strip = Image.new("RGB", (len(cols), 1))
         strip.putdata(cols)
         q = strip.quantize(palette=self.static_pal, dither=Image.Dither.NONE)
-        return [self.static0 + v for v in q.tobytes()]
+        return [self.exact.get(c, self.static0 + v)  # type: ignore[call-overload]
+                for c, v in zip(cols, q.tobytes(), strict=True)]
 
     def index(self, colour: Any) -> int:
         """A colour's palette entry: its own if static, else the nearest static one."""
