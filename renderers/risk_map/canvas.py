@@ -47,6 +47,7 @@ from renderers.risk_map.kit import (
     symbol_icon,
 )
 from renderers.risk_map.paint import IndexBox, inks
+from renderers.risk_map.paint import clear as clear_paint
 from renderers.risk_map.static import (
     SWATCHES,
     MapArt,
@@ -73,6 +74,7 @@ def clear_caches() -> None:
     for fn in (_frame, _count, arrow_sprite, arrow_parts):
         fn.cache_clear()
     clear_zoom()
+    clear_paint()
     clear_static()
 
 

@@ -162,6 +162,17 @@ class _Capture:
         self.got.append((xy, mask))
 
 
+_CAPTURE = _Capture()
+_TEXT_DRAW = ImageDraw.Draw(Image.new("L", (1, 1)))
+_TEXT_DRAW.draw = _CAPTURE  # type: ignore[assignment]
+
+
+def clear() -> None:
+    """Forget the laid-out strings (tests: cold caches must not change a byte)."""
+    _LAID.clear()
+    _COVERAGE.clear()
+
+
 class IndexBox:
     """A box of the canvas's indices that panel code draws on as on an RGB image."""
 
@@ -242,10 +253,13 @@ class IndexDraw:
 
     def __init__(self, box: IndexBox) -> None:
         self._box = box
-        self._draw = ImageDraw.Draw(box.im)
-        self._capture = _Capture()
-        self._text_draw = ImageDraw.Draw(Image.new("L", (1, 1)))
-        self._text_draw.draw = self._capture  # type: ignore[assignment]
+        self._core: ImageDraw.ImageDraw | None = None
+
+    @property
+    def _draw(self) -> ImageDraw.ImageDraw:
+        if self._core is None:
+            self._core = ImageDraw.Draw(self._box.im)
+        return self._core
 
     def text(self, xy: Any, text: str, fill: Any = None, font: Any = None, *args: Any,
              **kw: Any) -> None:
@@ -255,11 +269,10 @@ class IndexDraw:
             got = _LAID.get(key)
         except TypeError:  # an unhashable option: laid out each time
             key, got = None, None
-        if got is None:
-            cap = self._capture
-            cap.got = []
-            self._text_draw.text(xy, text, 255, font, *args, **kw)
-            got = cap.got
+        if got is None:  # under the renderers' DRAW_LOCK, as every drawing
+            _CAPTURE.got = []
+            _TEXT_DRAW.text(xy, text, 255, font, *args, **kw)
+            got = _CAPTURE.got
             if key is not None:
                 if len(_LAID) >= _LAID_MAX:
                     _LAID.clear()
