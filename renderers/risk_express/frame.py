@@ -1,17 +1,22 @@
-"""The Risk Express board as an 8-bit palette image, built from palette pieces.
+"""The Risk Express board as an 8-bit palette image, kept up to date piece by piece.
 
 ``render_image`` draws an RGB board that ``png_bytes`` would then map to the fixed palette,
 pixel by pixel (nearest entry, no dithering): ~5 ms of conversion and ~5 ms of alpha
 pastes on a 1200×1000 board, twice the PNG encode itself. The mapping of a pixel depends
 on that pixel only, so the board can be mapped piece by piece, and each piece once:
 
-* the background of a lock pattern (:func:`.layout.base_image`) is mapped once (a stage);
-* a card on that background (highlight and tag included if it is the target) is drawn and
-  mapped once per state and kept as a palette tile: a board is a copy of the stage and
-  fourteen plain pastes;
-* the header, the tray and the scores are drawn at their places on a board-sized RGB
-  sheet (their region set from the background first), then mapped: ~15 % of the board's
-  pixels, and kept per content as well (a throw changes the tray, rarely the scores).
+* a card (highlight and tag included if it is the target), the header, the tray and each
+  score cell is a *piece*: drawn on a small RGB sheet holding the background of its region
+  (its coordinates shifted by the region's corner), mapped once and kept per content;
+* a *frame* per background (lock pattern, language, palette) is the palette board as last
+  composed on it, with what each piece shows: a board pastes only the pieces whose
+  content changed since (a throw: the target card, the tray, the header), then is copied
+  for the encoder.
+
+Pieces never overlap (checked once per background; a layout where they would is drawn
+whole), so the order of the pastes does not matter, except the target's highlight, which
+reaches 2 px into its neighbours' margins: the target is pasted last, and a card that
+stops being the target is pasted once over the whole area its highlight and tag covered.
 
 The result equals ``quantize(render_image(view), palette)`` pixel for pixel (the picture
 tests and ``tests/renderers/risk_express/test_frame.py`` check it).
@@ -20,7 +25,9 @@ tests and ``tests/renderers/risk_express/test_frame.py`` check it).
 from __future__ import annotations
 
 import itertools
+import zlib
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,7 +36,7 @@ from PIL import Image
 from renderers.kit import Box, quantize
 from renderers.risk_express.layout import base_image
 from renderers.risk_express.look import BAND_H, HEADER_H, W
-from renderers.risk_express.page import Plan, draw_card, plan, target_region
+from renderers.risk_express.page import Placed, Plan, draw_card, plan, render_image, target_region
 from renderers.risk_express.panels import (
     ScoreCell,
     draw_header,
@@ -38,21 +45,37 @@ from renderers.risk_express.panels import (
     score_cells,
 )
 
-TILES = 112  # a card tile is ~45 KB: ~5 MB
-PANELS = 64  # header (~80 KB), tray (~40 KB) and score cell (~20 KB) pieces
-STAGES = 8  # 1.2 MB each: both languages × the four score layouts (2, 3, 4, 5–6 players)
+TILES = 24  # a card piece is ~50 KB: ~1.2 MB (a frame keeps what it shows anyway)
+PANELS = 32  # header (~80 KB), tray (~90 KB) and score cell (~20 KB) pieces
+FRAMES = 4  # 1.3 MB each: the default language's four score layouts (2, 3, 4, 5–6 players)
+
+Draw = Callable[[Image.Image, int, int], None]  # draws a piece on a sheet at (-dx, -dy)
+
+
+@dataclass
+class _Frame:
+    key: Any  # the background's (layout, bands, language, palette)
+    image: Image.Image  # the palette board as last composed
+    shown: dict[Any, tuple[Any, Box]]  # per slot: what its piece shows, and its region
+    sk: int  # a small id of the background, for the pieces' keys
+    safe: bool  # no two pieces overlap
+    areas: list[Box]  # every region a piece of this background may take (one per slot)
+    # the RGB background of each area, compressed (~15 KB in all), once the RGB board is
+    # no longer at hand
+    backdrops: dict[Box, bytes] = field(default_factory=dict)
 
 
 @dataclass
 class _Caches:
-    """Palette backgrounds per stage (lock pattern, language, palette), then the tiles and
-    panels drawn on them (keyed by the stage and what they show), least recently used
-    first; the RGB backgrounds stay in ``base_image``'s own small cache."""
+    """Frames per background, then the pieces drawn on them (keyed by the frame and what
+    they show), least recently used first; the RGB background stays in ``base_image``'s
+    own small cache."""
 
-    stages: OrderedDict[Any, tuple[Image.Image, int]] = field(default_factory=OrderedDict)
+    frames: OrderedDict[Any, _Frame] = field(default_factory=OrderedDict)
     tiles: OrderedDict[Any, Image.Image] = field(default_factory=OrderedDict)
     panels: OrderedDict[Any, Image.Image] = field(default_factory=OrderedDict)
-    scratch: Image.Image | None = None  # one RGB board-sized sheet to draw pieces on
+    # the RGB background of the frame built last (5 MB): pieces are cropped from it
+    hot: tuple[_Frame, Image.Image] | None = None
 
 
 _C = _Caches()
@@ -72,52 +95,134 @@ def _remember(cache: OrderedDict[Any, Any], key: Any, im: Any, limit: int) -> No
         cache.popitem(last=False)
 
 
-def _mapped(rgb: Image.Image, region: Box, draw: Any, palette: Image.Image) -> Image.Image:
-    """``draw(sheet)`` on the background's ``region`` (drawing at board coordinates),
-    mapped to the palette. The sheet is shared: only ``region`` is set before drawing."""
-    sheet = _C.scratch
-    if sheet is None or sheet.size != rgb.size:
-        sheet = _C.scratch = rgb.copy()
-    else:
-        sheet.paste(rgb.crop(region), region[:2])
-    draw(sheet)
-    return quantize(sheet.crop(region), palette=palette)
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _union(a: Box, b: Box) -> Box:
+    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+
+
+def _areas(p: Plan) -> tuple[bool, list[Box]]:
+    """Whether no two pieces overlap, whichever card is the target (failed or not), and
+    the area each slot's pieces may take."""
+    panels = [region for _, region, _ in _panels(p)]
+    boxes = [pc.box for pc in p.placed]
+    safe = not any(_overlap(a, b) for i, a in enumerate(panels) for b in panels[i + 1:])
+    areas = []
+    for i, box in enumerate(boxes):
+        others = panels + boxes[:i] + boxes[i + 1:]
+        area = box
+        for failed in (False, True):
+            region = target_region(box, failed, p.lang)
+            safe = safe and not any(_overlap(region, o) for o in others)
+            area = _union(area, region)
+        areas.append(area)
+    return safe, areas + panels
+
+
+def _frame(p: Plan, palette: Image.Image, pal_key: Any) -> _Frame:
+    key = (p.lay, p.bands, p.lang, pal_key)
+    fr = _get(_C.frames, key)
+    if fr is None:
+        rgb = base_image(p.lay, p.bands, p.lang)
+        fr = _Frame(key, quantize(rgb, palette=palette), {}, next(_IDS), *_areas(p))
+        _remember(_C.frames, key, fr, FRAMES)
+        _hold(fr, rgb)
+    return fr
+
+
+def _hold(fr: _Frame, rgb: Image.Image) -> None:
+    """Keep ``rgb`` at hand for ``fr``'s pieces; the frame it was kept for gets its
+    areas' backgrounds compressed first (if it is still cached)."""
+    if _C.hot is not None:
+        old, old_rgb = _C.hot
+        if not old.backdrops and _C.frames.get(old.key) is old:
+            old.backdrops = {a: zlib.compress(old_rgb.crop(a).tobytes(), 1) for a in old.areas}
+    _C.hot = (fr, rgb)
+
+
+def _backdrop(fr: _Frame, region: Box) -> Image.Image:
+    """The RGB background of ``region`` (inside one of the frame's areas)."""
+    if _C.hot is not None and _C.hot[0] is fr:
+        return _C.hot[1].crop(region)
+    for a in fr.areas:
+        if a[0] <= region[0] and a[1] <= region[1] and region[2] <= a[2] and region[3] <= a[3]:
+            im = Image.frombytes("RGB", (a[2] - a[0], a[3] - a[1]),
+                                 zlib.decompress(fr.backdrops[a]))
+            return im.crop((region[0] - a[0], region[1] - a[1], region[2] - a[0],
+                            region[3] - a[1]))
+    raise KeyError(region)  # never: a piece stays inside its slot's area
+
+
+def _piece(fr: _Frame, region: Box, draw: Draw, palette: Image.Image) -> Image.Image:
+    """``draw`` on the background of ``region`` (shifted to its corner), mapped."""
+    sheet = _backdrop(fr, region)
+    draw(sheet, region[0], region[1])
+    return quantize(sheet, palette=palette)
+
+
+def _card_draw(pc: Placed, att: dict[str, Any] | None, lang: str) -> Draw:
+    def draw(sheet: Image.Image, dx: int, dy: int) -> None:
+        x0, y0, x1, y1 = pc.box
+        draw_card(sheet, pc._replace(box=(x0 - dx, y0 - dy, x1 - dx, y1 - dy)), att, lang)
+    return draw
 
 
 def render_frame(view: dict[str, Any], palette: Image.Image, pal_key: Any) -> Image.Image:
     """The board as a palette image (``pal_key`` names ``palette`` in the caches)."""
     p = plan(view)
-    stage = _get(_C.stages, (p.lay, p.bands, p.lang, pal_key))
-    if stage is None:  # the background, and a small key for the pieces drawn on it
-        stage = (quantize(base_image(p.lay, p.bands, p.lang), palette=palette), next(_IDS))
-        _remember(_C.stages, (p.lay, p.bands, p.lang, pal_key), stage, STAGES)
-    im, sk = stage[0].copy(), stage[1]
+    fr = _frame(p, palette, pal_key)
+    if not fr.safe:  # an odd layout: pieces would overlap, draw the board whole
+        return quantize(render_image(view), palette=palette)
+    im, shown = fr.image, fr.shown
+    last: list[tuple[Any, Any, Box, Box, Draw]] = []  # the target, pasted last
     for pc in p.placed:
         is_target = pc.card_id == p.target
         att = p.attempt if is_target else None
         failed = bool(att.get("failed")) if att else False
         region = target_region(pc.box, failed, p.lang) if att else pc.box
-        key = (sk, pc.spec, pc.box, is_target, failed)  # a CardSpec is always hashable
-        tile = _get(_C.tiles, key)
-        if tile is None:
-            tile = _mapped(base_image(p.lay, p.bands, p.lang), region,
-                           lambda sheet, pc=pc, att=att: draw_card(sheet, pc, att, p.lang),
-                           palette)
-            _remember(_C.tiles, key, tile, TILES)
-        im.paste(tile, region[:2])
+        what = (pc.spec, is_target, failed)  # a CardSpec is always hashable
+        was = shown.get(pc.box)
+        if was is not None and was == (what, region):
+            continue
+        # a card that was the target: its piece covers the highlight it leaves
+        paste = region if was is None or was[1] == region else _union(region, was[1])
+        item = (pc.box, what, region, paste, _card_draw(pc, att, p.lang))
+        if is_target:
+            last.append(item)
+        else:
+            _put_tile(fr, item, palette)
+    for item in last:
+        _put_tile(fr, item, palette)
     for kind, region, what in _panels(p):
-        key: Any = (sk, what)
+        key: Any = (fr.sk, what)
         try:
+            if shown.get(region) == (what, region):
+                continue
             piece = _get(_C.panels, key)
         except TypeError:  # an odd view (a list where an id should be): draw, keep nothing
             key, piece = None, None
         if piece is None:
-            piece = _mapped(base_image(p.lay, p.bands, p.lang), region,
-                            lambda sheet, kind=kind: _draw_panel(sheet, kind, p), palette)
+            piece = _piece(fr, region, lambda sheet, dx, dy, kind=kind:
+                           _draw_panel(sheet, kind, p, dx, dy), palette)
             if key is not None:
                 _remember(_C.panels, key, piece, PANELS)
         im.paste(piece, region[:2])
-    return im
+        shown[region] = (what, region) if key is not None else (object(), region)
+    return im.copy()
+
+
+def _put_tile(fr: _Frame, item: tuple[Any, Any, Box, Box, Draw],
+              palette: Image.Image) -> None:
+    slot, what, region, paste, draw = item
+    key = (fr.sk, what, paste)
+    tile = _get(_C.tiles, key)
+    if tile is None:
+        tile = _piece(fr, paste, draw, palette)
+        _remember(_C.tiles, key, tile, TILES)
+    fr.image.paste(tile, paste[:2])
+    fr.shown[slot] = (what, region)
 
 
 def _panels(p: Plan) -> list[tuple[str | ScoreCell, Box, Any]]:
@@ -144,17 +249,22 @@ def _panels(p: Plan) -> list[tuple[str | ScoreCell, Box, Any]]:
             for cell in score_cells(p.lay, v, p.names) for c in (cell.box,)]
 
 
-def _draw_panel(im: Image.Image, kind: str | ScoreCell, p: Plan) -> None:
+def _draw_panel(im: Image.Image, kind: str | ScoreCell, p: Plan, dx: int, dy: int) -> None:
+    """A panel drawn at its place shifted by (-dx, -dy)."""
     if kind == "header":
+        assert dx == dy == 0  # the header's region starts at the corner
         draw_header(im, p.view, p.attempt, p.names, p.cards_by_id, p.lang)
     elif kind == "tray":
-        draw_tray(im, p.lay.panels[-1], p.attempt, p.cards_by_id, p.names, p.over, p.lang)
+        x0, y0, x1, y1 = p.lay.panels[-1]
+        draw_tray(im, (x0 - dx, y0 - dy, x1 - dx, y1 - dy), p.attempt, p.cards_by_id,
+                  p.names, p.over, p.lang)
     elif isinstance(kind, ScoreCell):
-        draw_score_cell(im, kind, p.lang)
+        x0, y0, x1, y1 = kind.box
+        draw_score_cell(im, kind._replace(box=(x0 - dx, y0 - dy, x1 - dx, y1 - dy)), p.lang)
 
 
 def clear() -> None:
-    _C.stages.clear()
+    _C.hot = None
+    _C.frames.clear()
     _C.tiles.clear()
     _C.panels.clear()
-    _C.scratch = None

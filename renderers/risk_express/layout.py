@@ -167,8 +167,7 @@ def _draw_band(im: Image.Image, panel: Box, band: BandSpec, lang: str) -> None:
            anchor="rm")
 
 
-@lru_cache(maxsize=2)  # ~5 MB each; redrawn in ~3 ms on a miss (:mod:`.frame` keeps
-# the palette copies)
+@lru_cache(maxsize=1)  # 5 MB; redrawn in ~3 ms on a miss (:mod:`.frame` keeps what it needs)
 def base_image(lay: Layout, bands: tuple[BandSpec, ...], lang: str = "en") -> Image.Image:
     """Everything that changes only when a continent is locked: background, panels, legend."""
     im = Image.new("RGB", (W, lay.height), BG)

@@ -108,8 +108,8 @@ def plan(view: dict[str, Any]) -> Plan:
                 owner=oi,
                 owner_name=names.of(owner) if owner is not None else "",
                 locked=locked,
-                lines=tuple(LineSpec(need_of(ln.get("need")), filled_of(ln.get("filled")))
-                            for ln in card.get("lines") or []),
+                lines=tuple([_line(ln.get("need"), ln.get("filled"))
+                             for ln in card.get("lines") or []]),
                 general=general,
                 w=box[2] - box[0],
                 h=box[3] - box[1],
@@ -151,6 +151,21 @@ def target_region(box: Box, failed: bool, lang: str) -> Box:
     cx = (box[0] + box[2]) // 2
     return (min(box[0] - 5, cx - tw // 2 - 8), box[1] - 5,
             max(box[2] + 5, cx + tw // 2 + 9), box[3] + 17)
+
+
+def _line(need: Any, filled: Any) -> LineSpec:
+    """A battle line's spec; the same need (a few per deck) is ordered once."""
+    if type(need) is dict:
+        try:
+            return LineSpec(_need(tuple(need.items())), filled_of(filled))
+        except TypeError:  # an odd value in the view: no cache
+            pass
+    return LineSpec(need_of(need), filled_of(filled))
+
+
+@lru_cache(maxsize=256)
+def _need(items: tuple[tuple[Any, Any], ...]) -> tuple[tuple[str, int], ...]:
+    return need_of(dict(items))
 
 
 @lru_cache(maxsize=1024)
