@@ -71,6 +71,7 @@ __all__ = ["render_map", "clear_caches", "ZOOM_MIN_W", "ZOOM_MAX_SCALE", "map_ar
 def clear_caches() -> None:
     """Forget every cached layer and sprite (tests: cold caches must not change a byte)."""
     _FRAMES.clear()
+    _TILES.clear()
     for fn in (_frame, _count, arrow_sprite, arrow_parts):
         fn.cache_clear()
     clear_zoom()
@@ -179,7 +180,7 @@ def _tid_frame(art: MapArt, tid: str, shape: str | None, tab: Tab | None) -> Fra
     territory's own), its silhouette, where it goes, its count's box and that box's part
     of the silhouette. The same in every language; made when first pasted (~20 µs; at
     most a territory × its tabs × 6 symbols, ~0.8 MB), the silhouettes shared."""
-    key = (art.meta.get("id"), art.deco, tid, shape, tab)
+    key = (art.meta.get("id"), art.deco, tid, shape, tab.name if tab else None)
     hit = _FRAMES.get(key)
     if hit is None:
         spot = art.lay["territories"][tid]
@@ -193,6 +194,9 @@ def _tid_frame(art: MapArt, tid: str, shape: str | None, tab: Tab | None) -> Fra
     return hit
 
 
+_TILES: dict[tuple[Any, ...], Image.Image] = {}  # _count's, by (deco, count, box, ground)
+
+
 def _badge(canvas: Image.Image, art: MapArt, tid: str, count: int | None, shape: str | None,
            tab: Tab | None) -> None:
     """Paste a count badge: its frame, then its count's tile (both through the silhouette)."""
@@ -200,8 +204,13 @@ def _badge(canvas: Image.Image, art: MapArt, tid: str, count: int | None, shape:
     core = canvas.im  # Pillow's own paste, without ``Image.paste``'s checks: ~80 a board
     core.paste(idx.im, (x, y, x + idx.width, y + idx.height), mask.im)
     if count is not None:
-        tile = _count(str(count), (cb[2] - cb[0], cb[3] - cb[1]), _ground(tab), art.static0,
-                      art.deco.colours)
+        key = (art.deco, art.static0, count, cb, tab.name if tab else None)
+        tile = _TILES.get(key)
+        if tile is None:
+            if len(_TILES) >= 1024:
+                _TILES.clear()
+            tile = _TILES[key] = _count(str(count), (cb[2] - cb[0], cb[3] - cb[1]),
+                                        _ground(tab), art.static0, art.deco.colours)
         core.paste(tile.im, (x + cb[0], y + cb[1], x + cb[2], y + cb[3]), cmask.im)
 
 

@@ -191,7 +191,8 @@ class Tab:
     """A mark on a badge's left, that an edition adds (a stop of a route it draws): what it
     draws there and how the badge around it looks. ``draw(d, cx, cy, S)`` draws it centred on
     (cx, cy) at S× (the badge is drawn supersampled). ``always``: the badge shows even on a
-    territory the view leaves out (then without a count)."""
+    territory the view leaves out (then without a count). ``name`` tells a decoration's
+    tabs apart (the badge caches key on it)."""
 
     name: str
     draw: Callable[[ImageDraw.ImageDraw, float, float, float], None]
