@@ -51,8 +51,11 @@ class Panel:
     """An edition's panel, in ``layout.json``'s ``panels[name]`` box.
 
     ``draw_static(img, d, box, meta, lang, deco)`` draws its fixed words into the static
-    layer; ``draw(view, meta, rgb, d, deco)`` its changing part each turn, over an RGB copy
-    of the panel's box inset by ``inset`` (left, top, right, bottom)."""
+    layer; ``draw(view, meta, rgb, d, deco)`` its changing part each turn, in the panel's
+    box inset by ``inset`` (left, top, right, bottom). ``rgb`` and ``d`` draw straight into
+    the board's palette indices (:mod:`renderers.risk_map.paint`) with the API of an RGB
+    image and its ``ImageDraw``: ``rgb.paste(icon, xy, icon)``, ``rgb.size``, ``d.text``,
+    ``d.textlength`` and every shape taking ``fill=``/``outline=`` colours."""
 
     draw_static: Callable[..., None]
     draw: Callable[..., None]
