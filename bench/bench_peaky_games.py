@@ -1,61 +1,132 @@
-"""Risk Peaky Blinders random games benchmark: ``python bench/bench_peaky_games.py [games]``.
+"""Risk Peaky Blinders random games benchmark:
+``python bench/bench_peaky_games.py [games] [rounds] [--before DIR]``.
 
 Plays whole games (with the British Crown, 2 to 5 players, random legal actions) through
 the engine contract only: ``play_out`` with ``RandomPolicy``, the loop the simulator and the
 tests use (``setup``, ``to_act``, ``legal_actions``, ``apply``, ``outcome``). Every ``apply``
 copies the state, so this is the cost the bot, the simulator and the random tests pay.
-Prints the figure beside its target; not a timed test, nothing here fails CI. Timed in CPU
-time (``time.process_time``), best of ``rounds``: the machine is shared, wall clock is noise.
 
-Target (issue 12): ≥ 250 games/s, three times the ~80 games/s measured before the speed work
-(same machine, same conditions: 99 µs a move through the contract).
+Two figures, both in CPU time (``time.process_time``), best of ``rounds`` (the machine is
+shared: wall clock is noise):
+
+* games/s: whole random games (the policy's pick included);
+* contract µs/move: the same games' logs replayed through ``legal_actions`` + ``apply`` only
+  (what a move costs the engine, without the policy).
+
+``--before DIR``: the same measures of the code checked out in ``DIR`` (``git worktree add
+/tmp/x 62f6d15``, the code before issue 12), run in fresh processes alternating with this
+tree's, and the ratio. Prints the figures beside the target; nothing here fails CI.
+
+Target (issue 12): ≥ 250 games/s, and the contract's cost per move three times lower than
+before the speed work (62f6d15).
 """
 
 from __future__ import annotations
 
+import json
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from bot.rules.ai import RandomPolicy  # noqa: E402
-from bot.rules.peaky_blinders.game import PeakyBlinders  # noqa: E402
-from bot.rules.play import play_out  # noqa: E402
-
+HERE = Path(__file__).resolve()
 TARGET = 250.0
+RATIO = 3.0
 SEATS = ["s1", "s2", "s3", "s4", "s5"]
 
 
-def play(game: PeakyBlinders, players: int, seed: int) -> tuple[int, int]:
-    """One game to the end; returns (actions applied, player turns)."""
-    playout = play_out(game, SEATS[:players], seed, RandomPolicy()).run()
-    return len(playout.log), playout.state["turn"]
+def measure(root: str, games: int, rounds: int) -> dict[str, float]:
+    """Best-of-``rounds`` CPU figures of the engine in ``root``."""
+    sys.path.insert(0, root)
+    from bot.rules.ai import RandomPolicy
+    from bot.rules.peaky_blinders.game import PeakyBlinders
+    from bot.rules.play import play_out
+    from bot.rules.risk_map.board import Board
+
+    def fresh() -> PeakyBlinders:
+        """An engine on a board of its own: no memo (owner maps' holdings) carried over from
+        an earlier round of the same seeds; warmed on other seeds."""
+        board = Board.from_file(Path(root) / "data" / "peaky_blinders" / "map.json", PeakyBlinders.rulebook_counts)
+        game = PeakyBlinders(board)
+        game.data  # noqa: B018 - load and validate the data outside the timing
+        for players in (2, 3, 4, 5):
+            play_out(game, SEATS[:players], 0, RandomPolicy()).run()
+        return game
+
+    best_games = best_contract = float("inf")
+    logs: list[tuple[list[str], int, list[tuple[str, dict]]]] = []
+    turns: list[int] = []
+    for _ in range(rounds):
+        logs, turns = [], []
+        game = fresh()
+        start = time.process_time()
+        for i in range(games):
+            seats = SEATS[:2 + i % 4]
+            playout = play_out(game, seats, i + 1, RandomPolicy()).run()
+            logs.append((seats, i + 1, playout.log))
+            turns.append(playout.state["turn"])
+        best_games = min(best_games, time.process_time() - start)
+        # the same moves through legal_actions + apply only
+        game = fresh()
+        starts = [game.setup(seats, None, seed) for seats, seed, _ in logs]
+        start = time.process_time()
+        for (_, _, log), state in zip(logs, starts, strict=True):
+            for seat, action in log:
+                game.legal_actions(state, seat)
+                state, _ = game.apply(state, seat, action)
+        best_contract = min(best_contract, time.process_time() - start)
+    moves = sum(len(log) for _, _, log in logs)
+    return {"games_s": games / best_games, "move_us": best_games / moves * 1e6,
+            "contract_us": best_contract / moves * 1e6, "moves": moves / games,
+            "turns": statistics.mean(turns)}
+
+
+def child(root: str, games: int, rounds: int) -> dict[str, float]:
+    out = subprocess.run([sys.executable, str(HERE), str(games), str(rounds), "--child", root],
+                         check=True, capture_output=True, text=True).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def show(label: str, m: dict[str, float]) -> None:
+    print(f"  {label:7} {m['games_s']:7.1f} games/s  {m['move_us']:6.1f} us/move a game  "
+          f"{m['contract_us']:6.1f} us/move apply+legal")
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 3
-    game = PeakyBlinders()
-    game.data  # noqa: B018 - load and validate the data outside the timing
-    for players in (2, 3, 4, 5):
-        play(game, players, 0)  # warm-up
-    best = float("inf")
-    actions, turns = [], []
-    for _ in range(rounds):
-        start = time.process_time()
-        actions, turns = [], []
-        for i in range(games):
-            a, t = play(game, 2 + i % 4, i + 1)
-            actions.append(a)
-            turns.append(t)
-        best = min(best, time.process_time() - start)
-    rate = games / best
+    args = sys.argv[1:]
+    if "--child" in args:
+        i = args.index("--child")
+        root = args[i + 1]
+        del args[i:i + 2]
+        print(json.dumps(measure(root, int(args[0]), int(args[1]))))
+        return
+    before = None
+    if "--before" in args:
+        i = args.index("--before")
+        before = args[i + 1]
+        del args[i:i + 2]
+    games = int(args[0]) if args else 200
+    rounds = int(args[1]) if len(args) > 1 else 3
+    here = str(HERE.parent.parent)
     print(f"Risk Peaky Blinders, {games} random games (2-5 players, with the Crown), CPU time, best of {rounds}")
-    print(f"  {rate:8.1f} games/s    target >= {TARGET:.0f} games/s    {'OK' if rate >= TARGET else 'BELOW TARGET'}")
-    print(f"  {best / sum(actions) * 1e6:8.1f} us/move  ({sum(actions) / best:.0f} actions/s; "
-          f"mean {statistics.mean(actions):.0f} actions, {statistics.mean(turns):.0f} turns a game)")
+    if before is None:
+        now = measure(here, games, rounds)
+        show("now", now)
+    else:
+        runs: dict[str, list[dict[str, float]]] = {"before": [], "now": []}
+        for _ in range(3):  # alternated fresh processes
+            runs["before"].append(child(before, games, rounds))
+            runs["now"].append(child(here, games, rounds))
+        best = {k: {f: (max if f == "games_s" else min)(r[f] for r in v) for f in v[0]} for k, v in runs.items()}
+        now, old = best["now"], best["before"]
+        show("before", old)
+        show("now", now)
+        print(f"  ratio   {now['games_s'] / old['games_s']:.2f}x games/s, "
+              f"{old['contract_us'] / now['contract_us']:.2f}x apply+legal per move   target >= {RATIO:.0f}x")
+    rate = now["games_s"]
+    print(f"  {rate:7.1f} games/s    target >= {TARGET:.0f} games/s    {'OK' if rate >= TARGET else 'BELOW TARGET'}"
+          f"   (mean {now['moves']:.0f} actions, {now['turns']:.0f} turns a game)")
 
 
 if __name__ == "__main__":

@@ -58,6 +58,7 @@ from bot.rules.risk_map.board import Board
 from bot.rules.risk_map.cards import RAZOR_TABLE, trade_value
 from bot.rules.risk_map.defence import DEFAULT_ORDER
 from bot.rules.risk_map.game import MapGame
+from bot.rules.risk_map.holding import Holding
 from bot.rules.schema import Field, id_list, mapping, name
 
 __all__ = ["NEUTRAL", "PB_MESSAGES", "PeakyBlinders", "public_events"]
@@ -450,8 +451,8 @@ class PeakyBlinders(Powers, Crown, MapGame):
             self._finish(state, self.active_seats(state), "elimination", events)
 
     # -- legal actions --------------------------------------------------------------------
-    def _legal_place(self, state: State, seat: str) -> list[Action]:
-        out = super()._legal_place(state, seat)
+    def _legal_place(self, state: State, seat: str, held: Holding) -> list[Action]:
+        out = super()._legal_place(state, seat, held)
         player = state["players"][seat]
         hand = player["hand"]
         points = self.data.razors

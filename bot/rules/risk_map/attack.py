@@ -15,6 +15,7 @@ from typing import Any
 import bot.rules.turns as turns
 from bot.rules.base import Action, Event, Rng, State
 from bot.rules.risk_map.battle import attack_dice, defence_dice, resolve_roll, roll
+from bot.rules.risk_map.holding import Holding
 from bot.rules.risk_map.messages import rule_error
 
 __all__ = ["Attacks"]
@@ -217,7 +218,7 @@ class Attacks:
         """Hook: edition parts of an attack's compact form (power cards played with it)."""
         return {}
 
-    def _legal_attacks(self, state: State, seat: str) -> list[Action]:
+    def _legal_attacks(self, state: State, seat: str, held: Holding) -> list[Action]:
         """One form per (territory that can attack, hostile neighbour), in map order. The forms
         of one territory share their ``count``, every form its ``until`` and extras: forms are
         read, never changed."""
@@ -225,7 +226,7 @@ class Attacks:
         base = {"type": "attack", "from": "", "to": "", "count": None, "until": [False, True],
                 **self._attack_extras(state, seat)}
         out: list[Action] = []
-        for src, dsts in self.holding(state, seat).targets.items():
+        for src, dsts in held.targets.items():
             n = troops[src] - 1
             if n < 1 or not dsts:
                 continue

@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.rules.risk_map.holding import Holding, Holdings, Masks
+
 __all__ = [
     "BORDER_KINDS",
     "DATA_DIR",
@@ -85,6 +87,7 @@ class Board:
     _holdings: dict[tuple[str, ...], Holdings] = field(repr=False, default_factory=dict, compare=False)
     _last_holdings: Holdings | None = field(repr=False, default=None, compare=False)
     _ordered: tuple[Any, bool] = field(repr=False, default=(None, False), compare=False)
+    _masks: Masks | None = field(repr=False, default=None, compare=False)
 
     # -- loading ----------------------------------------------------------------------
     @classmethod
@@ -352,6 +355,15 @@ class Board:
             out.append([t for t in self.order if t in group])
         return out
 
+    @property
+    def masks(self) -> Masks:
+        """The map as bit masks (:class:`~bot.rules.risk_map.holding.Masks`), built once."""
+        masks = self._masks
+        if masks is None:
+            regions = [(r.territories, r.bonus) for r in self.regions.values()]
+            masks = self._masks = Masks(self.order, self._adj, regions)
+        return masks
+
     def holdings(self, owner: Mapping[str, str]) -> Holdings:
         """What the owner map ``owner`` (territory → faction) says of each faction, with no
         zone closed: :class:`Holdings`, remembered for the last few thousand maps (a map
@@ -372,7 +384,7 @@ class Board:
         if found is None:
             if len(self._holdings) >= HOLDINGS_KEPT:
                 self._holdings.clear()
-            found = self._holdings[key] = Holdings(self, dict(owner), key)
+            found = self._holdings[key] = Holdings(self.masks, dict(owner), key)
         self._last_holdings = found
         return found
 
@@ -393,87 +405,6 @@ class Board:
 
     def __contains__(self, tid: object) -> bool:
         return tid in self.territories
-
-
-class Holding:
-    """One faction's territories on one owner map: ``owned``, in map order; ``targets[t]``,
-    the neighbours of ``t`` it may attack (in map order); ``others[t]``, the other territories
-    it holds that members of ``t`` may reach by a manoeuvre (in map order). The graph's
-    questions come as functions: ``neighbours`` (closed zones already left out), ``hostile``
-    and ``passable`` (the edition's "may attack" and "may cross")."""
-
-    __slots__ = ("others", "owned", "targets")
-
-    def __init__(self, order: Iterable[str], owner: Mapping[str, str], faction: str,
-                 neighbours: Callable[[str], tuple[str, ...]], hostile: Callable[[str], bool] | None = None,
-                 passable: Callable[[str], bool] | None = None) -> None:
-        """``hostile`` and ``passable`` left out: any territory ``faction`` does not hold,
-        and only its own (the plain rules, tested on a set)."""
-        owned = tuple(t for t in order if owner[t] == faction)
-        mine = set(owned)
-        self.owned = owned
-        if hostile is None:
-            self.targets = {t: tuple([n for n in neighbours(t) if n not in mine]) for t in owned}
-        else:
-            self.targets = {t: tuple([n for n in neighbours(t) if hostile(n)]) for t in owned}
-        crossing = mine.__contains__ if passable is None else passable
-        others: dict[str, tuple[str, ...]] = {}
-        for t in owned:
-            if t in others:
-                continue
-            seen = {t}
-            todo = [t]
-            while todo:
-                for n in neighbours(todo.pop()):
-                    if n not in seen and crossing(n):
-                        seen.add(n)
-                        todo.append(n)
-            if len(seen) == 1:
-                others[t] = ()
-                continue
-            group = [x for x in owned if x in seen]
-            for x in group:
-                others[x] = tuple([y for y in group if y != x])
-        self.others = others
-
-
-class Holdings:
-    """The :class:`Holding` of each faction on one owner map, built when first asked."""
-
-    __slots__ = ("_board", "_bonus", "_by", "_key", "_owned", "_owner")
-
-    def __init__(self, board: Board, owner: dict[str, str], key: tuple[str, ...]) -> None:
-        self._board = board
-        self._owner = owner
-        self._key = key
-        self._by: dict[str, Holding] = {}
-        self._bonus: dict[str, int] = {}
-        self._owned: dict[str, tuple[str, ...]] = {}
-
-    def owned(self, faction: str) -> tuple[str, ...]:
-        """``faction``'s territories, in map order."""
-        found = self._owned.get(faction)
-        if found is None:
-            owner = self._owner
-            found = self._owned[faction] = tuple(t for t in self._board.order if owner[t] == faction)
-        return found
-
-    def region_bonus(self, faction: str) -> int:
-        """:meth:`Board.region_bonus` of this map."""
-        found = self._bonus.get(faction)
-        if found is None:
-            mine = set(self.owned(faction))
-            found = self._bonus[faction] = sum(r.bonus for r in self._board.regions.values()
-                                               if mine.issuperset(r.territories))
-        return found
-
-    def of(self, faction: str) -> Holding:
-        """``faction``'s holding, attacking any territory it does not hold and crossing only
-        its own."""
-        found = self._by.get(faction)
-        if found is None:
-            found = self._by[faction] = Holding(self._board.order, self._owner, faction, self._board._adj.__getitem__)
-        return found
 
 
 # Owner maps whose holdings a board remembers (then it forgets them all and starts again).

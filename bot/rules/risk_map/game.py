@@ -37,9 +37,10 @@ from typing import Any
 import bot.rules.turns as turns
 from bot.rules.base import Action, Event, Game, Rng, RuleError, State
 from bot.rules.risk_map.attack import Attacks
-from bot.rules.risk_map.board import NO_CLOSED, Board, Holding, reinforcements
+from bot.rules.risk_map.board import NO_CLOSED, Board, reinforcements
 from bot.rules.risk_map.cards import draw
 from bot.rules.risk_map.defence import ORDERS, DefenceOrders
+from bot.rules.risk_map.holding import Holding
 from bot.rules.risk_map.messages import MESSAGES, rule_error
 from bot.rules.risk_map.moderation import Moderation
 from bot.rules.risk_map.moves import concretize
@@ -262,8 +263,8 @@ class MapGame(Attacks, Moderation, DefenceOrders, Game):
         if self._plain_graph and not state.get("closed"):
             return self.board.holdings(state["owner"]).of(seat)
         board, closed = self.board, self.closed(state)
-        return Holding(board.order, state["owner"], seat, lambda t: board.neighbours(t, closed),
-                       lambda t: self.hostile(state, seat, t), self.passable(state, seat))
+        return Holding.general(board.order, state["owner"], seat, lambda t: board.neighbours(t, closed),
+                               lambda t: self.hostile(state, seat, t), self.passable(state, seat))
 
     @cached_property
     def _plain_graph(self) -> bool:
@@ -414,29 +415,31 @@ class MapGame(Attacks, Moderation, DefenceOrders, Game):
         phase = state["phase"]
         if phase == "battle":
             return self._legal_battle(state, seat)
+        held = self.holding(state, seat)  # one look-up for every part below
         if phase == "place":
-            out = self._legal_place(state, seat)
+            out = self._legal_place(state, seat, held)
             if not self.placement_done(state, seat):
                 return out
         elif phase == "attack":
             out = []
         elif phase == "manoeuvre":
-            return [*self._legal_manoeuvres(state, seat), {"type": "end_turn"}]
+            return [*self._legal_manoeuvres(state, seat, held), {"type": "end_turn"}]
         else:
             return []
-        out += self._legal_attacks(state, seat)
-        out += self._legal_manoeuvres(state, seat)
+        out += self._legal_attacks(state, seat, held)
+        out += self._legal_manoeuvres(state, seat, held)
         out += [{"type": "end_attack"}, {"type": "end_turn"}]
         return out
 
-    def _legal_place(self, state: State, seat: str) -> list[Action]:
+    def _legal_place(self, state: State, seat: str, held: Holding) -> list[Action]:
+        """The placement phase's forms; ``held``: ``seat``'s :meth:`holding`."""
         out: list[Action] = []
         reserve = state["reserve"]
         if reserve > 0:
             out.append(
                 {
                     "type": "place",
-                    "territory": list(self.holding(state, seat).owned),
+                    "territory": list(held.owned),
                     "count": {"min": 1, "max": reserve, "default": reserve},
                 }
             )
@@ -444,19 +447,18 @@ class MapGame(Attacks, Moderation, DefenceOrders, Game):
             out.append({"type": "end_placement"})
         return out
 
-    def _legal_manoeuvres(self, state: State, seat: str) -> list[Action]:
+    def _legal_manoeuvres(self, state: State, seat: str, held: Holding) -> list[Action]:
         """One form per territory that can send members: its destinations are the seat's
         territories joined to it through passable ones (what ``board.path`` finds)."""
         troops = state["troops"]
-        held = self.holding(state, seat)
-        others = held.others
         out: list[Action] = []
         for src in held.owned:
             n = troops[src] - 1
-            dests = others[src]
-            if n > 0 and dests:
-                out.append({"type": "manoeuvre", "from": src, "to": list(dests),
-                            "count": {"min": 1, "max": n, "default": n}})
+            if n > 0:
+                dests = held.others(src)
+                if dests:
+                    out.append({"type": "manoeuvre", "from": src, "to": list(dests),
+                                "count": {"min": 1, "max": n, "default": n}})
         return out
 
     def card_points(self) -> dict[str, int]:
