@@ -49,6 +49,7 @@ def stat(state: State, seat: str, name: str) -> int:
 def draw_agenda(state: State, seat: str, events: list[Event]) -> str | None:
     if not state["agenda_deck"]:
         return None
+    state["agenda_deck"] = list(state["agenda_deck"])  # shared with the state before (core.DECKS)
     card = state["agenda_deck"].pop()
     state["players"][seat]["agendas"].append(card)
     events.append({"type": "agenda_drawn", "seat": seat, "private": {seat: {"card": card}}})
@@ -67,7 +68,7 @@ def deal_agendas(state: State, rng: Rng, events: list[Event]) -> None:
             kinds = [kind(c) for c in hand]
             dup = next(c for i, c in enumerate(hand) if kinds[i] in kinds[:i])
             hand.remove(dup)
-            state["agenda_discard"].append(dup)
+            state["agenda_discard"] = [*state["agenda_discard"], dup]
             events.append({"type": "agenda_duplicate", "seat": seat, "card": dup})
             draw_agenda(state, seat, events)
 

@@ -16,7 +16,7 @@ from bot.rules.zombie_town.board import Geometry, check_board, geometry
 from bot.rules.zombie_town.data import ZTData, load
 
 __all__ = [
-    "STARTING_GUN", "add_zombies", "card_info", "claim", "collect", "data", "defence_falls", "discard_card",
+    "DECKS", "STARTING_GUN", "add_zombies", "card_info", "claim", "collect", "data", "defence_falls", "discard_card",
     "draw_action", "draw_combat", "geo", "is_gun", "kind", "living", "remove_zombies", "wound",
 ]
 
@@ -65,9 +65,16 @@ def living(state: State, seat: str) -> bool:
 
 
 # -- decks ------------------------------------------------------------------------------
+# The decks are shared between a state and the next one (``ZombieTown._copy`` copies only what
+# an action changes in place): whatever changes a deck puts a new list in its place first.
+DECKS = ("deck", "discard", "combat", "combat_discard", "agenda_deck", "agenda_discard", "characters")
+
+
 def draw_combat(state: State, rng: Rng, n: int) -> list[int]:
     """``n`` combat cards from the top, discarded at once (the discard reshuffled when the
     deck runs out)."""
+    state["combat"] = list(state["combat"])
+    state["combat_discard"] = list(state["combat_discard"])
     out = []
     for _ in range(n):
         if not state["combat"]:
@@ -83,16 +90,19 @@ def draw_combat(state: State, rng: Rng, n: int) -> list[int]:
 def draw_action(state: State, rng: Rng) -> str | None:
     """The top action card (the discard reshuffled when the deck runs out), or None."""
     if not state["deck"] and state["discard"]:
-        state["deck"] = state["discard"]
+        state["deck"] = list(state["discard"])
         state["discard"] = []
         rng.shuffle(state["deck"])
-    return state["deck"].pop() if state["deck"] else None
+    if not state["deck"]:
+        return None
+    state["deck"] = list(state["deck"])
+    return state["deck"].pop()
 
 
 def discard_card(state: State, card: str) -> None:
     """An action card to the discard pile; the starting guns go back to the box."""
     if kind(card) != STARTING_GUN:
-        state["discard"].append(card)
+        state["discard"] = [*state["discard"], card]
 
 
 # -- zombies ----------------------------------------------------------------------------

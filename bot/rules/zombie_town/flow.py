@@ -52,7 +52,7 @@ def respawn(state: State, rng: Rng, seat: str, events: list[Event]) -> None:
     else:
         h = state["houses"][p["base"]]
         node = p["base"] if h["barricades"] == 0 else geo().facade[p["base"]]
-    pool = state["characters"]
+    pool = state["characters"] = list(state["characters"])  # shared with the state before
     char = pool.pop(rng.below(len(pool))) if pool else None
     p["character"] = char
     bonus = 0

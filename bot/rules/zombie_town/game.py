@@ -13,6 +13,7 @@ draw a new agenda after completing one, or not), ``zombies``.
 
 from __future__ import annotations
 
+import pickle
 from typing import Any
 
 import bot.rules.turns as turns
@@ -61,6 +62,16 @@ class ZombieTown(Game):
     @property
     def max_players(self) -> int:  # type: ignore[override]
         return int(data().settings.raw["players"]["max"])
+
+    def _copy(self, state: State) -> State:
+        """The working copy of an action: the pieces on the board copied deep, the decks and
+        what never changes after setup shared (a deck is replaced, never edited, when drawn
+        from or discarded to: ``core.DECKS``). The moderator's actions work on a full clone."""
+        new = dict(state)
+        mutable = (state["players"], state["houses"], state["zombies"], state["cars"], state["encounter"])
+        new["players"], new["houses"], new["zombies"], new["cars"], new["encounter"] = pickle.loads(
+            pickle.dumps(mutable, pickle.HIGHEST_PROTOCOL))
+        return new
 
     # -- setup --------------------------------------------------------------------------
     def _setup(self, state: State, rng: Rng) -> None:
@@ -334,7 +345,7 @@ class ZombieTown(Game):
             raise err("zt.err.dead")
         state["actions"] -= 1
         p["agendas"].remove(action["card"])
-        state["agenda_discard"].append(action["card"])
+        state["agenda_discard"] = [*state["agenda_discard"], action["card"]]
         events.append({"type": "agenda_discarded", "seat": seat, "card": action["card"], "draw": bool(action.get("draw"))})
         if action.get("draw"):
             draw_agenda(state, seat, events)

@@ -31,6 +31,22 @@ def test_random_games(players: int, road_rage: bool) -> None:
     play(players, road_rage, 1)
 
 
+@pytest.mark.parametrize("road_rage", [True, False])
+def test_apply_never_touches_its_input(road_rage: bool) -> None:
+    """The working copy shares the decks with the state before (copy on write): a whole game,
+    every state still equal to itself after its action is applied."""
+    import random
+
+    rnd = random.Random(3)
+    state = GAME.setup(["a", "b", "c"], {"road_rage": road_rage}, 3)
+    while GAME.outcome(state) is None:
+        seat = GAME.current(state)
+        frozen = canonical(state)
+        after, _ = GAME.apply(state, seat, GAME.random_action(state, seat, rnd.randrange))
+        assert canonical(state) == frozen
+        state = after
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("road_rage", [True, False])
 @pytest.mark.parametrize("players", [2, 3, 6])
