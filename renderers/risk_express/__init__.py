@@ -26,7 +26,7 @@ from typing import Any
 
 from renderers import kit as common
 from renderers.kit import png_bytes
-from renderers.risk_express import cards, frame, icons, page
+from renderers.risk_express import cards, frame, icons, page, panels
 from renderers.risk_express import layout as _layout
 from renderers.risk_express import palette as _palette
 from renderers.risk_express.frame import render_frame
@@ -94,8 +94,9 @@ def warm() -> None:
 def clear_caches() -> None:
     """Forget every cached drawing (tests use it to prove caching never changes a byte)."""
     for fn in (icons.die_icon, icons.ghost_die, icons.soldier_glyph, icons.coin_icon,
-               cards._hatch, cards._line_image, cards.card_image, _layout.layout, _layout.base_image,
-               _palette.board_palette, page._clean):
+               cards._hatch, cards._line_image, cards.card_image, cards._shell, _layout.layout,
+               _layout.base_image, _palette.board_palette, page._clean, page._line_of, page._color_of,
+               panels.text_width, panels.fit_text):
         fn.cache_clear()
     frame.clear()
     common.clear_caches()

@@ -45,7 +45,7 @@ from renderers.risk_express.panels import (
     score_cells,
 )
 
-TILES = 24  # a card piece is ~50 KB: ~1.2 MB (a frame keeps what it shows anyway)
+TILES = 32  # a card piece is ~50 KB: ~1.6 MB (a frame keeps what it shows anyway)
 PANELS = 32  # header (~80 KB), tray (~90 KB) and score cell (~20 KB) pieces
 FRAMES = 4  # 1.3 MB each: the default language's four score layouts (2, 3, 4, 5–6 players)
 
@@ -74,8 +74,10 @@ class _Caches:
     frames: OrderedDict[Any, _Frame] = field(default_factory=OrderedDict)
     tiles: OrderedDict[Any, Image.Image] = field(default_factory=OrderedDict)
     panels: OrderedDict[Any, Image.Image] = field(default_factory=OrderedDict)
-    # the RGB background of the frame built last (5 MB): pieces are cropped from it
+    # the RGB background (5 MB) of the frame in use: pieces are cropped from it
     hot: tuple[_Frame, Image.Image] | None = None
+    last: _Frame | None = None  # the frame of this board
+    before: _Frame | None = None  # the frame of the board before
 
 
 _C = _Caches()
@@ -146,13 +148,19 @@ def _backdrop(fr: _Frame, region: Box) -> Image.Image:
     """The RGB background of ``region`` (inside one of the frame's areas)."""
     if _C.hot is not None and _C.hot[0] is fr:
         return _C.hot[1].crop(region)
-    for a in fr.areas:
-        if a[0] <= region[0] and a[1] <= region[1] and region[2] <= a[2] and region[3] <= a[3]:
-            im = Image.frombytes("RGB", (a[2] - a[0], a[3] - a[1]),
-                                 zlib.decompress(fr.backdrops[a]))
-            return im.crop((region[0] - a[0], region[1] - a[1], region[2] - a[0],
-                            region[3] - a[1]))
-    raise KeyError(region)  # never: a piece stays inside its slot's area
+    if _C.before is not fr:  # (a second board in a row on this background: redraw it)
+        for a in fr.areas:
+            if a[0] <= region[0] and a[1] <= region[1] and region[2] <= a[2] and \
+                    region[3] <= a[3]:
+                im = Image.frombytes("RGB", (a[2] - a[0], a[3] - a[1]),
+                                     zlib.decompress(fr.backdrops[a]))
+                return im.crop((region[0] - a[0], region[1] - a[1], region[2] - a[0],
+                                region[3] - a[1]))
+    # redrawn (~3 ms) and kept: also a region no area holds (a sixth score cell, where
+    # five and six players share the layout)
+    rgb = base_image(*fr.key[:3])
+    _hold(fr, rgb)
+    return rgb.crop(region)
 
 
 def _piece(fr: _Frame, region: Box, draw: Draw, palette: Image.Image) -> Image.Image:
@@ -173,6 +181,7 @@ def render_frame(view: dict[str, Any], palette: Image.Image, pal_key: Any) -> Im
     """The board as a palette image (``pal_key`` names ``palette`` in the caches)."""
     p = plan(view)
     fr = _frame(p, palette, pal_key)
+    _C.before, _C.last = _C.last, fr
     if not fr.safe:  # an odd layout: pieces would overlap, draw the board whole
         return quantize(render_image(view), palette=palette)
     im, shown = fr.image, fr.shown
@@ -264,7 +273,7 @@ def _draw_panel(im: Image.Image, kind: str | ScoreCell, p: Plan, dx: int, dy: in
 
 
 def clear() -> None:
-    _C.hot = None
+    _C.hot = _C.last = _C.before = None
     _C.frames.clear()
     _C.tiles.clear()
     _C.panels.clear()

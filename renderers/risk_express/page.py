@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
 
-from renderers.kit import INK, Box, clean_text, font, hex_rgb, text_width
+from renderers.kit import INK, RGB, Box, clean_text, font, hex_rgb, text_width
 from renderers.risk_express.cards import (
     CARD_RADIUS,
     CardSpec,
@@ -78,7 +78,7 @@ def plan(view: dict[str, Any]) -> Plan:
         cname = name(game, "continent", cont.get("id"), lang,
                      str(cont.get("name", cont.get("id", "?"))))
         bands.append(BandSpec(
-            _clean(cname), hex_rgb(safe_hex(cont.get("color"))),
+            _clean(cname), _color(cont.get("color")),
             int(cont.get("value", 0)), names.idx(lb) if lb is not None else None,
             names.of(lb) if lb is not None else ""))
 
@@ -86,35 +86,31 @@ def plan(view: dict[str, Any]) -> Plan:
     attempt = _attempt(view)
     target = attempt.get("card") if attempt else None
     placed = []
+    index = names.index
     for band, g, boxes in zip(bands, groups, lay.cards, strict=False):
+        band_locked = band.locked_by is not None
         for card, box in zip(g, boxes, strict=False):
-            owner = card.get("owner")
-            oi = names.idx(owner)
-            locked = bool(card.get("locked")) or band.locked_by is not None
+            get = card.get
+            owner = get("owner")
+            oi = None if owner is None else index.get(str(owner))
+            locked = band_locked or bool(get("locked"))
             general = ""
-            gen = card.get("general")
+            gen = get("general")
             if locked:
                 pass  # face down: nobody can attack it any more
             elif gen is not None:
                 general = "filled" if gen.get("filled") else "open"
             elif oi is not None and not over:
                 general = "defended"
-            spec = CardSpec(
-                name=_clean(name(game, "card", card["id"], lang,
-                                 str(card.get("name", card["id"]))), "condensed"),
-                points=int(card.get("points", 0)),
-                provisional=bool(card.get("provisional")),
-                color=band.color,
-                owner=oi,
-                owner_name=names.of(owner) if owner is not None else "",
-                locked=locked,
-                lines=tuple([_line(ln.get("need"), ln.get("filled"))
-                             for ln in card.get("lines") or []]),
-                general=general,
-                w=box[2] - box[0],
-                h=box[3] - box[1],
-            )
-            placed.append(Placed(card["id"], spec, box))
+            cid = card["id"]
+            spec = CardSpec(  # positional: name, points, provisional, color, owner,
+                # owner_name, locked, lines, general, w, h
+                _clean(name(game, "card", cid, lang, str(get("name", cid))), "condensed"),
+                int(get("points", 0)), bool(get("provisional")), band.color, oi,
+                names.of(owner) if owner is not None else "", locked,
+                tuple([_line(ln.get("need"), ln.get("filled")) for ln in get("lines") or ()]),
+                general, box[2] - box[0], box[3] - box[1])
+            placed.append(Placed(cid, spec, box))
     return Plan(view, lang, names, cards_by_id, lay, tuple(bands), placed, attempt, target,
                 over)
 
@@ -154,18 +150,30 @@ def target_region(box: Box, failed: bool, lang: str) -> Box:
 
 
 def _line(need: Any, filled: Any) -> LineSpec:
-    """A battle line's spec; the same need (a few per deck) is ordered once."""
-    if type(need) is dict:
+    """A battle line's spec; the same line (a few per deck and dice) is made once."""
+    if type(need) is dict and (filled is None or type(filled) is list):
         try:
-            return LineSpec(_need(tuple(need.items())), filled_of(filled))
+            return _line_of(tuple(need.items()), filled and tuple(filled))
         except TypeError:  # an odd value in the view: no cache
             pass
     return LineSpec(need_of(need), filled_of(filled))
 
 
-@lru_cache(maxsize=256)
-def _need(items: tuple[tuple[Any, Any], ...]) -> tuple[tuple[str, int], ...]:
-    return need_of(dict(items))
+@lru_cache(maxsize=1024)
+def _line_of(items: tuple[tuple[Any, Any], ...], filled: tuple[Any, ...] | None) -> LineSpec:
+    return LineSpec(need_of(dict(items)), filled_of(filled))
+
+
+def _color(value: Any) -> RGB:
+    try:
+        return _color_of(value)
+    except TypeError:  # not even hashable: grey, as ``safe_hex`` says
+        return hex_rgb(safe_hex(value))
+
+
+@lru_cache(maxsize=64)
+def _color_of(value: Any) -> RGB:
+    return hex_rgb(safe_hex(value))
 
 
 @lru_cache(maxsize=1024)

@@ -3,10 +3,12 @@ header (turn, who plays, what they attack, or the winners), the dice tray and th
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, NamedTuple
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
+from renderers import kit
 from renderers.kit import (
     PLAYER_COLORS,
     WHITE,
@@ -15,11 +17,9 @@ from renderers.kit import (
     clean_text,
     crown_icon,
     fit_font,
-    fit_text,
     font,
     paste_icon,
     play_triangle,
-    text_width,
     token_icon,
 )
 from renderers.risk_express.icons import die_icon, ghost_die
@@ -40,6 +40,18 @@ from renderers.risk_express.look import (
 from renderers.risk_express.seats import Names
 from renderers.risk_express.words import word
 from renderers.words import fmt_num, name
+
+
+# the same names, turns and card names come back every board: measure each once (fonts
+# are shared objects, so they key the caches)
+@lru_cache(maxsize=2048)
+def text_width(text: str, f: ImageFont.FreeTypeFont) -> int:
+    return kit.text_width(text, f)
+
+
+@lru_cache(maxsize=1024)
+def fit_text(text: str, f: ImageFont.FreeTypeFont, max_width: int) -> str:
+    return kit.fit_text(text, f, max_width)
 
 
 def draw_header(im: Image.Image, view: dict[str, Any], attempt: dict[str, Any] | None,
