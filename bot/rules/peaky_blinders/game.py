@@ -44,6 +44,7 @@ drawn or handed over). Everything shown reads events through :func:`bot.rules.ev
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any
 
 import bot.rules.turns as turns
@@ -105,13 +106,13 @@ class PeakyBlinders(Powers, Crown, MapGame):
 
     def __init__(self, board: Board | None = None, data: PeakyData | None = None) -> None:
         super().__init__(board)
-        self._data = data
+        if data is not None:
+            self.__dict__["data"] = data
 
-    @property
+    @cached_property
     def data(self) -> PeakyData:
-        if self._data is None:
-            self._data = load_data(self.board)
-        return self._data
+        """The edition's cards and tracks, loaded when first asked (then a plain attribute)."""
+        return load_data(self.board)
 
     def card_points(self) -> dict[str, int]:
         return self.data.razors

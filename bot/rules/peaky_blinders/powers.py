@@ -169,6 +169,10 @@ class Powers:
         return out
 
     def _attack_extras(self, state: State, seat: str) -> dict[str, Any]:
+        return {"powers": {"some_of": list(self._attack_tag(state, seat))}}
+
+    def _attack_tag(self, state: State, seat: str) -> tuple[str, ...]:
+        """The kept attack powers, which are all an attack form's extras depend on."""
         effect = self.data.powers
-        return {"powers": {"some_of": [p["id"] for p in state["players"][seat]["powers"]
-                                       if p["up"] and effect[p["id"]].effect in ATTACK_EFFECTS]}}
+        return tuple([p["id"] for p in state["players"][seat]["powers"]
+                      if p["up"] and effect[p["id"]].effect in ATTACK_EFFECTS])

@@ -10,6 +10,7 @@ a roll, a repelled attack, an elimination.
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any
 
 import bot.rules.turns as turns
@@ -18,7 +19,7 @@ from bot.rules.risk_map.battle import attack_dice, defence_dice, resolve_roll, r
 from bot.rules.risk_map.holding import Holding
 from bot.rules.risk_map.messages import rule_error
 
-__all__ = ["Attacks"]
+__all__ = ["Attacks", "FormMemo", "freeze"]
 
 
 class Attacks:
@@ -218,23 +219,69 @@ class Attacks:
         """Hook: edition parts of an attack's compact form (power cards played with it)."""
         return {}
 
+    def _attack_tag(self, state: State, seat: str) -> Any:
+        """Hook: a hashable stand-in for :meth:`_attack_extras` (equal tags, equal extras), so
+        that remembered attack forms are found without building the extras. An edition that
+        overrides ``_attack_extras`` overrides this too (else the extras are frozen)."""
+        if type(self)._attack_extras is Attacks._attack_extras:
+            return None
+        return freeze(self._attack_extras(state, seat))
+
     def _legal_attacks(self, state: State, seat: str, held: Holding) -> list[Action]:
         """One form per (territory that can attack, hostile neighbour), in map order. The forms
         of one territory share their ``count``, every form its ``until`` and extras: forms are
-        read, never changed."""
+        read, never changed, and a territory's forms are remembered (:class:`FormMemo`) by
+        what makes them: the territory, the members it may send, its targets and the extras."""
         troops = state["troops"]
-        base = {"type": "attack", "from": "", "to": "", "count": None, "until": [False, True],
-                **self._attack_extras(state, seat)}
+        tag = self._attack_tag(state, seat)
+        extras: dict[str, Any] | None = None
+        memo = self._attack_memo
         out: list[Action] = []
         for src, dsts in held.targets.items():
             n = troops[src] - 1
             if n < 1 or not dsts:
                 continue
-            form = base.copy()
-            form["from"] = src
-            form["count"] = {"min": 1, "max": n, "default": n}
-            for dst in dsts:
-                one = form.copy()
-                one["to"] = dst
-                out.append(one)
+            key = (src, n, dsts, tag)
+            forms = memo.get(key)
+            if forms is None:
+                if extras is None:
+                    extras = self._attack_extras(state, seat)
+                form = {"type": "attack", "from": src, "to": "", "count": {"min": 1, "max": n, "default": n},
+                        "until": [False, True], **extras}
+                forms = []
+                for dst in dsts:
+                    one = form.copy()
+                    one["to"] = dst
+                    forms.append(one)
+                memo.put(key, forms)
+            out += forms
         return out
+
+    @cached_property
+    def _attack_memo(self) -> FormMemo:
+        return FormMemo()
+
+
+class FormMemo(dict[Any, Any]):
+    """Legal forms remembered by what makes them (a form is read, never changed, so the same
+    object may serve every state that asks): a plain dict that forgets everything when it
+    reaches ``kept`` entries."""
+
+    def __init__(self, kept: int = 4096) -> None:
+        super().__init__()
+        self.kept = kept
+
+    def put(self, key: Any, value: Any) -> None:
+        if len(self) >= self.kept:
+            self.clear()
+        self[key] = value
+
+
+def freeze(value: Any) -> Any:
+    """A hashable stand-in for JSON-shaped ``value`` that tells apart what differs (key order
+    and types included: ``True`` is not ``1``)."""
+    if isinstance(value, dict):
+        return ("d", *((k, freeze(v)) for k, v in value.items()))
+    if isinstance(value, list):
+        return ("l", *(freeze(v) for v in value))
+    return (type(value).__name__, value)

@@ -25,6 +25,8 @@ __all__ = ["DEFAULT_ORDER", "ORDERS", "DefenceOrders", "fires", "pick_defence"]
 ORDERS = ("always", "save", "never")
 DEFAULT_ORDER = "always"
 _OTHERS = {order: tuple(o for o in ORDERS if o != order) for order in ORDERS}
+# The standing-order form of each current order (forms are read, never changed: shared).
+_FORMS = {order: {"type": "defence", "order": list(others)} for order, others in _OTHERS.items()}
 
 
 def fires(order: str, defenders: int, plain: tuple[int, int], helped: tuple[int, int]) -> bool:
@@ -77,4 +79,4 @@ class DefenceOrders:
     def _legal_anytime(self, state: State, seat: str) -> list[Action]:
         if "defence" not in self.anytime_actions:
             return []
-        return [{"type": "defence", "order": list(_OTHERS.get(self.defence_order(state, seat), ORDERS))}]
+        return [_FORMS.get(self.defence_order(state, seat)) or {"type": "defence", "order": list(ORDERS)}]

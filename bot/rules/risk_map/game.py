@@ -36,7 +36,7 @@ from typing import Any
 
 import bot.rules.turns as turns
 from bot.rules.base import Action, Event, Game, Rng, RuleError, State
-from bot.rules.risk_map.attack import Attacks
+from bot.rules.risk_map.attack import Attacks, FormMemo
 from bot.rules.risk_map.board import NO_CLOSED, Board, reinforcements
 from bot.rules.risk_map.cards import draw
 from bot.rules.risk_map.defence import ORDERS, DefenceOrders
@@ -72,14 +72,15 @@ class MapGame(Attacks, Moderation, DefenceOrders, Game):
     defence_dice_cap = 2
 
     def __init__(self, board: Board | None = None) -> None:
-        self._board = board
+        if board is not None:
+            self.__dict__["board"] = board
 
     # -- data -------------------------------------------------------------------------
-    @property
+    @cached_property
     def board(self) -> Board:
-        if self._board is None:
-            self._board = Board.load(self.map_id, self.rulebook_counts)
-        return self._board
+        """The edition's map, loaded when first asked (then a plain attribute: the rules read
+        it on every move)."""
+        return Board.load(self.map_id, self.rulebook_counts)
 
     # The working copy an action changes (``_copy``) shares every value with the state before,
     # except the FLAT_KEYS' flat dicts or lists, copied each time (the troops: most actions
@@ -167,7 +168,8 @@ class MapGame(Attacks, Moderation, DefenceOrders, Game):
 
     def _apply(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
         kind = action["type"]
-        handler = self._handlers()[kind]  # the schema let only known types through
+        handlers = self.__dict__.get("_handler_cache") or self._handlers()
+        handler = handlers[kind]  # the schema let only known types through
         if kind in self.anytime_actions:
             handler(state, rng, seat, action, events)
             return
@@ -175,8 +177,13 @@ class MapGame(Attacks, Moderation, DefenceOrders, Game):
             b = state["battle"]
             raise rule_error("err.battle_pending", territory=self.tname(b["to"]))
         handler(state, rng, seat, action, events)
-        if state.get("result") is None:
+        if self._automates and state.get("result") is None:
             self._automate(state, rng, events)
+
+    @cached_property
+    def _automates(self) -> bool:
+        """Whether the edition has automated factions (overrides :meth:`_automate`)."""
+        return type(self)._automate is not MapGame._automate
 
     battle_actions: frozenset[str] = frozenset({"roll", "retreat"})
 
@@ -360,6 +367,14 @@ class MapGame(Attacks, Moderation, DefenceOrders, Game):
 
     # -- placement ----------------------------------------------------------------------
     def _act_place(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
+        tid, reserve = action.get("territory"), state["reserve"]
+        n = action.get("count", reserve)
+        if (state["phase"] == "place" and type(tid) is str and state["owner"].get(tid) == seat
+                and type(n) is int and 0 < n <= reserve):  # a plain good placement: no check fails
+            state["troops"][tid] += n
+            state["reserve"] = left = reserve - n
+            events.append({"type": "place", "seat": seat, "territory": tid, "count": n, "left": left})
+            return
         if state["phase"] != "place":
             raise rule_error("err.place_phase_only")
         tid = self._territory(action.get("territory"))
@@ -451,15 +466,27 @@ class MapGame(Attacks, Moderation, DefenceOrders, Game):
         """One form per territory that can send members: its destinations are the seat's
         territories joined to it through passable ones (what ``board.path`` finds)."""
         troops = state["troops"]
+        memo = self._manoeuvre_memo
         out: list[Action] = []
         for src in held.owned:
             n = troops[src] - 1
             if n > 0:
-                dests = held.others(src)
-                if dests:
-                    out.append({"type": "manoeuvre", "from": src, "to": list(dests),
-                                "count": {"min": 1, "max": n, "default": n}})
+                group = held.group(src)
+                if len(group) > 1:
+                    key = (src, n, group)
+                    form = memo.get(key)
+                    if form is None:
+                        form = {"type": "manoeuvre", "from": src, "to": list(held.others(src)),
+                                "count": {"min": 1, "max": n, "default": n}}
+                        memo.put(key, form)
+                    out.append(form)
         return out
+
+    @cached_property
+    def _manoeuvre_memo(self) -> FormMemo:
+        """Manoeuvre forms by territory, members it may send and its group (see
+        :class:`~bot.rules.risk_map.attack.FormMemo`)."""
+        return FormMemo()
 
     def card_points(self) -> dict[str, int]:
         """Trade points of each card (razors, ammunition…)."""
