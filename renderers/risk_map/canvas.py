@@ -32,9 +32,10 @@ from renderers.risk_map.arrow import (
     arrow_masks,
     arrow_parts,
     arrow_shape,
-    arrow_sprite,
+    pack_arrows,
     paint_arrow,
 )
+from renderers.risk_map.arrow import clear as clear_arrows
 from renderers.risk_map.decoration import Decoration
 from renderers.risk_map.kit import (
     SHAPES,
@@ -72,8 +73,9 @@ def clear_caches() -> None:
     """Forget every cached layer and sprite (tests: cold caches must not change a byte)."""
     _FRAMES.clear()
     _TILES.clear()
-    for fn in (_frame, _count, arrow_sprite, arrow_parts):
+    for fn in (_frame, _count):
         fn.cache_clear()
+    clear_arrows()
     clear_zoom()
     clear_paint()
     clear_static()
@@ -120,10 +122,13 @@ def _warm(map_id: str, deco: Decoration) -> None:
                 symbol_icon(shape, size, hex_rgb(hx))
     castle_icon(26)  # the key's
     deco.warm()
-    for border in art.meta.get("borders", []):  # every attack's arrow's line, both ways
-        arrow_shape(art, border["a"], border["b"])
-        arrow_shape(art, border["b"], border["a"])
+    pairs = [p for border in art.meta.get("borders", [])  # every attack's arrow, both ways
+             for p in ((border["a"], border["b"]), (border["b"], border["a"]))]
+    for a, b in pairs:
+        arrow_shape(art, a, b)
     arrow_masks.cache_clear()  # every line is chosen: the rasters (3.5 MB) can go
+    pack_arrows(art.meta.get("id") or map_id, pairs, art.size, art.n, art.static0,
+                deco.colours)
     for lang in LANGS:  # one board per language: its words' masks, the panels' sprites
         _compose(_warm_view(art, deco, lang), deco)
 
@@ -173,16 +178,19 @@ def _count(text: str, size: tuple[int, int], ground: tuple[int, int, int], stati
 _HALF = lut(lambda v: 255 if v >= 128 else 0)
 Frame = tuple[Image.Image, Image.Image, tuple[int, int], tuple[int, int, int, int], Image.Image]
 _FRAMES: dict[tuple[Any, ...], Frame] = {}
+_FRAMES_MAX = 512  # every territory × its tabs × 6 symbols (~400 on this map, ~0.8 MB)
 
 
 def _tid_frame(art: MapArt, tid: str, shape: str | None, tab: Tab | None) -> Frame:
     """A territory's badge frame as pasted: its indices (the fill entries moved to the
     territory's own), its silhouette, where it goes, its count's box and that box's part
-    of the silhouette. The same in every language; made when first pasted (~20 µs; at
-    most a territory × its tabs × 6 symbols, ~0.8 MB), the silhouettes shared."""
+    of the silhouette. The same in every language; made when first pasted (~20 µs), the
+    silhouettes shared, 512 kept at most."""
     key = (art.meta.get("id"), art.deco, tid, shape, tab.name if tab else None)
     hit = _FRAMES.get(key)
     if hit is None:
+        if len(_FRAMES) >= _FRAMES_MAX:
+            _FRAMES.clear()
         spot = art.lay["territories"][tid]
         b = spot["badge_box"]
         w, h = b[2] - b[0], b[3] - b[1]

@@ -128,24 +128,16 @@ def inks(art: MapArt) -> Inks:
     return hit
 
 
-_COVERAGE: dict[int, tuple[Any, Any, Any]] = {}
-
-
-def _coverage(cov: Any) -> tuple[Any, Any]:
-    """A glyph mask's coverage levels and where it covers; kept per mask (the font's cache
-    keeps the masks, so the same string gives the same object)."""
-    hit = _COVERAGE.get(id(cov))
-    if hit is None or hit[0] is not cov:
-        if len(_COVERAGE) >= 1024:
-            _COVERAGE.clear()
-        hit = _COVERAGE[id(cov)] = (cov, cov.point(_LEVEL, None), cov.point(_COVERED, None))
-    return hit[1], hit[2]
-
-
 # a string's glyph coverage and places, per (font, text, position, options): Pillow's
 # layout is pure, and a board writes the same words every turn
 _LAID: dict[Any, list[tuple[tuple[int, int], Any]]] = {}
 _LAID_MAX = 1024
+
+
+def _coverage(cov: Any) -> tuple[Any, Any]:
+    """A glyph mask's coverage levels and where it covers (two small tables' passes; not
+    kept: they would double the glyph masks' memory)."""
+    return cov.point(_LEVEL, None), cov.point(_COVERED, None)
 
 
 class _Capture:
@@ -170,7 +162,6 @@ _TEXT_DRAW.draw = _CAPTURE  # type: ignore[assignment]
 def clear() -> None:
     """Forget the laid-out strings (tests: cold caches must not change a byte)."""
     _LAID.clear()
-    _COVERAGE.clear()
 
 
 class IndexBox:

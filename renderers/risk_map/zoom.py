@@ -56,7 +56,7 @@ def fade(c: tuple[int, int, int]) -> tuple[int, int, int]:
 
 _HALF = lut(lambda v: 255 if v >= 128 else 0)
 # the arrows of close-ups, at their scales (the board's are ``arrow_parts``' own cache)
-_zarrow = lru_cache(maxsize=32)(arrow_parts.__wrapped__)
+_zarrow = lru_cache(maxsize=32)(arrow_parts)
 
 
 @dataclass
@@ -204,7 +204,7 @@ def _heading(art: MapArt, rid: str, game_id: str, out: Image.Image) -> bool:
 # --------------------------------------------------------------------------- per call
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=128)
 def _zframe(shape: str | None, w: int, h: int, tab: Tab | None, strong: bool, scale: float,
             static0: int, n: int, extra: tuple[tuple[int, int, int], ...]
             ) -> tuple[Image.Image, Image.Image, tuple[int, int, int, int], Image.Image]:
@@ -217,7 +217,7 @@ def _zframe(shape: str | None, w: int, h: int, tab: Tab | None, strong: bool, sc
     return idx, mask, cb, mask.crop(cb)  # type: ignore[return-value]
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=256)
 def _zcount(text: str, size: tuple[int, int], ground: tuple[int, int, int], scale: float,
             static0: int, extra: tuple[tuple[int, int, int], ...]) -> Image.Image:
     tile = count_tile(text, size, ground, scale)
@@ -288,7 +288,7 @@ def draw_zoom(view: dict[str, Any], art: MapArt, pal: list[int],
     return out
 
 
-_SPRITES_MAX = 64  # a layer's badges and names kept (~0.3 MB at most)
+_SPRITES_MAX = 48  # a layer's badges and names kept (~0.2 MB at most)
 
 
 def _kept(layer: ZoomLayer, key: Any, make: Any) -> Any:
