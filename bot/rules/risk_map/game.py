@@ -36,6 +36,7 @@ from typing import Any
 
 import bot.rules.turns as turns
 from bot.rules.base import Action, Event, Game, Rng, RuleError, State
+from bot.rules.compact import choose
 from bot.rules.risk_map.attack import Attacks, FormMemo
 from bot.rules.risk_map.board import NO_CLOSED, Board, reinforcements
 from bot.rules.risk_map.cards import draw
@@ -427,24 +428,67 @@ class MapGame(Attacks, Moderation, DefenceOrders, Game):
     def _legal(self, state: State, seat: str) -> list[Action]:
         """Exactly what ``apply`` accepts from the player to act (see the module docstring:
         a later phase's actions are open as soon as the earlier phase's duties are done)."""
+        runs = self._legal_runs(state, seat)
+        if len(runs) == 1:
+            return runs[0][1]
+        out: list[Action] = []
+        for _, forms in runs:
+            out += forms
+        return out
+
+    def _legal_runs(self, state: State, seat: str) -> list[tuple[str | None, list[Action]]]:
+        """:meth:`_legal` in runs, in order: ``(kind, forms)`` where every form is of that
+        kind, or ``(None, forms)`` of mixed kinds (:meth:`random_action` reads the kinds off
+        the runs instead of every form)."""
         phase = state["phase"]
         if phase == "battle":
-            return self._legal_battle(state, seat)
+            return [(None, self._legal_battle(state, seat))]
         held = self.holding(state, seat)  # one look-up for every part below
         if phase == "place":
-            out = self._legal_place(state, seat, held)
+            runs: list[tuple[str | None, list[Action]]] = [(None, self._legal_place(state, seat, held))]
             if not self.placement_done(state, seat):
-                return out
+                return runs
         elif phase == "attack":
-            out = []
+            runs = []
         elif phase == "manoeuvre":
-            return [*self._legal_manoeuvres(state, seat, held), {"type": "end_turn"}]
+            return [("manoeuvre", self._legal_manoeuvres(state, seat, held)), (None, [{"type": "end_turn"}])]
         else:
-            return []
-        out += self._legal_attacks(state, seat, held)
-        out += self._legal_manoeuvres(state, seat, held)
-        out += [{"type": "end_attack"}, {"type": "end_turn"}]
-        return out
+            return [(None, [])]
+        runs.append(("attack", self._legal_attacks(state, seat, held)))
+        runs.append(("manoeuvre", self._legal_manoeuvres(state, seat, held)))
+        runs.append((None, [{"type": "end_attack"}, {"type": "end_turn"}]))
+        return runs
+
+    def random_action(self, state: State, seat: str, pick: Callable[[int], int]) -> Action | None:
+        """The contract's pick (:func:`bot.rules.compact.pick_action` over the forms that move
+        the game on: a kind, a form, its choices), the same draws and the same action, read
+        off :meth:`_legal_runs` (no standing orders listed and filtered out again, the kinds
+        of the long runs of attacks and manoeuvres known without reading each form)."""
+        if type(self)._legal is not MapGame._legal or self.outcome(state) is not None \
+                or seat not in self.to_act(state):
+            return super().random_action(state, seat, pick)
+        groups: dict[str, list[Action]] = {}
+        total = 0
+        for kind, forms in self._legal_runs(state, seat):
+            if not forms:
+                continue
+            total += len(forms)
+            if kind is not None:
+                found = groups.get(kind)
+                groups[kind] = forms if found is None else found + forms
+                continue
+            for form in forms:
+                kind = form["type"]
+                found = groups.get(kind)
+                groups[kind] = [form] if found is None else [*found, form]
+        if not total:
+            return super().random_action(state, seat, pick)
+        if len(groups) == 1:
+            forms = next(iter(groups.values()))
+        else:
+            kinds = sorted(groups)
+            forms = groups[kinds[pick(len(kinds))]]
+        return choose(forms[pick(len(forms))] if len(forms) > 1 else forms[0], pick)
 
     def _legal_place(self, state: State, seat: str, held: Holding) -> list[Action]:
         """The placement phase's forms; ``held``: ``seat``'s :meth:`holding`."""

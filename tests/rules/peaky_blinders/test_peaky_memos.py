@@ -61,3 +61,18 @@ def test_a_bad_placement_is_refused_and_changes_nothing(change) -> None:
     with pytest.raises(RuleError):
         game.apply_legal(state, seat, change(state, seat, mine, other))
     assert canonical(state) == before
+
+
+def test_random_action_draws_as_the_contract_pick() -> None:
+    from bot.rules.base import Rng
+    from bot.rules.compact import pick_action
+
+    game = PeakyBlinders()
+    for seed, seats in ((5, ["a", "b"]), (6, ["a", "b", "c"]), (8, ["a", "b", "c", "d", "e"])):
+        for n, step in enumerate(play_out(game, seats, seed, RandomPolicy())):
+            for seat in seats:
+                fast, slow = Rng(seed * 1000 + n), Rng(seed * 1000 + n)
+                forms = game.moving(game.legal_actions(step.before, seat))
+                want = pick_action(forms, slow.below) if forms else None
+                assert game.random_action(step.before, seat, fast.below) == want
+                assert fast.state == slow.state
