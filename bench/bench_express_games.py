@@ -1,49 +1,101 @@
 """Random Risk Express games to the end through the contract, on one core: ``play_out`` with
-``RandomPolicy`` in every seat, the loop the simulator and the tests use.
+``RandomPolicy`` in every seat, the loop the simulator and the tests use (the engine's own
+pick, ``random_action``, then ``apply_legal``; before issue 12: ``legal_actions`` then
+``apply``).
 
-Target: ≥ 300 games/s. Run: python bench/bench_express_games.py
+Targets (issue 12 point 3): ≥ 300 games/s, and the cost per move 3× below the code before
+issue 12 (commit 62f6d15). Times are CPU time (the machine is shared: wall time is printed
+beside it), best of the runs.
+
+Run: python bench/bench_express_games.py
+     python bench/bench_express_games.py --against /tmp/before   # a worktree of 62f6d15:
+         runs alternate here / there, same games, and the ratio is printed
 """
 
 from __future__ import annotations
 
+import argparse
+import subprocess
+import sys
 import time
+from pathlib import Path
 
-import _path  # noqa: F401
-
-from bot.rules import GAMES
-from bot.rules.ai import RandomPolicy
-from bot.rules.play import play_out
-
-TARGET = 300.0
-
-
-POLICY = RandomPolicy()
+TARGET = 300.0  # games/s
+RATIO = 3.0  # × the code before issue 12
+GAMES_PER_RUN = 500
 
 
 def play(game, seed: int) -> int:
+    from bot.rules.ai import RandomPolicy
+    from bot.rules.play import play_out
+
     players = 2 + seed % 5
     seats = [f"p{i}" for i in range(players)]
-    return len(play_out(game, seats, seed, POLICY, {"continue_attempt": seed % 2 == 0}).run().log)
+    return len(play_out(game, seats, seed, RandomPolicy(), {"continue_attempt": seed % 2 == 0}).run().log)
+
+
+def runs(count: int, n: int = GAMES_PER_RUN) -> list[tuple[float, float, int]]:
+    """``count`` runs of the same ``n`` games: (CPU s, wall s, moves) each, the engine's memos
+    warmed first (the lines each throw meets)."""
+    from bot.rules import GAMES
+
+    game = GAMES["risk_express"]
+    for seed in range(20):
+        play(game, 10_000 + seed)
+    out = []
+    for _ in range(count):
+        wall, cpu = time.perf_counter(), time.process_time()
+        moves = sum(play(game, seed) for seed in range(n))
+        out.append((time.process_time() - cpu, time.perf_counter() - wall, moves))
+    return out
+
+
+def there(root: Path) -> tuple[float, float, int]:
+    """One run in a fresh process on the code at ``root`` (the same games)."""
+    done = subprocess.run([sys.executable, __file__, "--raw", "--root", str(root)], check=True,
+                          capture_output=True, text=True)
+    cpu, wall, moves = done.stdout.split()
+    return float(cpu), float(wall), int(moves)
+
+
+def line(label: str, cpu: float, wall: float, moves: int, n: int = GAMES_PER_RUN) -> str:
+    rate = n / cpu
+    return (f"{label}: {rate:,.0f} games/s CPU ({n / wall:,.0f} wall; {moves / n:.0f} moves/game, "
+            f"{cpu / moves * 1e6:.1f} µs/move)")
 
 
 def main() -> None:
-    """Best of three runs of 500 games, in CPU time (the machine is shared: wall time is
-    printed beside it)."""
-    game = GAMES["risk_express"]
-    n = 500
-    for seed in range(20):  # warm the engine's memos (the lines each tray meets)
-        play(game, 10_000 + seed)
-    best_cpu = best_wall = float("inf")
-    moves = 0
-    for _ in range(3):
-        wall, cpu = time.perf_counter(), time.process_time()
-        moves = sum(play(game, seed) for seed in range(n))
-        best_cpu = min(best_cpu, time.process_time() - cpu)
-        best_wall = min(best_wall, time.perf_counter() - wall)
-    rate = n / best_cpu
-    print(f"risk_express random games: {rate:,.0f} games/s CPU ({n / best_wall:,.0f} wall; {moves / n:.0f} moves/game, "
-          f"{best_cpu / moves * 1e6:.1f} µs/move)  target ≥ {TARGET:.0f} games/s  "
-          f"{'OK' if rate >= TARGET else 'BELOW TARGET'}")
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--against", type=Path, help="a checkout of the code before (62f6d15) to compare with")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--raw", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--root", type=Path, help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    root = (args.root or Path(__file__).resolve().parents[1]).resolve()
+    sys.path.insert(0, str(root))
+    if args.raw:
+        print(*runs(1)[0])
+        return
+    if args.against is None:
+        found = runs(args.rounds)
+        best = min(found)
+        print(f"{line('risk_express random games', *best)}  target ≥ {TARGET:.0f} games/s  "
+              f"{'OK' if GAMES_PER_RUN / best[0] >= TARGET else 'BELOW TARGET'}")
+        return
+    here_runs: list[tuple[float, float, int]] = []
+    there_runs: list[tuple[float, float, int]] = []
+    for _ in range(args.rounds):  # alternate, so that the load of the machine hits both alike
+        there_runs.append(there(args.against.resolve()))
+        here_runs.extend(runs(1))
+    now, before = min(here_runs), min(there_runs)
+    if now[2] != before[2]:
+        print(f"warning: not the same games ({now[2]} moves here, {before[2]} there)")
+    rate = GAMES_PER_RUN / now[0]
+    ratio = before[0] / now[0]
+    print(line("before (" + str(args.against) + ")", *before))
+    print(f"{line('now', *now)}  target ≥ {TARGET:.0f} games/s  {'OK' if rate >= TARGET else 'BELOW TARGET'}")
+    print(f"per move {ratio:.2f}× faster than before (CPU, best of {args.rounds} alternated runs)  "
+          f"target ≥ {RATIO:.0f}×  {'OK' if ratio >= RATIO else 'BELOW TARGET'}")
 
 
 if __name__ == "__main__":

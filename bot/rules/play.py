@@ -27,11 +27,11 @@ class Policy(Protocol):
     """How a seat decides: one concrete action of ``legal`` (the compact forms
     ``game.legal_actions(state, seat)`` returned), drawing any randomness from ``rng``.
 
-    A policy whose choice is the engine's own (:class:`~bot.rules.ai.RandomPolicy`: the
-    game's ``random_action``) may also give ``act(game, state, seat, rng)``: the loop then
-    calls it instead of listing the legal forms, and applies what it returns with
-    ``game.apply_legal`` (no door check, the engine made it); ``None`` means nothing is legal.
-    Any other policy's action goes through ``game.apply``, door and all."""
+    A policy whose choice is the engine's own pick, exactly ``game.random_action(state, seat,
+    rng.below)`` (:class:`~bot.rules.ai.RandomPolicy`), says so with ``engine_pick = True``:
+    the loop then asks the game for that pick instead of listing the legal forms, and applies
+    it with ``game.apply_legal`` (no door check: the engine made it); ``None`` means nothing
+    is legal. Any other policy's action goes through ``game.apply``, door and all."""
 
     def choose(self, game: Game, state: State, seat: str, legal: list[Action], rng: Rng) -> Action: ...
 
@@ -90,20 +90,23 @@ class Playout:
         self._started = True
         game, policies, rngs = self.game, self.policies, self.rngs
         outcome, to_act, log = game.outcome, game.to_act, self.log
-        # seat → its policy's ``act`` (the engine's own pick), else None: ask ``choose``
-        acts = {seat: getattr(policy, "act", None) for seat, policy in policies.items()}
+        # seat → the pick of its generator when its policy takes the engine's own pick, else
+        # None (ask the policy's ``choose``)
+        picks = {seat: rngs[seat].below if getattr(policy, "engine_pick", False) else None
+                 for seat, policy in policies.items()}
+        random_action, apply_legal = game.random_action, game.apply_legal
         step = tuple.__new__  # a Step without NamedTuple's Python-level __new__
         for _ in range(self.max_actions):
             state = self.state
             if outcome(state) is not None:
                 return
             seat = to_act(state)[0]
-            act = acts[seat]
-            if act is not None:
-                action = act(game, state, seat, rngs[seat])
+            pick = picks[seat]
+            if pick is not None:
+                action = random_action(state, seat, pick)
                 if action is None:
                     raise NoEnd(f"{game.id}: {seat} must act but has no legal action")
-                after, events = game.apply_legal(state, seat, action)
+                after, events = apply_legal(state, seat, action)
             else:
                 legal = game.legal_actions(state, seat)
                 if not legal:

@@ -186,3 +186,46 @@ def roller(faces: tuple[Any, ...], most: int = 16) -> Callable[[Rng, int], list[
         return _read(x, count, found)
 
     return roll
+
+
+def counted_roller(faces: tuple[Any, ...], most: int = 16) -> Callable[[Rng, int], tuple[list[Any], int]]:
+    """Like :func:`roller`, and each throw also comes with a number that names its dice as a
+    multiset (which faces, how many of each, not their order): ``sum((most + 1) ** i`` over
+    the dice, ``i`` a die's face index``)``, read from tables beside the dice. An engine keys on
+    it what a throw can do, without sorting the dice."""
+    faces = tuple(faces)
+    sides = len(faces)
+    base = most + 1
+    weight = {face: base**i for i, face in enumerate(faces)}
+    if sides < 2 or len(weight) != sides:
+        raise ValueError("a counted roller needs two or more different faces")
+    found = _TABLES.get(faces) or _tables(faces, faces)
+    chunk, tables = found
+    keys = [[sum(weight[f] for f in dice) for dice in table] for table in tables]
+    full, full_keys = tables[chunk], keys[chunk]
+    size = len(full)
+    powers = [sides**k for k in range(most + 1)]
+    limits = [(1 << 64) - ((1 << 64) % n) for n in powers]
+    splitmix = _SPLITMIX
+
+    def roll(rng: Rng, count: int) -> tuple[list[Any], int]:
+        if type(rng) is not splitmix or not 0 < count <= most or count > 2 * chunk:
+            dice = rng.roll(count, faces)
+            return dice, sum(weight[f] for f in dice)
+        limit = limits[count]
+        s = rng.state
+        while True:
+            s = (s + _GAMMA) & _MASK64
+            z = ((s ^ (s >> 30)) * _MIX1) & _MASK64
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK64
+            z ^= z >> 31
+            if z < limit:
+                break
+        rng.state = s
+        x = z % powers[count]
+        if count <= chunk:
+            return list(tables[count][x]), keys[count][x]
+        low, high = x % size, x // size
+        return [*full[low], *tables[count - chunk][high]], full_keys[low] + keys[count - chunk][high]
+
+    return roll

@@ -116,7 +116,7 @@ def test_greedy_plays_risk_express_to_the_end() -> None:
 
 
 class ChooseOnly:
-    """RandomPolicy without ``act``: the loop lists the legal forms and applies through the door."""
+    """RandomPolicy without ``engine_pick``: the loop lists the legal forms and applies through the door."""
 
     def choose(self, game, state, seat, legal, rng):
         return RandomPolicy().choose(game, state, seat, legal, rng)
@@ -124,7 +124,7 @@ class ChooseOnly:
 
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_the_engines_own_pick_plays_the_game_the_listed_forms_play(game_id: str) -> None:
-    """RandomPolicy's ``act`` (``random_action`` + ``apply_legal``, no list, no door) plays
+    """RandomPolicy's ``engine_pick`` (``random_action`` + ``apply_legal``, no list, no door) plays
     move for move, event for event, the game that ``choose`` on ``legal_actions`` + ``apply``
     plays."""
     game = GAMES[game_id]

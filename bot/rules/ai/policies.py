@@ -26,17 +26,16 @@ def _moving(game: Game, legal: list[Action]) -> list[Action]:
 class RandomPolicy:
     """A uniformly random legal action: first a kind of action, then one of its forms, then
     the choices in it. Picking the kind first keeps random games short (ending a phase is as
-    likely as any one attack among dozens)."""
+    likely as any one attack among dozens).
+
+    Its choice is exactly the engine's own pick, ``game.random_action(state, seat, rng.below)``
+    (which draws the same numbers without listing the forms): ``engine_pick`` tells
+    ``play_out`` to ask the game for it and apply it with ``game.apply_legal``."""
+
+    engine_pick = True
 
     def choose(self, game: Game, state: State, seat: str, legal: list[Action], rng: Rng) -> Action:
         return pick_action(game.moving(legal), rng.below)
-
-    def act(self, game: Game, state: State, seat: str, rng: Rng) -> Action | None:
-        """The same pick without the list: ``game.random_action`` (the engine's own, which
-        draws the same numbers as :meth:`choose` on ``legal_actions``); ``None`` if ``seat``
-        has nothing legal. ``play_out`` calls this and applies the action with
-        ``game.apply_legal``."""
-        return game.random_action(state, seat, rng.below)
 
     def __repr__(self) -> str:
         return "RandomPolicy()"

@@ -108,3 +108,21 @@ def tray_lines(tray: tuple[str, ...]) -> dict[str, tuple[tuple[str, int, tuple[s
         if met:
             out[cid] = met
     return out
+
+
+# The last throw that met a line (a copy) and its lines: the engine looks a throw up when it
+# lands, and the next move (its options, then the fill) asks for the same dice again.
+LAST: list[Any] = [None, None]
+
+
+def lines_met(tray: list[str]) -> dict[str, tuple[tuple[str, int, tuple[str, ...], str], ...]]:
+    """:func:`tray_lines` of ``tray`` in any order; the last throw remembered (compared by
+    value, so a tray edited in place is never mistaken for the one remembered)."""
+    last = LAST
+    if tray == last[0]:
+        return last[1]
+    met = tray_lines(tuple(sorted(tray)))
+    last[0] = tray[:]
+    last[1] = met
+    return met
+

@@ -17,6 +17,7 @@ has something to decide (which card and which line). Actions:
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cached_property
 from typing import Any
 
 import bot.rules.turns as turns
@@ -26,15 +27,17 @@ from bot.rules.risk_express.cards import (
     DICE,
     FACES,
     GENERAL,
+    LAST,
     SOLDIER_VALUE,
     SYMBOLS,
     board,
+    lines_met,
     load_cards,
     match_line,
     min_dice,
     tray_lines,
 )
-from bot.rules.rng import roller
+from bot.rules.rng import counted_roller
 from bot.rules.schema import Field, choice, name
 
 __all__ = ["DATA", "DICE", "FACES", "GENERAL", "SOLDIER_VALUE", "SYMBOLS", "RiskExpress", "load_cards",
@@ -43,7 +46,9 @@ __all__ = ["DATA", "DICE", "FACES", "GENERAL", "SOLDIER_VALUE", "SYMBOLS", "Risk
 _KEYS = ("0", "1", "2")  # a line's key in an attempt's "filled": its index as text
 _GENERAL_USED = (GENERAL,)
 _CHOICE = ("continue", "fresh")  # the two kinds of the "continue" phase, in sorted order
-_roll: Callable[[Rng, int], list[str]] = roller(FACES, DICE)  # rng.roll(count, FACES), faster
+# rng.roll(count, FACES), faster, with a number naming the throw's dice as a multiset
+_roll: Callable[[Rng, int], tuple[list[str], int]] = counted_roller(FACES, DICE)
+_MET: dict[int, Any] = {}  # that number → the lines the throw meets (at most 1,715 throws)
 
 
 class RiskExpress(Game):
@@ -59,6 +64,16 @@ class RiskExpress(Game):
             description="Optional rule: you may continue the previous player's failed attempt.",
         ),
     )
+
+    @cached_property
+    def _cards(self) -> dict[str, Any]:
+        """Card id → its data (then a plain attribute: ``_fill`` reads it every move)."""
+        return load_cards()["cards"]
+
+    @cached_property
+    def _generals(self) -> dict[str, tuple[str, str, tuple[str, ...], str]]:
+        """Card id → the option of filling its General line."""
+        return {cid: (cid, GENERAL, _GENERAL_USED, GENERAL) for cid in load_cards()["order"]}
 
     def _copy(self, state: State) -> State:
         # An action replaces "failed", a tray and a filled line wholesale (never edits them
@@ -157,10 +172,9 @@ class RiskExpress(Game):
     def _fill(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
         card_id = action.get("card")
         line = action.get("line")
-        cards = load_cards()["cards"]
-        if card_id not in cards:
+        card = self._cards.get(card_id)
+        if card is None:
             raise IllegalAction(f"There is no card '{card_id}'.", "re.err.unknown_card", card=str(card_id))
-        card = cards[card_id]
         att = state["attempt"]
         target = att["card"]
         owner = state["owners"][card_id]
@@ -192,7 +206,7 @@ class RiskExpress(Game):
             if GENERAL in tray:
                 used = [GENERAL]
         else:
-            for o in tray_lines(tuple(sorted(tray))).get(card_id, ()):
+            for o in lines_met(tray).get(card_id, ()):
                 if o[1] == line:
                     used = list(o[2])
                     break
@@ -202,7 +216,7 @@ class RiskExpress(Game):
             att["card"] = card_id
             att["general_needed"] = other
         filled[key] = used
-        rest = list(tray)
+        rest = tray[:]
         for face in used:
             rest.remove(face)
         att["tray"] = rest
@@ -380,26 +394,31 @@ class RiskExpress(Game):
         seat = state["order"][state["current"]]
         owners = state["owners"]
         tray = att["tray"]
-        met = tray_lines(tuple(sorted(tray)))
-        general = GENERAL in tray
+        met = lines_met(tray)
         card = att["card"]
         if card is not None:
             filled = att["filled"]
             out = [o for o in met.get(card, ()) if o[3] not in filled]
-            if general and GENERAL not in filled and owners[card] is not None and owners[card] != seat:
-                out.append((card, GENERAL, _GENERAL_USED, GENERAL))
+            if GENERAL in tray and GENERAL not in filled and owners[card] is not None and owners[card] != seat:
+                out.append(self._generals[card])
             return out
         order, continent, _, _ = board()
         locked = state["locked"]
         out = []
-        for cid in order if general else [c for c in order if c in met]:
-            owner = owners[cid]
-            if owner == seat or continent[cid] in locked:
-                continue
-            if cid in met:
-                out.extend(met[cid])
-            if general and owner is not None:
-                out.append((cid, GENERAL, _GENERAL_USED, GENERAL))
+        if GENERAL in tray:  # a General invades any card another player owns
+            generals = self._generals
+            for cid in order:
+                owner = owners[cid]
+                if owner == seat or (locked and continent[cid] in locked):
+                    continue
+                if cid in met:
+                    out.extend(met[cid])
+                if owner is not None:
+                    out.append(generals[cid])
+            return out
+        for cid, lines in met.items():  # in the cards' order
+            if owners[cid] != seat and continent[cid] not in locked:
+                out.extend(lines)
         return out
 
     def _begin_turn(self, state: State, rng: Rng, events: list[Event]) -> None:
@@ -451,15 +470,23 @@ class RiskExpress(Game):
         seat = state["order"][state["current"]]
         owners = state["owners"]
         card = att["card"]
-        filled = att["filled"]
-        mine = owners[card] is None or owners[card] == seat if card is not None else True
-        general_owed = not mine and GENERAL not in filled
-        continent = board()[1]
-        locked = state["locked"]
+        if card is None:
+            continent = board()[1]
+            locked = state["locked"]
+        else:
+            filled = att["filled"]
+            owner = owners[card]
+            general_owed = owner is not None and owner != seat and GENERAL not in filled
+        last, met_of = LAST, _MET
         while n:
-            att["tray"] = tray = _roll(rng, n)
+            tray, key = _roll(rng, n)
+            att["tray"] = tray
             events.append({"type": "roll", "seat": seat, "dice": list(tray)})
-            met = tray_lines(tuple(sorted(tray)))
+            met = met_of.get(key)
+            if met is None:
+                met = met_of[key] = tray_lines(tuple(sorted(tray)))
+            last[0] = tray[:]  # remembered for the next move's options and fill (``lines_met``)
+            last[1] = met
             if card is not None:
                 if general_owed and GENERAL in tray:
                     return
