@@ -94,7 +94,7 @@ def warm() -> None:
 def clear_caches() -> None:
     """Forget every cached drawing (tests use it to prove caching never changes a byte)."""
     for fn in (icons.die_icon, icons.ghost_die, icons.soldier_glyph, icons.coin_icon,
-               cards._hatch, cards._line_image, cards.card_image, cards._shell, _layout.layout,
+               cards._hatch, cards._line_image, cards._shell, _layout.layout,
                _layout.base_image, _palette.board_palette, page._clean, page._line_of, page._color_of,
                panels.text_width, panels.fit_text):
         fn.cache_clear()

@@ -79,14 +79,15 @@ def _line_items(need: tuple[tuple[str, int], ...]) -> list[tuple[str, Any]]:
     return items
 
 
-@lru_cache(maxsize=32)  # ~30 KB each
+@lru_cache(maxsize=64)  # ~30 KB each: a game's open lines, and the filled ones in play
 def _line_image(body: RGB, w: int, h: int, box: Box, line: LineSpec) -> Image.Image:
-    """A line as drawn at ``box`` on a card of that body colour and size (cropped; drawn
-    at its place so its pixels are those the card would have): a throw changes one line
-    of one card, the others are pasted."""
-    im = Image.new("RGBA", (w, h), (*body, 255))
-    _draw_line(im, box, line)
-    return im.crop((box[0], box[1], box[2] + 1, box[3] + 1))
+    """A line as drawn at ``box`` on a card of that body colour and size (drawn on its
+    own box, shifted: the same pixels): a throw changes one line of one card, the others
+    are pasted."""
+    x0, y0, x1, y1 = box
+    im = Image.new("RGBA", (x1 - x0 + 1, y1 - y0 + 1), (*body, 255))
+    _draw_line(im, (0, 0, x1 - x0, y1 - y0), line)
+    return im
 
 
 def _draw_line(im: Image.Image, box: Box, line: LineSpec) -> None:
@@ -174,11 +175,10 @@ def _line_boxes(spec: CardSpec, n: int) -> list[Box]:
             for i in range(n)]
 
 
-@lru_cache(maxsize=4)  # ~190 KB each: a shell and its lines, pasted in ~0.1 ms
 def card_image(spec: CardSpec) -> Image.Image:
-    """A card's picture (RGBA, transparent round corners), cached per state: its shell
-    (everything but the battle lines, the same from one throw to the next) and its lines,
-    each an opaque cached piece."""
+    """A card's picture (RGBA, transparent round corners): its shell (everything but the
+    battle lines, the same from one throw to the next) and its lines, each an opaque
+    piece, both cached (the card itself is drawn once per state for its palette tile)."""
     if spec.locked or not spec.lines:
         return _shell(spec)
     im = _shell(spec._replace(lines=((),) * len(spec.lines))).copy()  # type: ignore[arg-type]

@@ -46,7 +46,7 @@ from renderers.risk_express.panels import (
 )
 
 TILES = 32  # a card piece is ~50 KB: ~1.6 MB (a frame keeps what it shows anyway)
-PANELS = 32  # header (~80 KB), tray (~90 KB) and score cell (~20 KB) pieces
+PANELS = 32  # score cells (~30 KB each)
 FRAMES = 4  # 1.3 MB each: the default language's four score layouts (2, 3, 4, 5–6 players)
 
 Draw = Callable[[Image.Image, int, int], None]  # draws a piece on a sheet at (-dx, -dy)
@@ -205,20 +205,23 @@ def render_frame(view: dict[str, Any], palette: Image.Image, pal_key: Any) -> Im
     for item in last:
         _put_tile(fr, item, palette)
     for kind, region, what in _panels(p):
-        key: Any = (fr.sk, what)
+        # a score cell comes back (whose turn it is moves on); the header and the tray
+        # change every throw: drawn, never kept
+        key: Any = (fr.sk, what) if isinstance(kind, ScoreCell) else None
         try:
             if shown.get(region) == (what, region):
                 continue
-            piece = _get(_C.panels, key)
+            hash(what)
+            piece = None if key is None else _get(_C.panels, key)
         except TypeError:  # an odd view (a list where an id should be): draw, keep nothing
-            key, piece = None, None
+            key, piece, what = None, None, object()
         if piece is None:
             piece = _piece(fr, region, lambda sheet, dx, dy, kind=kind:
                            _draw_panel(sheet, kind, p, dx, dy), palette)
             if key is not None:
                 _remember(_C.panels, key, piece, PANELS)
         im.paste(piece, region[:2])
-        shown[region] = (what, region) if key is not None else (object(), region)
+        shown[region] = (what, region)
     return im.copy()
 
 
