@@ -272,6 +272,11 @@ class PeakyBlinders(Powers, Crown, MapGame):
         state["neutral_done"] = not state["neutrals"]
         reward = 0
         missions = self.data.missions
+        met = self._mission_met
+        if not any(not m["done"] and (m["held"] or met(state, seat, missions[m["id"]].territories))
+                   for m in state["players"][seat]["missions"]):
+            state["mission_income"] = 0  # nothing held nor met: the missions stay as they are
+            return
         for m in self._missions(state, seat):
             if m["done"]:
                 continue
@@ -464,9 +469,9 @@ class PeakyBlinders(Powers, Crown, MapGame):
         if not state["flipped"] and any(not p["up"] for p in player["powers"]):
             out.append({"type": "flip_power"})
         if not state["neutral_done"] and state["neutrals"]:
-            held = self.board.holdings(state["owner"])
+            every = held.map or self.board.holdings(state["owner"])
             for gang in state["neutrals"]:
-                out.append({"type": "neutral", "faction": NEUTRAL + gang, "territories": list(held.owned(NEUTRAL + gang)),
+                out.append({"type": "neutral", "faction": NEUTRAL + gang, "territories": list(every.owned(NEUTRAL + gang)),
                             "members": NEUTRAL_MEMBERS, "spread": NEUTRAL_SPREAD})
         return out
 

@@ -72,7 +72,7 @@ class Holding:
     :meth:`others`, the territories it holds that members of ``t`` may reach by a
     manoeuvre. Read only: the board shares one holding among every state of that map."""
 
-    __slots__ = ("_crossing", "_groups", "_neighbours", "_others", "owned", "targets")
+    __slots__ = ("_crossing", "_groups", "_neighbours", "_others", "map", "owned", "targets")
 
     def __init__(self, owned: tuple[str, ...], targets: dict[str, tuple[str, ...]],
                  neighbours: Callable[[str], tuple[str, ...]], crossing: Callable[[str], bool]) -> None:
@@ -82,6 +82,8 @@ class Holding:
         self._crossing = crossing
         self._groups: dict[str, tuple[str, ...]] | None = None
         self._others: dict[str, tuple[str, ...]] = {}
+        # The :class:`Holdings` of the owner map it was read from (the plain rules), else None.
+        self.map: Holdings | None = None
 
     @classmethod
     def general(cls, order: Iterable[str], owner: Mapping[str, str], faction: str,
@@ -221,4 +223,5 @@ class Holdings:
         if found is None:
             owned = self.owned(faction)
             found = self._by[faction] = Holding.plain(self._masks, owned, self._mine.get(faction, 0))
+            found.map = self
         return found
