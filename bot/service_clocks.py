@@ -75,11 +75,10 @@ class ClockCases:
             return None
         engine = GAMES[row.game]
         now = self.store.clock()
-        running = {s: timing.from_row(c) for s, c in (await self.store.clocks(row.id)).items()}
+        running = {s: timing.from_row(c) for s, c in row.clocks.items()}  # read with the game
         to_act_before = engine.to_act(before) if before is not None else []
         to_act_after = engine.to_act(after)
-        fresh = [s for s in to_act_after if s not in running or s not in to_act_before or new_turn]
-        away = await self.store.away(row.guild_id, fresh, now) if fresh else {}
+        away = {s: until for s, until in row.away.items() if until > now}
         current = engine.turn_info(after).current
         changes = timing.plan(to_act_before, to_act_after, current, new_turn, finished, running, now,
                               row.timing, away)
@@ -152,8 +151,8 @@ class ClockCases:
     async def seat_clocks(self, row: GameRow) -> list[SeatClock]:
         """Every player's clock, missed turns in a row and vacation, for ``/game status``."""
         now = self.store.clock()
-        clocks = await self.store.clocks(row.id)
-        away = await self.store.away(row.guild_id, row.players, now)
+        clocks = row.clocks
+        away = {s: until for s, until in row.away.items() if until > now}
         missed = (row.state or {}).get("timeouts") or {}
         out = []
         for seat in row.players:
@@ -167,7 +166,7 @@ class ClockCases:
         """When ``seat``'s decision in ``row``'s game must be made (None: no clock)."""
         if not has_clock(row):
             return None
-        clock = (await self.store.clocks(row.id)).get(seat)
+        clock = row.clocks.get(seat)  # read with the game
         return clock["deadline"] if clock else None
 
     async def notes(self, row: GameRow) -> list[Note]:

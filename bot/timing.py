@@ -188,10 +188,15 @@ def resume(clock: Clock, now: float) -> Clock:
     return replace(clock, deadline=clock.deadline - back, reminders=reminders, paused_until=None)
 
 
+def _ms(t: float | None) -> float | None:
+    return None if t is None else round(t, 3)
+
+
 def to_row(clock: Clock) -> dict[str, Any]:
-    return {"seat": clock.seat, "started": clock.started, "deadline": clock.deadline,
-            "reminders": list(clock.reminders), "sent": clock.sent, "off_turn": clock.off_turn,
-            "paused_until": clock.paused_until, "due": clock.due}
+    """The clock as stored: times to the millisecond (what reads back exactly)."""
+    return {"seat": clock.seat, "started": _ms(clock.started), "deadline": _ms(clock.deadline),
+            "reminders": [_ms(t) for t in clock.reminders], "sent": clock.sent, "off_turn": clock.off_turn,
+            "paused_until": _ms(clock.paused_until), "due": _ms(clock.due)}
 
 
 def from_row(row: dict[str, Any]) -> Clock:

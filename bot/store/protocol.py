@@ -49,6 +49,8 @@ class GameRow:
     picks: dict[str, dict[str, str]] = field(default_factory=dict)
     announced_version: int = 0
     timing: dict[str, str] = field(default_factory=dict)  # the table's clocks (bot.timing)
+    clocks: dict[str, dict[str, Any]] = field(default_factory=dict)  # running, by seat (as read)
+    away: dict[str, float] = field(default_factory=dict)  # players' vacations: until when (past ones too)
 
 
 @dataclass

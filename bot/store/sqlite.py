@@ -168,6 +168,25 @@ class _ParsedStates:
         self._by_game.clear()
 
 
+# A game is read with its running clocks and its players' vacations, in the same query: a
+# move of a game with a clock reads nothing more.
+GAME = ("SELECT g.*,"
+        " (SELECT json_group_array(json_object('seat', c.seat, 'started', c.started, 'deadline', c.deadline,"
+        "  'reminders', json(c.reminders), 'sent', c.sent, 'off_turn', c.off_turn, 'paused_until', c.paused_until,"
+        "  'due', c.due)) FROM clocks c WHERE c.game_id = g.id) AS clocks_json,"
+        " (SELECT json_group_object(m.user_id, m.away_until) FROM members m WHERE m.guild_id = g.guild_id"
+        "  AND m.away_until IS NOT NULL AND m.user_id IN (SELECT value FROM json_each(g.players))) AS away_json"
+        " FROM games g")
+
+
+def _clocks(text: str | None) -> dict[str, dict[str, Any]]:
+    out = {}
+    for c in json.loads(text or "[]"):
+        c["off_turn"] = bool(c["off_turn"])
+        out[c["seat"]] = c
+    return out
+
+
 def _game(row: aiosqlite.Row, states: _ParsedStates) -> GameRow:
     return GameRow(
         id=row["id"],
@@ -192,7 +211,23 @@ def _game(row: aiosqlite.Row, states: _ParsedStates) -> GameRow:
         picks=json.loads(row["picks"]),
         announced_version=row["announced_version"],
         timing=json.loads(row["timing"]),
+        clocks=_clocks(row["clocks_json"]),
+        away={k: float(v) for k, v in json.loads(row["away_json"] or "{}").items()},
     )
+
+
+def _after(clocks: dict[str, dict[str, Any]], changes: dict[str, dict[str, Any] | None] | None,
+           status: str) -> dict[str, dict[str, Any]]:
+    """A game's clocks once ``changes`` are written (none once it is over)."""
+    if status in ("finished", "ended"):
+        return {}
+    out = dict(clocks)
+    for seat, clock in (changes or {}).items():
+        if clock is None:
+            out.pop(seat, None)
+        else:
+            out[seat] = clock
+    return out
 
 
 def _dumps(value: Any) -> str:
@@ -269,15 +304,15 @@ class SqliteStore(ClockTables):
 
     async def active_game(self, channel_id: int) -> GameRow | None:
         return await self._one_game(
-            "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')", (channel_id,))
+            f"{GAME} WHERE g.channel_id = ? AND g.status IN ('lobby', 'running')", (channel_id,))
 
     async def latest_game(self, channel_id: int) -> GameRow | None:
         """The active game, or else the last one played in this channel."""
         return await self._one_game(
-            "SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,))
+            f"{GAME} WHERE g.channel_id = ? ORDER BY g.id DESC LIMIT 1", (channel_id,))
 
     async def get_game(self, game_id: int) -> GameRow | None:
-        return await self._one_game("SELECT * FROM games WHERE id = ?", (game_id,))
+        return await self._one_game(f"{GAME} WHERE g.id = ?", (game_id,))
 
     async def actions(self, game_id: int, last: int | None = None,
                       after_version: int | None = None, undone: bool = False) -> list[ActionRow]:
@@ -316,7 +351,7 @@ class SqliteStore(ClockTables):
         return rows[0]["announced_version"], rows[0]["prompt_message_id"], pending
 
     async def running_games(self) -> list[GameRow]:
-        rows = await self.db.execute_fetchall("SELECT * FROM games WHERE status IN ('lobby', 'running')")
+        rows = await self.db.execute_fetchall(f"{GAME} WHERE g.status IN ('lobby', 'running')")
         return [_game(r, self._states) for r in rows]
 
     async def moderator_role(self, guild_id: int) -> int | None:
@@ -336,7 +371,7 @@ class SqliteStore(ClockTables):
     async def idle_lobbies(self, now: float) -> list[GameRow]:
         """Lobbies untouched for longer than their server's ``lobby_idle_days``."""
         rows = await self.db.execute_fetchall(
-            "SELECT g.* FROM games g LEFT JOIN guild_settings s ON s.guild_id = g.guild_id"
+            f"{GAME} LEFT JOIN guild_settings s ON s.guild_id = g.guild_id"
             " WHERE g.status = 'lobby' AND g.updated_at < ? - 86400.0 * COALESCE(s.lobby_idle_days, ?)",
             (now, DEFAULT_LOBBY_IDLE_DAYS),
         )
@@ -499,7 +534,8 @@ class SqliteStore(ClockTables):
         return dataclasses.replace(
             row, state=new_state, status=status, version=row.version + 1, updated_at=now,
             turn_started_at=now if new_turn else row.turn_started_at,
-            players=list(players) if players is not None else row.players)
+            players=list(players) if players is not None else row.players,
+            clocks=_after(row.clocks, clocks, status))
 
     async def take_back(self, row: GameRow, seqs: list[int], new_state: dict[str, Any], status: str,
                         clocks: dict[str, dict[str, Any] | None] | None, note: tuple[str, str | None, dict[str, Any]],
@@ -531,7 +567,8 @@ class SqliteStore(ClockTables):
         await self._transaction(work)
         self._states.put(row.id, row.version + 1, new_state)
         return dataclasses.replace(row, state=new_state, status=status, version=row.version + 1, updated_at=now,
-                                   players=list(players) if players is not None else row.players)
+                                   players=list(players) if players is not None else row.players,
+                                   clocks=_after(row.clocks, clocks, status))
 
     async def note_messages(self, game_id: int, **message_ids: int | None) -> None:
         """Remember the lobby or prompt message of a game. Bookkeeping, not game state:

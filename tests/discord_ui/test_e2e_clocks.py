@@ -130,7 +130,7 @@ async def test_reminders_by_direct_message_and_a_vacation(fake, tmp_path):
 
         res = await fake.slash(user, table, "game", "vacation", options={"days": 2})
         assert res.ephemeral and "vacation until" in res.content and "games: 1" in res.content
-        assert await bot.service.deadline_of(row, first) == T0 + 24 * HOUR + 2 * 86400 - 12 * HOUR + 12 * HOUR
+        assert await bot.service.deadline_of(await bot.service.game(table.id), first) == T0 + 24 * HOUR + 2 * 86400 - 12 * HOUR + 12 * HOUR
         res = await fake.slash(alice, table, "game", "status")
         assert "on vacation until" in res.content
         clock.now = T0 + 30 * HOUR  # past the old deadline: the vacation holds it

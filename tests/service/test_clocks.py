@@ -122,7 +122,7 @@ async def test_reminders_then_a_timeout_that_skips_the_turn(store, clock, game):
     service = GameService(store, seed_source=lambda: 4)
     row = await started(service, game)
     seat = to_act(row)[0]
-    assert await service.deadline_of(row, seat) == T0 + 24 * HOUR
+    assert await service.deadline_of(await service.game(CHANNEL), seat) == T0 + 24 * HOUR
     assert await service.fire_due() == []
     clock.now = T0 + 12 * HOUR
     [first] = await service.fire_due()
@@ -140,8 +140,8 @@ async def test_reminders_then_a_timeout_that_skips_the_turn(store, clock, game):
     row = await service.game(CHANNEL)
     assert seat not in to_act(row)
     nxt = to_act(row)[0]
-    assert await service.deadline_of(row, nxt) == clock.now + 24 * HOUR  # the next player's clock
-    assert await service.deadline_of(row, seat) is None
+    assert await service.deadline_of(await service.game(CHANNEL), nxt) == clock.now + 24 * HOUR  # the next player's clock
+    assert await service.deadline_of(await service.game(CHANNEL), seat) is None
     log = await service.log(row)
     assert log[-1].action == {"type": "timeout", "seat": seat, "limit": 3} and log[-1].seat == "@system"
     kinds = [n.kind for n in await service.notes(row)]
@@ -161,8 +161,8 @@ async def test_a_move_restarts_nobodys_clock_but_a_new_turn_starts_the_next(stor
         row = played.row
         if played.new_turn:
             break
-        assert await service.deadline_of(row, seat) == T0 + 24 * HOUR  # same turn: same clock
-    assert await service.deadline_of(row, to_act(row)[0]) == clock.now + 24 * HOUR
+        assert await service.deadline_of(await service.game(CHANNEL), seat) == T0 + 24 * HOUR  # same turn: same clock
+    assert await service.deadline_of(await service.game(CHANNEL), to_act(row)[0]) == clock.now + 24 * HOUR
 
 
 async def test_three_missed_turns_remove_a_player(store, clock):
@@ -193,7 +193,7 @@ async def test_on_timeout_kick_ends_the_part_at_the_first_timeout(store, clock):
 async def test_no_clock_no_timeout(store, clock):
     service = GameService(store, seed_source=lambda: 4)
     row = await started(service, "risk_express", turn_time="none")
-    assert await service.deadline_of(row, to_act(row)[0]) is None
+    assert await service.deadline_of(await service.game(CHANNEL), to_act(row)[0]) is None
     clock.now += 30 * 86400
     assert await service.next_due() is None and await service.fire_due() == []
 
@@ -215,13 +215,13 @@ async def test_a_vacation_pauses_the_clock_and_its_end_resumes_it(store, clock):
     clock.now = T0 + 2 * HOUR
     away = await service.vacation(GUILD, seat, 3)
     assert away.games == 1 and away.days_left == 18
-    assert await service.deadline_of(row, seat) == T0 + 24 * HOUR + 3 * 86400
+    assert await service.deadline_of(await service.game(CHANNEL), seat) == T0 + 24 * HOUR + 3 * 86400
     clock.now = T0 + 25 * HOUR  # past the old deadline: nothing fires
     assert await service.fire_due() == []
     back = await service.vacation(GUILD, seat, 0)
     assert back.until is None
-    assert await service.deadline_of(row, seat) == T0 + 24 * HOUR + 23 * HOUR  # paused from 2h to 25h
-    lines = {line.seat: line for line in await service.seat_clocks(row)}
+    assert await service.deadline_of(await service.game(CHANNEL), seat) == T0 + 24 * HOUR + 23 * HOUR  # paused from 2h to 25h
+    lines = {line.seat: line for line in await service.seat_clocks(await service.game(CHANNEL))}
     assert lines[seat].away_until is None and lines[seat].deadline == T0 + 47 * HOUR
 
 
@@ -235,7 +235,7 @@ async def test_a_clock_that_starts_during_a_vacation_starts_when_it_ends(store, 
         clock.now = await service.next_due()
         await service.fire_due()
         row = await service.game(CHANNEL)
-    assert await service.deadline_of(row, away) == T0 + 2 * 86400 + 24 * HOUR
+    assert await service.deadline_of(await service.game(CHANNEL), away) == T0 + 2 * 86400 + 24 * HOUR
 
 
 async def test_vacations_are_limited_per_year_and_bad_days_refused(store, clock):
