@@ -28,6 +28,7 @@ class TakenBack:
     kind: str  # "undo" or "rollback"
     by: str  # who asked
     count: int  # actions taken back
+    again: bool = False  # an undo: the move before can be taken back too
 
 
 class TakeBackCases:
@@ -62,10 +63,7 @@ class TakeBackCases:
             if not log or log[-1].seat != seat or now.current != seat:
                 raise UserError("err.nothing_to_undo", "You have no move of this turn to take back.")
             before = self._replayed(row, log[:-1])
-            was = engine.turn_info(before)
-            if was.current != seat or was.number != now.number:
-                raise UserError("err.nothing_to_undo", "You have no move of this turn to take back.")
-            if reveals(before, row.state, log[-1].events):
+            if not self._own_quiet_move(engine, seat, before, row.state, log[-1]):
                 raise UserError("err.undo_revealed",
                                 "That move showed something new (a roll, a card…): it cannot be taken back.")
             clocks = await self.clock_changes(row, row.state, before, False, False)
@@ -76,7 +74,18 @@ class TakeBackCases:
                 raise UserError("err.stale", "That choice is out of date: the game has moved on.") from err
             if clocks:
                 self.wake()
-            return TakenBack(fresh, "undo", seat, 1)
+            again = len(log) > 1 and log[-2].seat == seat and self._own_quiet_move(
+                engine, seat, self._replayed(row, log[:-2]), before, log[-2])
+            return TakenBack(fresh, "undo", seat, 1, again)
+
+    @staticmethod
+    def _own_quiet_move(engine: Any, seat: str, before: dict[str, Any], after: dict[str, Any],
+                        entry: ActionRow) -> bool:
+        """Whether ``entry`` (from ``before`` to ``after``) is a move of ``seat`` inside the
+        turn that is still theirs, of which nothing random or hidden came."""
+        was, now = engine.turn_info(before), engine.turn_info(after)
+        return (entry.seat == seat and was.current == seat == now.current and was.number == now.number
+                and not reveals(before, after, entry.events))
 
     async def rollback(self, channel_id: int, user_id: str, is_moderator: bool, steps: Any,
                        expected_version: int | None = None) -> TakenBack:

@@ -91,14 +91,15 @@ def move_text(row: GameRow, narration: list[str], pinged: Iterable[str] = (),
 async def post_turn(channel: discord.abc.Messageable | None, interaction: discord.Interaction | None,
                     row: GameRow, played: Played | None = None, extra: list[str] | None = None,
                     with_board: bool | None = None, *, bot: GameBot | None = None,
-                    before: dict[str, Any] | None = None) -> discord.Message | None:
+                    before: dict[str, Any] | None = None, undo: bool | None = None) -> discord.Message | None:
     """Post what the channel has not seen yet (every committed move not announced, so a
     move whose message failed is told with the next one), the board when a turn ended,
     and the next choices; strip the buttons off the previous prompt so only one set of
     live choices is on screen. Marks the game announced up to ``row.version``.
 
     ``before``: the state the decisions are compared with for pings (default: the
-    played move's; none at the start of a game, so whoever acts first is pinged)."""
+    played move's; none at the start of a game, so whoever acts first is pinged). ``undo``:
+    whether the choices offer Undo (default: after a quiet move of the player's own turn)."""
     bot = bot or (bot_of(interaction) if interaction else None)
     assert bot is not None
     engine = GAMES[row.game]
@@ -142,7 +143,7 @@ async def post_turn(channel: discord.abc.Messageable | None, interaction: discor
         picture = start_board_file(row, public=public) if with_board else None
         try:
             kwargs = {"content": move_text(row, narration, pinged, extra, public, deadline)}
-            view = bot.live_choices(row, public, undo=undoable(row, played))
+            view = bot.live_choices(row, public, undo=undoable(row, played) if undo is None else undo)
         except BaseException:
             if picture is not None:
                 picture.cancel()  # the drawing ends on its own; nobody waits for it

@@ -89,7 +89,7 @@ async def post_taken_back(interaction: discord.Interaction, done: TakenBack, who
     else:
         line = t("rollback.done", row.lang, who=who, n=done.count)
         before = None  # whoever must act now is told
-    await post_turn(None, interaction, row, None, extra=[line], with_board=True, before=before)
+    await post_turn(None, interaction, row, None, extra=[line], with_board=True, before=before, undo=done.again)
 
 
 def undo_button(bot: GameBot, row: GameRow) -> UndoButton:

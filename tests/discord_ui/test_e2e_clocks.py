@@ -195,6 +195,8 @@ async def test_undo_by_button_and_by_command_and_a_moderators_rollback(fake, tmp
         await fake.wait_record(lambda r: "took back their last move" in (r.content or "") and not r.ephemeral,
                                since=mark)
         await fake.settle()
+        again = live_prompt(fake, table)  # the move before is quiet too: Undo again
+        assert any(c.startswith("gmu:") for c in again.custom_ids) and again.id != prompt.id
         assert fake.pings(since=mark) == []  # the same player goes on: nobody pinged
         res = await fake.slash(user, table, "game", "undo", locale="fr")  # public: the game's language
         assert not res.ephemeral and "took back their last move" in res.content

@@ -134,8 +134,10 @@ async def test_undo_again_and_again_back_to_the_start_of_the_turn(store):
         row = (await service.act(CHANNEL, seat, action)).row
         moves += 1
     assert moves >= 2
-    for _ in range(moves):
-        row = (await service.undo(CHANNEL, seat)).row
+    for left in range(moves, 0, -1):
+        done = await service.undo(CHANNEL, seat)
+        assert done.again == (left > 1)  # the last one back is the turn's first move
+        row = done.row
     assert row.state == start
     with pytest.raises(UserError):
         await service.undo(CHANNEL, seat)
