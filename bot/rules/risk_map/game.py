@@ -470,7 +470,7 @@ class MapGame(Attacks, Moderation, DefenceOrders, Game):
         if type(self)._legal is not MapGame._legal or self.outcome(state) is not None \
                 or seat not in self.to_act(state):
             return super().random_action(state, seat, pick)
-        groups: dict[str, list[Action]] = {}
+        groups: dict[str, list[Action]] = {}  # lists of its own (a run is never changed)
         total = 0
         for kind, forms in self._legal_runs(state, seat):
             if not forms:
@@ -478,12 +478,18 @@ class MapGame(Attacks, Moderation, DefenceOrders, Game):
             total += len(forms)
             if kind is not None:
                 found = groups.get(kind)
-                groups[kind] = forms if found is None else found + forms
+                if found is None:
+                    groups[kind] = forms[:]
+                else:
+                    found += forms
                 continue
             for form in forms:
                 kind = form["type"]
                 found = groups.get(kind)
-                groups[kind] = [form] if found is None else [*found, form]
+                if found is None:
+                    groups[kind] = [form]
+                else:
+                    found.append(form)
         if not total:
             return super().random_action(state, seat, pick)
         if len(groups) == 1:
