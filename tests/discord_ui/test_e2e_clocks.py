@@ -16,18 +16,12 @@ from bot.rules import GAMES
 from bot.store import Store
 from tests.discord_ui.e2e import make_bot
 from tests.discord_ui.test_e2e_platform import live_prompt, open_game, posted_since, start
+from tests.fakeclock import Clock
 
 HOUR = 3600.0
 T0 = 1_800_000_000.0
 STAMP = re.compile(r"<t:(\d+):R>")
 
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = T0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 async def clocked_bot(tmp_path, name: str, clock: Clock):
@@ -44,7 +38,7 @@ async def test_a_silent_player_is_reminded_skipped_and_removed(fake, tmp_path):
     guild = fake.add_guild("Clocks")
     table = guild.add_text_channel("express")
     alice, bob, carol, dave = (guild.add_member(n) for n in ("Alice", "Bob", "Carol", "Dave"))
-    clock = Clock()
+    clock = Clock(T0)
     bot = await clocked_bot(tmp_path, "silent", clock)
     async with fake.run(bot):
         res = await open_game(fake, bot, table, alice, [bob, carol, dave])
@@ -106,7 +100,7 @@ async def test_reminders_by_direct_message_and_a_vacation(fake, tmp_path):
     guild = fake.add_guild("Clocks")
     table = guild.add_text_channel("peaky")
     alice, bob, carol = (guild.add_member(n) for n in ("Alice", "Bob", "Carol"))
-    clock = Clock()
+    clock = Clock(T0)
     bot = await clocked_bot(tmp_path, "dm", clock)
     async with fake.run(bot):
         await open_game(fake, bot, table, alice, [bob, carol], game="peaky_blinders")
@@ -148,7 +142,7 @@ async def test_only_a_server_manager_sets_the_default_clock(fake, tmp_path):
     table = guild.add_text_channel("x")
     owner = guild.add_member("Manager", roles=[guild.add_role("Managers", discord.Permissions(manage_guild=True))])
     member = guild.add_member("Member")
-    clock = Clock()
+    clock = Clock(T0)
     bot = await clocked_bot(tmp_path, "settings", clock)
     async with fake.run(bot):
         res = await fake.slash(member, table, "game", "settings", options={"turn_time": "48h"})
@@ -169,7 +163,7 @@ async def test_undo_by_button_and_by_command_and_a_moderators_rollback(fake, tmp
     alice, bob, carol = (guild.add_member(n) for n in ("Alice", "Bob", "Carol"))
     mod = guild.add_moderator("Mod")
     users = {str(u.id): u for u in (alice, bob, carol)}
-    clock = Clock()
+    clock = Clock(T0)
     bot = await clocked_bot(tmp_path, "undo", clock)
     async with fake.run(bot):
         await open_game(fake, bot, table, alice, [bob, carol], game="peaky_blinders")

@@ -13,6 +13,7 @@ from bot.rules import GAMES
 from bot.scheduler import Scheduler
 from bot.service import GameService, Played, Reminder, UserError
 from bot.store import Store
+from tests.fakeclock import Clock
 
 CHANNEL = 300
 GUILD = 5
@@ -20,17 +21,10 @@ HOUR = 3600.0
 T0 = 1_700_000_000.0
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = T0
-
-    def __call__(self) -> float:
-        return self.now
-
 
 @pytest.fixture
 def clock():
-    return Clock()
+    return Clock(T0)
 
 
 @pytest.fixture

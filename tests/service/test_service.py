@@ -10,16 +10,10 @@ import pytest
 from bot.rules import GAMES
 from bot.service import GameService, UserError, fill
 from bot.store import Store
+from tests.fakeclock import Clock
 
 CHANNEL = 300
 
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_700_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture

@@ -13,17 +13,11 @@ from bot.rules import GAMES
 from bot.rules.reveals import reveals
 from bot.service import GameService, UserError
 from bot.store import Store
+from tests.fakeclock import Clock
 
 CHANNEL = 300
 GUILD = 5
 
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_700_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture
