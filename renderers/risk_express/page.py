@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
 
-from renderers.kit import INK, RGB, Box, clean_text, font, hex_rgb, text_width
+from renderers.kit import INK, RGB, Box, clean_text, font, hex_rgb
 from renderers.risk_express.cards import (
     CARD_RADIUS,
     CardSpec,
@@ -20,7 +20,7 @@ from renderers.risk_express.cards import (
 )
 from renderers.risk_express.layout import BandSpec, Layout, base_image, layout
 from renderers.risk_express.look import FAIL, TARGET, safe_hex
-from renderers.risk_express.panels import draw_header, draw_scores, draw_tray
+from renderers.risk_express.panels import draw_header, draw_scores, draw_tray, text_width
 from renderers.risk_express.seats import Names
 from renderers.risk_express.words import word
 from renderers.words import lang_of, name
