@@ -21,7 +21,7 @@ from bot.service_clocks import ClockCases, Reminder, SeatClock, Vacation
 from bot.service_types import Played, UserError, fill
 from bot.service_types import lobby_picks as _picks
 from bot.service_undo import TakeBackCases, TakenBack
-from bot.store import ActionRow, Conflict, GameRow, GameStore, GuildSettings, Note
+from bot.store import ActionRow, Commit, Conflict, GameRow, GameStore, GuildSettings, Note
 
 __all__ = ["LANGUAGES", "ActionRow", "GameRow", "GameService", "GuildSettings", "Note", "Played", "Reminder",
            "SeatClock", "TakenBack", "UserError", "Vacation", "fill"]
@@ -269,21 +269,34 @@ class GameService(ClockCases, TakeBackCases):
     async def _commit(self, row: GameRow, seat: str, action: dict[str, Any],
                       new_state: dict[str, Any], events: list[Event],
                       players: list[str] | None = None) -> Played:
+        commit = await self._prepare(row, seat, action, new_state, events, players)
+        try:
+            fresh = await self.store.commit_action(commit.row, commit.seat, commit.action, commit.events,
+                                                   commit.new_state, commit.status, commit.new_turn, commit.players,
+                                                   commit.clocks)
+        except Conflict as err:  # another process wrote first; nothing was written here
+            raise UserError("err.stale", "That choice is out of date: the game has moved on.") from err
+        return self._played(commit, fresh)
+
+    async def _prepare(self, row: GameRow, seat: str, action: dict[str, Any], new_state: dict[str, Any],
+                       events: list[Event], players: list[str] | None = None) -> Commit:
+        """What an accepted action writes: its state, status, whether a turn passed, and
+        the clocks it starts and stops."""
         engine = _engine(row)
         assert row.state is not None
         finished = engine.outcome(new_state) is not None
         was, now = engine.turn_info(row.state), engine.turn_info(new_state)
         new_turn = was.current != now.current or was.number != now.number
-        status = "finished" if finished else "running"
         clocks = await self.clock_changes(row, row.state, new_state, new_turn, finished)
-        try:
-            fresh = await self.store.commit_action(row, seat, action, events, new_state, status, new_turn, players,
-                                                   clocks)
-        except Conflict as err:  # another process wrote first; nothing was written here
-            raise UserError("err.stale", "That choice is out of date: the game has moved on.") from err
-        if clocks:
+        return Commit(row, seat, action, events, new_state, "finished" if finished else "running", new_turn,
+                      players, clocks)
+
+    def _played(self, commit: Commit, fresh: GameRow) -> Played:
+        if commit.clocks:
             self.wake()
-        return Played(fresh, row.state, events, new_turn, finished, seat, action)
+        assert commit.row.state is not None
+        return Played(fresh, commit.row.state, commit.events, commit.new_turn, commit.status == "finished",
+                      commit.seat, commit.action)
 
     # -- moderation -------------------------------------------------------------------
     async def end(self, channel_id: int, user_id: str, is_moderator: bool) -> GameRow:

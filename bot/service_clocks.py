@@ -8,6 +8,7 @@ the tests control); the scheduler (:mod:`bot.scheduler`) only says when to look.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import datetime
 from dataclasses import dataclass
@@ -15,10 +16,12 @@ from typing import Any
 
 from bot import timing
 from bot.rules import GAMES, RuleError
+from bot.rules.base import SYSTEM
 from bot.service_types import Played, UserError
-from bot.store import Conflict, DueClock, GameRow, GameStore, MemberSettings, Note
+from bot.store import Commit, Conflict, DueClock, GameRow, GameStore, MemberSettings, Note
 
 DAY = 86400.0
+BATCH = 4  # timeouts written per transaction: fewer trips, and a move elsewhere waits little
 NOTIFY = ("channel", "dm", "off")
 
 
@@ -64,7 +67,10 @@ class ClockCases:
 
     def lock(self, channel_id: int) -> asyncio.Lock: ...  # GameService's
 
-    async def _system_on(self, row: GameRow, action: dict[str, Any]) -> Played: ...  # GameService's
+    async def _prepare(self, row: GameRow, seat: str, action: dict[str, Any], new_state: dict[str, Any],
+                       events: list[Any], players: list[str] | None = None) -> Commit: ...  # GameService's
+
+    def _played(self, commit: Commit, fresh: GameRow) -> Played: ...  # GameService's
 
     # -- the clocks an action changes ---------------------------------------------------
     async def clock_changes(self, row: GameRow, before: dict[str, Any] | None, after: dict[str, Any],
@@ -104,48 +110,78 @@ class ClockCases:
     async def fire_due(self, now: float | None = None, limit: int = 500) -> list[Reminder | Played]:
         """Everything due at ``now``: reminders to send and timeouts, applied. Each fires
         once: a clock that changed since it was read (the player moved, another process
-        fired it) is left alone, and a timeout is committed with the game's version check."""
+        fired it) is left alone, and a timeout is committed with the game's version check.
+        Timeouts are written a few games to a transaction (``BATCH``)."""
         now = self.store.clock() if now is None else now
         fired: list[Reminder | Played] = []
+        timeouts: list[DueClock] = []
         for due in await self.store.due_clocks(now, limit):
-            try:
-                result = await self._fire(due, now)
-            except (Conflict, UserError):  # the game moved meanwhile (another process): not due
-                continue
-            if result is not None:
-                fired.append(result)
+            clock = timing.from_row(due.clock)
+            if clock.reminder_due and clock.deadline > now:
+                try:
+                    result = await self._remind(due, clock, now)
+                except (Conflict, UserError):
+                    continue
+                if result is not None:
+                    fired.append(result)
+            elif clock.due <= now:
+                timeouts.append(due)
+        while timeouts:
+            batch, seen, later = [], set(), []
+            for due in timeouts:  # one clock per game in a batch (its version moves)
+                (later if due.game_id in seen or len(batch) >= BATCH else batch).append(due)
+                seen.add(due.game_id)
+            fired += await self._time_out(batch, now)
+            timeouts = later
         return fired
 
-    async def _fire(self, due: DueClock, now: float) -> Reminder | Played | None:
+    async def _remind(self, due: DueClock, clock: timing.Clock, now: float) -> Reminder | None:
+        seat = due.clock["seat"]
         async with self.lock(due.channel_id):
             row = await self.store.get_game(due.game_id)
-            seat = due.clock["seat"]
             if row is None or row.status != "running" or row.state is None:
                 await self.store.set_clocks(due.game_id, {seat: None}, expected={seat: due.clock})
                 return None
-            clock = timing.from_row(due.clock)
-            if clock.due > now:
+            # reminders missed while the bot was down collapse into one
+            passed = sum(1 for at in clock.reminders if at <= now)
+            sent = dataclasses.replace(clock, sent=max(clock.sent + 1, passed))
+            if not await self.store.set_clocks(row.id, {seat: timing.to_row(sent)}, expected={seat: due.clock}):
                 return None
-            if clock.reminder_due and clock.deadline > now:
-                # reminders missed while the bot was down collapse into one
-                passed = sum(1 for at in clock.reminders if at <= now)
-                sent = dataclasses.replace(clock, sent=max(clock.sent + 1, passed))
-                if not await self.store.set_clocks(row.id, {seat: timing.to_row(sent)}, expected={seat: due.clock}):
-                    return None
-                member = await self.store.member(row.guild_id, seat)
-                await self.store.add_note(row.id, "reminder", seat, {"deadline": clock.deadline, "to": member.notify})
-                if member.notify == "off":
-                    return None
-                return Reminder(row, seat, clock.deadline, member.notify, clock.off_turn, member.lang)
-            if seat not in GAMES[row.game].to_act(row.state):  # the decision went meanwhile
-                await self.store.set_clocks(row.id, {seat: None}, expected={seat: due.clock})
+            member = await self.store.member(row.guild_id, seat)
+            await self.store.add_note(row.id, "reminder", seat, {"deadline": clock.deadline, "to": member.notify})
+            if member.notify == "off":
                 return None
-            action = {"type": "timeout", "seat": seat, "limit": timing.missed_limit(row.timing)}
-            try:
-                return await self._system_on(row, action)
-            except RuleError:
-                await self.store.set_clocks(row.id, {seat: None}, expected={seat: due.clock})
-                return None
+            return Reminder(row, seat, clock.deadline, member.notify, clock.off_turn, member.lang)
+
+    async def _time_out(self, dues: list[DueClock], now: float) -> list[Played]:
+        """The timeouts of ``dues`` (one per game), under their channels' locks, applied and
+        written in one transaction; a game that moved meanwhile is left as it is."""
+        async with contextlib.AsyncExitStack() as stack:
+            for channel in sorted({d.channel_id for d in dues}):
+                await stack.enter_async_context(self.lock(channel))
+            rows = {r.id: r for r in await self.store.games([d.game_id for d in dues])}
+            commits = []
+            for due in dues:
+                seat = due.clock["seat"]
+                row = rows.get(due.game_id)
+                held = row.clocks.get(seat) if row is not None else None
+                if held is None or any(held[k] != due.clock[k] for k in ("deadline", "due", "sent")):
+                    continue  # the clock moved since it was read: not due any more
+                assert row is not None
+                if row.status != "running" or row.state is None or seat not in GAMES[row.game].to_act(row.state):
+                    await self.store.set_clocks(row.id, {seat: None}, expected={seat: due.clock})
+                    continue
+                action = {"type": "timeout", "seat": seat, "limit": timing.missed_limit(row.timing)}
+                try:
+                    new_state, events = GAMES[row.game].apply_system(row.state, action)
+                except RuleError:
+                    await self.store.set_clocks(row.id, {seat: None}, expected={seat: due.clock})
+                    continue
+                gone = {e["seat"] for e in events if e.get("type") == "kicked"}
+                players = [p for p in row.players if p not in gone] if gone else None
+                commits.append(await self._prepare(row, SYSTEM, action, new_state, events, players))
+            written = await self.store.commit_actions(commits)
+            return [self._played(c, fresh) for c, fresh in zip(commits, written, strict=True) if fresh is not None]
 
     # -- what players see ---------------------------------------------------------------
     async def seat_clocks(self, row: GameRow) -> list[SeatClock]:

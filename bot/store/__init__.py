@@ -16,6 +16,7 @@ from bot.store.protocol import (
     ACTIVE,
     DEFAULT_LOBBY_IDLE_DAYS,
     ActionRow,
+    Commit,
     Conflict,
     DueClock,
     GameRow,
@@ -28,7 +29,7 @@ from bot.store.protocol import (
 from bot.store.sqlite import MIGRATIONS, SqliteStore, Store, database_path
 
 __all__ = [
-    "ACTIVE", "DEFAULT_LOBBY_IDLE_DAYS", "MIGRATIONS", "SCHEMES", "ActionRow", "Conflict", "DueClock",
+    "ACTIVE", "DEFAULT_LOBBY_IDLE_DAYS", "MIGRATIONS", "SCHEMES", "ActionRow", "Commit", "Conflict", "DueClock",
     "GameRow", "GameStore", "GuildSettings", "MemberSettings", "Note", "SqliteStore", "Store", "StoreError", "UnsupportedDatabase",
     "database_path", "open_store", "scheme_of",
 ]

@@ -87,6 +87,21 @@ class MemberSettings:
 
 
 @dataclass(frozen=True)
+class Commit:
+    """One accepted action to write (see ``GameStore.commit_actions``)."""
+
+    row: GameRow
+    seat: str
+    action: dict[str, Any]
+    events: list[dict[str, Any]]
+    new_state: dict[str, Any]
+    status: str
+    new_turn: bool
+    players: list[str] | None = None
+    clocks: dict[str, dict[str, Any] | None] | None = None
+
+
+@dataclass(frozen=True)
 class DueClock:
     """A clock whose next reminder or deadline has come (``clock``: its row)."""
 
@@ -178,6 +193,15 @@ class GameStore(Protocol):
                         players: list[str] | None = None) -> GameRow:
         """Mark actions taken back and write the state the rest of the log gives, as one
         transaction with a version check; the log notes it."""
+        ...
+
+    async def commit_actions(self, commits: list[Commit], all_or_nothing: bool = False) -> list[GameRow | None]:
+        """Several games' actions in one transaction, each with its version check: a game
+        that moved meanwhile is left out (``None``) unless ``all_or_nothing``."""
+        ...
+
+    async def games(self, game_ids: list[int]) -> list[GameRow]:
+        """Several games by id, in one read."""
         ...
 
     async def note_messages(self, game_id: int, **message_ids: int | None) -> None:

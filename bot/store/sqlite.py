@@ -19,7 +19,14 @@ from typing import Any
 
 import aiosqlite
 
-from bot.store.protocol import DEFAULT_LOBBY_IDLE_DAYS, ActionRow, Conflict, GameRow, GuildSettings
+from bot.store.protocol import (
+    DEFAULT_LOBBY_IDLE_DAYS,
+    ActionRow,
+    Commit,
+    Conflict,
+    GameRow,
+    GuildSettings,
+)
 from bot.store.sqlite_clocks import ClockTables
 
 MIGRATIONS: list[str] = [
@@ -314,6 +321,14 @@ class SqliteStore(ClockTables):
     async def get_game(self, game_id: int) -> GameRow | None:
         return await self._one_game(f"{GAME} WHERE g.id = ?", (game_id,))
 
+    async def games(self, game_ids: list[int]) -> list[GameRow]:
+        """Several games by id, in one read."""
+        if not game_ids:
+            return []
+        marks = ", ".join("?" for _ in game_ids)
+        rows = await self.db.execute_fetchall(f"{GAME} WHERE g.id IN ({marks})", tuple(game_ids))
+        return [_game(r, self._states) for r in rows]
+
     async def actions(self, game_id: int, last: int | None = None,
                       after_version: int | None = None, undone: bool = False) -> list[ActionRow]:
         """The log in order: all of it, its ``last`` entries, or those that took the game
@@ -505,37 +520,61 @@ class SqliteStore(ClockTables):
         clocks it changes (``clocks``: seat → the clock's row, or ``None`` to stop it). The row
         returned is ``row`` as written, its state ``new_state`` itself: the game is not read
         back (its state is serialised once here and never parsed again in this process)."""
+        commit = Commit(row, seat, action, events, new_state, status, new_turn, players, clocks)
+        [fresh] = await self.commit_actions([commit], all_or_nothing=True)
+        assert fresh is not None
+        return fresh
+
+    async def commit_actions(self, commits: list[Commit], all_or_nothing: bool = False) -> list[GameRow | None]:
+        """Several games' actions in one transaction (the scheduler's timeouts): each with
+        its own version check; one whose game moved meanwhile is left out (``None``), the
+        others are written (``all_or_nothing``: it raises ``Conflict`` and nothing is)."""
         now = self.clock()
-        text = _dumps(new_state)
+        texts = [_dumps(c.new_state) for c in commits]
 
-        async def work() -> None:
-            cur = await self.db.execute(
-                "UPDATE games SET state = ?, status = ?, version = version + 1, updated_at = ?,"
-                " turn_started_at = CASE WHEN ? THEN ? ELSE turn_started_at END,"
-                " players = COALESCE(?, players)"
-                " WHERE id = ? AND version = ?",
-                (text, status, now, int(new_turn), now,
-                 None if players is None else _dumps(players), row.id, row.version),
-            )
-            if cur.rowcount != 1:
-                raise Conflict("the game changed meanwhile")
-            await self.db.execute(
-                "INSERT INTO actions (game_id, seq, seat, action, events, created_at, version)"
-                " SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ?, ?, ? FROM actions WHERE game_id = ?",
-                (row.id, seat, _dumps(action), _dumps(events), now, row.version + 1, row.id),
-            )
-            if status in ("finished", "ended"):
-                await self.db.execute("DELETE FROM clocks WHERE game_id = ?", (row.id,))
-            elif clocks:
-                await self._write_clocks(row.id, clocks)
+        async def work() -> list[bool]:
+            done = []
+            for c, text in zip(commits, texts, strict=True):
+                row = c.row
+                cur = await self.db.execute(
+                    "UPDATE games SET state = ?, status = ?, version = version + 1, updated_at = ?,"
+                    " turn_started_at = CASE WHEN ? THEN ? ELSE turn_started_at END,"
+                    " players = COALESCE(?, players)"
+                    " WHERE id = ? AND version = ?",
+                    (text, c.status, now, int(c.new_turn), now,
+                     None if c.players is None else _dumps(c.players), row.id, row.version),
+                )
+                if cur.rowcount != 1:
+                    if all_or_nothing:
+                        raise Conflict("the game changed meanwhile")
+                    done.append(False)
+                    continue
+                await self.db.execute(
+                    "INSERT INTO actions (game_id, seq, seat, action, events, created_at, version)"
+                    " SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ?, ?, ? FROM actions WHERE game_id = ?",
+                    (row.id, c.seat, _dumps(c.action), _dumps(c.events), now, row.version + 1, row.id),
+                )
+                if c.status in ("finished", "ended"):
+                    await self.db.execute("DELETE FROM clocks WHERE game_id = ?", (row.id,))
+                elif c.clocks:
+                    await self._write_clocks(row.id, c.clocks)
+                done.append(True)
+            return done
 
-        await self._transaction(work)
-        self._states.put(row.id, row.version + 1, new_state)
-        return dataclasses.replace(
-            row, state=new_state, status=status, version=row.version + 1, updated_at=now,
-            turn_started_at=now if new_turn else row.turn_started_at,
-            players=list(players) if players is not None else row.players,
-            clocks=_after(row.clocks, clocks, status))
+        done = await self._transaction(work)
+        out: list[GameRow | None] = []
+        for c, ok in zip(commits, done, strict=True):
+            if not ok:
+                out.append(None)
+                continue
+            row = c.row
+            self._states.put(row.id, row.version + 1, c.new_state)
+            out.append(dataclasses.replace(
+                row, state=c.new_state, status=c.status, version=row.version + 1, updated_at=now,
+                turn_started_at=now if c.new_turn else row.turn_started_at,
+                players=list(c.players) if c.players is not None else row.players,
+                clocks=_after(row.clocks, c.clocks, c.status)))
+        return out
 
     async def take_back(self, row: GameRow, seqs: list[int], new_state: dict[str, Any], status: str,
                         clocks: dict[str, dict[str, Any] | None] | None, note: tuple[str, str | None, dict[str, Any]],
