@@ -206,7 +206,7 @@ class RiskExpress(Game):
             if GENERAL in tray:
                 used = [GENERAL]
         else:
-            for o in lines_met(tray).get(card_id, ()):
+            for o in (LAST[1] if tray == LAST[0] else lines_met(tray)).get(card_id, ()):
                 if o[1] == line:
                     used = list(o[2])
                     break
@@ -229,7 +229,11 @@ class RiskExpress(Game):
 
     def _apply(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
         kind = action["type"]
-        if state["phase"] == "continue":
+        phase = state["phase"]
+        if kind == "fill" and phase != "continue":  # most moves
+            self._fill(state, rng, seat, action, events)
+            return
+        if phase == "continue":
             if kind == "continue":
                 self._continue_attempt(state, rng, events)
                 return
@@ -394,7 +398,7 @@ class RiskExpress(Game):
         seat = state["order"][state["current"]]
         owners = state["owners"]
         tray = att["tray"]
-        met = lines_met(tray)
+        met = LAST[1] if tray == LAST[0] else lines_met(tray)
         card = att["card"]
         if card is not None:
             filled = att["filled"]
