@@ -4,14 +4,17 @@ The picture a channel sees after every throw: the 14 country cards grouped by co
 (each with its battle lines, the dice placed on them this turn and its owner), the dice in
 the tray, the scores, whose turn it is, and a legend of the six die faces.
 
-Speed comes from caching: a card is drawn once per distinct state (owner, lines filled,
-lock…) and pasted (:mod:`.cards`); the page background with its continent panels is drawn
-once per lock pattern (:mod:`.layout`); die icons once per size (:mod:`.icons`); the 8-bit
-palette once per set of continent colours (:mod:`.palette`). A render is then ~14 pastes, a
-few lines of text (:mod:`.page`, :mod:`.panels`) and the palette PNG encode: ~9 ms.
+Speed comes from caching: the page background with its continent panels is drawn once per
+lock pattern (:mod:`.layout`); die icons once per size (:mod:`.icons`); the 8-bit palette
+once per set of continent colours (:mod:`.palette`); a card is a cached shell and cached
+battle lines (:mod:`.cards`). :mod:`.frame` keeps the palette board as last drawn on each
+background and pastes only the pieces whose content changed (a throw: the target card,
+the tray, the header), so a render is a few small drawings, a copy and the palette PNG
+encode, within 1.5× of the encode alone (``bench/bench_render_express.py``).
 
 Renders may come from several threads (``asyncio.to_thread``): drawing holds a lock, since
-FreeType faces are not thread-safe; encoding, the slower half, runs outside it.
+FreeType faces are not thread-safe; encoding, the slower half, runs outside it, on the
+frame itself (lent, not copied: a board drawn meanwhile on that frame draws on a copy).
 
 The renderer protocol every game's module keeps: ``render(view) -> bytes``, ``warm()``,
 ``zoom_regions() -> list[str]`` (none here: the board has no map to zoom into).
@@ -29,7 +32,7 @@ from renderers.kit import png_bytes
 from renderers.risk_express import cards, frame, icons, page, panels
 from renderers.risk_express import layout as _layout
 from renderers.risk_express import palette as _palette
-from renderers.risk_express.frame import render_frame
+from renderers.risk_express.frame import lend_frame
 from renderers.risk_express.layout import layout
 from renderers.risk_express.look import FACES, HEADER_H, W, safe_hex
 from renderers.risk_express.page import render_image
@@ -48,8 +51,11 @@ def render(view: dict[str, Any]) -> bytes:
     colors = tuple(safe_hex(c.get("color")) for c in view.get("continents") or [])
     with _LOCK:
         palette = _palette.board_palette(colors)
-        im = render_frame(view, palette, colors)
-    return png_bytes(im)
+        im, done = lend_frame(view, palette, colors)
+    try:
+        return png_bytes(im)
+    finally:
+        done()
 
 
 def zoom_regions() -> list[str]:
@@ -65,7 +71,7 @@ def warm() -> None:
     continents = [{"id": c["id"], "name": c["name"], "color": c["color"], "value": c["value"],
                    "cards": [k["id"] for k in deck if k["continent"] == c["id"]],
                    "locked_by": None} for c in data["continents"]]
-    # the default language last: its RGB backgrounds stay in base_image's small cache
+    # the default language last: its frames (one per score layout) stay in the cache
     for lang in sorted(LANGS, key=lambda lang: lang == LANGS[0]):  # render() takes the lock
         for n in (2, 3, 4, 5):
             seats = [f"s{i}" for i in range(n)]

@@ -25,6 +25,7 @@ tests and ``tests/renderers/risk_express/test_frame.py`` check it).
 from __future__ import annotations
 
 import itertools
+import threading
 import zlib
 from collections import OrderedDict
 from collections.abc import Callable
@@ -60,6 +61,7 @@ class _Frame:
     sk: int  # a small id of the background, for the pieces' keys
     safe: bool  # no two pieces overlap
     areas: list[Box]  # every region a piece of this background may take (one per slot)
+    lent: bool = False  # ``image`` is being encoded (:func:`lend_frame`): copy it first
     # the RGB background of each area, compressed (~15 KB in all), once the RGB board is
     # no longer at hand
     backdrops: dict[Box, bytes] = field(default_factory=dict)
@@ -177,13 +179,31 @@ def _card_draw(pc: Placed, att: dict[str, Any] | None, lang: str) -> Draw:
     return draw
 
 
+_LEND = threading.Lock()  # guards the frames' ``lent`` flags
+
+
 def render_frame(view: dict[str, Any], palette: Image.Image, pal_key: Any) -> Image.Image:
-    """The board as a palette image (``pal_key`` names ``palette`` in the caches)."""
+    """The board as a palette image (``pal_key`` names ``palette`` in the caches); the
+    caller's to keep."""
+    im, done = lend_frame(view, palette, pal_key)
+    out = im.copy()
+    done()
+    return out
+
+
+def lend_frame(view: dict[str, Any], palette: Image.Image, pal_key: Any
+               ) -> tuple[Image.Image, Callable[[], None]]:
+    """The board as a palette image, lent rather than copied (a 1.3 MB copy is ~5 % of a
+    render): read it (encode it) outside the drawing lock, then call ``done()``. A board
+    drawn on the same frame meanwhile draws on a copy, so the lent one never changes."""
     p = plan(view)
     fr = _frame(p, palette, pal_key)
     _C.before, _C.last = _C.last, fr
     if not fr.safe:  # an odd layout: pieces would overlap, draw the board whole
-        return quantize(render_image(view), palette=palette)
+        return quantize(render_image(view), palette=palette), _nothing
+    with _LEND:
+        if fr.lent:
+            fr.image, fr.lent = fr.image.copy(), False
     im, shown = fr.image, fr.shown
     last: list[tuple[Any, Any, Box, Box, Draw]] = []  # the target, pasted last
     for pc in p.placed:
@@ -222,7 +242,18 @@ def render_frame(view: dict[str, Any], palette: Image.Image, pal_key: Any) -> Im
                 _remember(_C.panels, key, piece, PANELS)
         im.paste(piece, region[:2])
         shown[region] = (what, region)
-    return im.copy()
+    with _LEND:
+        fr.lent = True
+
+    def done() -> None:
+        with _LEND:
+            if fr.image is im:
+                fr.lent = False
+    return im, done
+
+
+def _nothing() -> None:
+    pass
 
 
 def _put_tile(fr: _Frame, item: tuple[Any, Any, Box, Box, Draw],

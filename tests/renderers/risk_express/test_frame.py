@@ -36,3 +36,19 @@ def test_pieces_equal_the_whole_board_mapped() -> None:
         assert pieces.mode == "P"
         diff = ImageChops.difference(whole.convert("RGB"), pieces.convert("RGB"))
         assert diff.getbbox() is None, (v["turn"], diff.getbbox())
+
+
+def test_boards_drawn_while_another_is_encoded_stay_whole() -> None:
+    """The board is encoded from the live frame, outside the drawing lock: a board drawn
+    meanwhile on the same frame must draw on a copy, never under the encoder."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    views = played(9, 4)[:24]
+    rx.clear_caches()
+    want = [rx.render(v) for v in views]
+    rx.clear_caches()
+    order = list(range(len(views))) * 3
+    random.Random(5).shuffle(order)
+    with ThreadPoolExecutor(4) as pool:
+        got = list(pool.map(lambda i: (i, rx.render(views[i])), order))
+    assert all(png == want[i] for i, png in got)
