@@ -455,6 +455,15 @@ class Game(ABC):
     def outcome(self, state: State) -> dict[str, Any] | None: ...
 
     # -- shared helpers ---------------------------------------------------------------
+    def to_move(self, state: State) -> str | None:
+        """The seat the game waits for (the first of :meth:`to_act`), ``None`` once it is over
+        (or if nobody may act): what a game loop asks before each move. An engine may answer
+        it faster."""
+        if self.outcome(state) is not None:
+            return None
+        to_act = self.to_act(state)
+        return to_act[0] if to_act else None
+
     def current(self, state: State) -> str | None:
         """The seat whose turn it is (for status lines and turn timers)."""
         to_act = self.to_act(state)

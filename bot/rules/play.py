@@ -89,7 +89,7 @@ class Playout:
             raise RuntimeError("a play-out is iterated once")
         self._started = True
         game, policies, rngs = self.game, self.policies, self.rngs
-        outcome, to_act, log = game.outcome, game.to_act, self.log
+        to_move, log = game.to_move, self.log
         # seat → the pick of its generator when its policy takes the engine's own pick, else
         # None (ask the policy's ``choose``)
         picks = {seat: rngs[seat].below if getattr(policy, "engine_pick", False) else None
@@ -98,9 +98,11 @@ class Playout:
         step = tuple.__new__  # a Step without NamedTuple's Python-level __new__
         for _ in range(self.max_actions):
             state = self.state
-            if outcome(state) is not None:
+            seat = to_move(state)
+            if seat is None:
+                if game.outcome(state) is None:
+                    raise NoEnd(f"{game.id}: the game is not over but nobody may act")
                 return
-            seat = to_act(state)[0]
             pick = picks[seat]
             if pick is not None:
                 action = random_action(state, seat, pick)

@@ -105,3 +105,15 @@ def test_the_door_stays_for_a_players_action_and_apply_legal_gives_applys_result
         assert canonical(state) == before
         checked += 1
     assert checked > 40
+
+
+def test_to_move_is_the_first_seat_to_act_until_the_game_is_over():
+    from tests.rules.states import express_states, peaky_states
+
+    seen = set()
+    for state in [*express_states(games=6, every=11), *peaky_states(games=3, every=80)]:
+        game = GAMES[state["game"]]
+        over = game.outcome(state) is not None
+        assert game.to_move(state) == (None if over else game.to_act(state)[0])
+        seen.add((state["game"], over))
+    assert len(seen) == 4

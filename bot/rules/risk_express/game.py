@@ -83,7 +83,8 @@ class RiskExpress(Game):
         new = dict(state)
         att = state["attempt"]
         if att is not None:
-            new["attempt"] = {**att, "filled": dict(att["filled"])}
+            new["attempt"] = att = att.copy()
+            att["filled"] = att["filled"].copy()
         return new
 
     # -- setup ------------------------------------------------------------------------
@@ -125,6 +126,9 @@ class RiskExpress(Game):
         if state["result"] is not None:
             return []
         return [state["order"][state["current"]]]
+
+    def to_move(self, state: State) -> str | None:
+        return None if state["result"] is not None else state["order"][state["current"]]
 
     def component_names(self) -> dict[str, dict[str, str]]:
         data = load_cards()
