@@ -493,22 +493,29 @@ class RiskExpress(Game):
             met = met_of.get(key)
             if met is None:
                 met = met_of[key] = tray_lines(tuple(sorted(tray)))
-            last[0] = tray[:]  # remembered for the next move's options and fill (``lines_met``)
-            last[1] = met
+            fits = False
             if card is not None:
                 if general_owed and GENERAL in tray:
-                    return
-                for o in met.get(card, ()):
-                    if o[3] not in filled:
-                        return
+                    fits = True
+                else:
+                    for o in met.get(card, ()):
+                        if o[3] not in filled:
+                            fits = True
+                            break
             elif GENERAL in tray:  # a General invades any card another player owns
                 for cid, owner in owners.items():
-                    if owner != seat and continent[cid] not in locked and (owner is not None or cid in met):
-                        return
+                    if owner != seat and (owner is not None or cid in met) and not (locked and continent[cid] in locked):
+                        fits = True
+                        break
             else:
                 for cid in met:
-                    if owners[cid] != seat and continent[cid] not in locked:
-                        return
+                    if owners[cid] != seat and not (locked and continent[cid] in locked):
+                        fits = True
+                        break
+            if fits:
+                last[0] = tray[:]  # remembered for the next move's options and fill (``lines_met``)
+                last[1] = met
+                return
             tray.pop()  # a tray this action threw: never the caller's
             att["set_aside"] += 1
             n -= 1
