@@ -15,7 +15,9 @@ shared: wall clock is noise):
 
 ``--before DIR``: the same measures of the code checked out in ``DIR`` (``git worktree add
 /tmp/x 62f6d15``, the code before issue 12), run in fresh processes alternating with this
-tree's, and the ratio. Prints the figures beside the target; nothing here fails CI.
+tree's, and the ratio; and, when valgrind is installed, the instructions a move takes in
+both (cachegrind: a count that load on the shared machine does not move, where CPU time
+varies by a third). Prints the figures beside the target; nothing here fails CI.
 
 Target (issue 12): ≥ 250 games/s, and the contract's cost per move three times lower than
 before the speed work (62f6d15).
@@ -24,6 +26,7 @@ before the speed work (62f6d15).
 from __future__ import annotations
 
 import json
+import shutil
 import statistics
 import subprocess
 import sys
@@ -82,6 +85,55 @@ def measure(root: str, games: int, rounds: int) -> dict[str, float]:
             "turns": statistics.mean(turns)}
 
 
+def replay(root: str, games: int, mode: str) -> None:
+    """What ``--instructions`` counts: ``games`` seeded games played (their logs), then, by
+    ``mode``, nothing more (``none``), their moves again through legal_actions + apply
+    (``contract``) or the same games played again (``game``), on a fresh engine warmed on
+    other seeds."""
+    sys.path.insert(0, root)
+    from bot.rules.ai import RandomPolicy
+    from bot.rules.peaky_blinders.game import PeakyBlinders
+    from bot.rules.play import play_out
+    from bot.rules.risk_map.board import Board
+
+    def fresh() -> PeakyBlinders:  # a board of its own: nothing remembered from the logs' games
+        return PeakyBlinders(Board.from_file(Path(root) / "data" / "peaky_blinders" / "map.json",
+                                             PeakyBlinders.rulebook_counts))
+
+    logs, player = [], fresh()
+    for i in range(games):
+        seats = SEATS[:2 + i % 4]
+        logs.append((seats, 1000 + i, play_out(player, seats, 1000 + i, RandomPolicy()).run().log))
+    game = fresh()
+    for players in (2, 3, 4, 5):
+        play_out(game, SEATS[:players], 0, RandomPolicy()).run()
+    if mode == "contract":
+        for seats, seed, log in logs:
+            state = game.setup(seats, None, seed)
+            for seat, action in log:
+                game.legal_actions(state, seat)
+                state, _ = game.apply(state, seat, action)
+    elif mode == "game":
+        for seats, seed, _ in logs:
+            play_out(game, seats, seed, RandomPolicy()).run()
+    print(json.dumps({"moves": sum(len(log) for _, _, log in logs)}))
+
+
+def instructions(root: str, games: int) -> dict[str, float]:
+    """Instructions per move (valgrind's cachegrind: the same on a busy machine as on a quiet
+    one) of the contract and of a whole random game."""
+    counts: dict[str, int] = {}
+    moves = 0
+    for mode in ("none", "contract", "game"):
+        run = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+                              sys.executable, str(HERE), str(games), "1", "--replay", root, mode],
+                             check=True, capture_output=True, text=True)
+        moves = json.loads(run.stdout.strip().splitlines()[-1])["moves"]
+        line = next(x for x in run.stderr.splitlines() if "I" in x and "refs" in x)
+        counts[mode] = int(line.split()[-1].replace(",", ""))
+    return {k: (counts[k] - counts["none"]) / moves for k in ("contract", "game")}
+
+
 def child(root: str, games: int, rounds: int) -> dict[str, float]:
     out = subprocess.run([sys.executable, str(HERE), str(games), str(rounds), "--child", root],
                          check=True, capture_output=True, text=True).stdout
@@ -95,6 +147,10 @@ def show(label: str, m: dict[str, float]) -> None:
 
 def main() -> None:
     args = sys.argv[1:]
+    if "--replay" in args:
+        i = args.index("--replay")
+        replay(args[i + 1], int(args[0]), args[i + 2])
+        return
     if "--child" in args:
         i = args.index("--child")
         root = args[i + 1]
@@ -124,6 +180,13 @@ def main() -> None:
         show("now", now)
         print(f"  ratio   {now['games_s'] / old['games_s']:.2f}x games/s, "
               f"{old['contract_us'] / now['contract_us']:.2f}x apply+legal per move   target >= {RATIO:.0f}x")
+        if "--instructions" in args or shutil.which("valgrind"):
+            count = 20
+            was, new = instructions(before, count), instructions(here, count)
+            print(f"  instructions a move ({count} games, valgrind; steady under load): apply+legal "
+                  f"{was['contract']:,.0f} -> {new['contract']:,.0f} ({was['contract'] / new['contract']:.2f}x), "
+                  f"a random game's move {was['game']:,.0f} -> {new['game']:,.0f} "
+                  f"({was['game'] / new['game']:.2f}x)   target >= {RATIO:.0f}x")
     rate = now["games_s"]
     print(f"  {rate:7.1f} games/s    target >= {TARGET:.0f} games/s    {'OK' if rate >= TARGET else 'BELOW TARGET'}"
           f"   (mean {now['moves']:.0f} actions, {now['turns']:.0f} turns a game)")
