@@ -148,6 +148,18 @@ class MapGame(Attacks, Moderation, DefenceOrders, Game):
     def outcome(self, state: State) -> dict[str, Any] | None:
         return state.get("result")
 
+    def to_move(self, state: State) -> str | None:
+        """The contract's answer (the first of :meth:`to_act`, ``None`` once over), read off
+        the turn keys when the edition keeps the base's ``to_act`` and ``outcome``."""
+        if not self._plain_turns:
+            return super().to_move(state)
+        return None if state.get("result") is not None else turns.current_seat(state)
+
+    @cached_property
+    def _plain_turns(self) -> bool:
+        cls = type(self)
+        return cls.to_act is MapGame.to_act and cls.outcome is MapGame.outcome
+
     def action_schema(self) -> dict[str, dict[str, Field]]:
         """Every action's parts; editions extend it (``super().action_schema()``)."""
         tids = self.board.order

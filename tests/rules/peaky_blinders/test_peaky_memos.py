@@ -76,3 +76,14 @@ def test_random_action_draws_as_the_contract_pick() -> None:
                 want = pick_action(forms, slow.below) if forms else None
                 assert game.random_action(step.before, seat, fast.below) == want
                 assert fast.state == slow.state
+
+
+def test_to_move_is_the_contracts_answer() -> None:
+    from bot.rules.base import Game
+
+    game = PeakyBlinders()
+    playout = play_out(game, ["a", "b", "c"], 9, RandomPolicy())
+    for step in playout:
+        for state in (step.before, step.after):
+            assert game.to_move(state) == Game.to_move(game, state)
+    assert game.to_move(playout.state) is None
