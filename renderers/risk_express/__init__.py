@@ -9,8 +9,8 @@ lock pattern (:mod:`.layout`); die icons once per size (:mod:`.icons`); the 8-bi
 once per set of continent colours (:mod:`.palette`); a card is a cached shell and cached
 battle lines (:mod:`.cards`). :mod:`.frame` keeps the palette board as last drawn on each
 background and pastes only the pieces whose content changed (a throw: the target card,
-the tray, the header), so a render is a few small drawings, a copy and the palette PNG
-encode, within 1.5× of the encode alone (``bench/bench_render_express.py``).
+the tray, the header), so a render is a few small drawings and the palette PNG encode:
+~1.5× the encode alone (``bench/bench_render_express.py`` prints it beside its target).
 
 Renders may come from several threads (``asyncio.to_thread``): drawing holds a lock, since
 FreeType faces are not thread-safe; encoding, the slower half, runs outside it, on the
