@@ -127,12 +127,13 @@ class ClockCases:
             elif clock.due <= now:
                 timeouts.append(due)
         while timeouts:
-            batch, seen, later = [], set(), []
-            for due in timeouts:  # one clock per game in a batch (its version moves)
-                (later if due.game_id in seen or len(batch) >= BATCH else batch).append(due)
+            first, again, seen = [], [], set()
+            for due in timeouts:  # one clock per game at a time (its version moves)
+                (again if due.game_id in seen else first).append(due)
                 seen.add(due.game_id)
-            fired += await self._time_out(batch, now)
-            timeouts = later
+            for start in range(0, len(first), BATCH):
+                fired += await self._time_out(first[start:start + BATCH], now)
+            timeouts = again
         return fired
 
     async def _remind(self, due: DueClock, clock: timing.Clock, now: float) -> Reminder | None:
