@@ -1,0 +1,39 @@
+"""What an edition's renderer module exposes, made once from its map and its decoration:
+``render(view) -> bytes``, ``warm()``, ``zoom_regions()`` (the renderer protocol every game's
+module keeps), ``map_art(lang)`` (tests read its geometry) and ``write_art()`` (the build)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from renderers.risk_map import canvas, static
+from renderers.risk_map.decoration import Decoration
+from renderers.risk_map.static import MapArt
+
+
+@dataclass(frozen=True)
+class Edition:
+    map: str  # data/<map>/: the board's files
+    decoration: Decoration
+
+    def render(self, view: dict[str, Any]) -> bytes:
+        """The board (or ``view["zoom"]``'s close-up) as PNG bytes; pure and deterministic."""
+        return canvas.render_map(view, self.decoration)
+
+    def warm(self) -> None:
+        """Every language's static layer, the badges' parts and the icons, built now."""
+        canvas.warm(self.map, self.decoration)
+
+    def zoom_regions(self) -> list[str]:
+        """The region ids ``view["zoom"]`` takes for a close-up."""
+        return canvas.zoom_regions(self.map)
+
+    def map_art(self, lang: str = "en") -> MapArt:
+        """The board's static layer in ``lang``."""
+        return canvas.map_art(self.map, lang, self.decoration)
+
+    def write_art(self) -> Path:
+        """Draw the board's static art into ``data/<map>/board_art.png`` (the build)."""
+        return static.write_art(self.map, self.decoration)
