@@ -17,9 +17,9 @@ import pickle
 from typing import Any
 
 import bot.rules.turns as turns
+import bot.rules.zombie_town.flow as flow
 from bot.rules.base import Action, Event, Game, IllegalAction, Option, Rng, State
 from bot.rules.schema import Field
-from bot.rules.zombie_town import flow
 from bot.rules.zombie_town.actions import (
     NONE,
     act_forms,

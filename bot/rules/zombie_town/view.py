@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 import bot.rules.turns as turns
+import bot.rules.zombie_town.flow as flow
 from bot.rules.base import State
-from bot.rules.zombie_town import flow
 from bot.rules.zombie_town.core import data, geo, kind
 from bot.rules.zombie_town.zombies import car_capacity, moves
 
