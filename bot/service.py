@@ -267,9 +267,8 @@ class GameService(ClockCases, TakeBackCases):
         return all(a.seat != seat and a.action.get("type") in kinds for a in since)
 
     async def _commit(self, row: GameRow, seat: str, action: dict[str, Any],
-                      new_state: dict[str, Any], events: list[Event],
-                      players: list[str] | None = None) -> Played:
-        commit = await self._prepare(row, seat, action, new_state, events, players)
+                      new_state: dict[str, Any], events: list[Event]) -> Played:
+        commit = await self._prepare(row, seat, action, new_state, events)
         try:
             fresh = await self.store.commit_action(commit.row, commit.seat, commit.action, commit.events,
                                                    commit.new_state, commit.status, commit.new_turn, commit.players,
@@ -279,14 +278,16 @@ class GameService(ClockCases, TakeBackCases):
         return self._played(commit, fresh)
 
     async def _prepare(self, row: GameRow, seat: str, action: dict[str, Any], new_state: dict[str, Any],
-                       events: list[Event], players: list[str] | None = None) -> Commit:
-        """What an accepted action writes: its state, status, whether a turn passed, and
-        the clocks it starts and stops."""
+                       events: list[Event]) -> Commit:
+        """What an accepted action writes: its state, status, whether a turn passed, the
+        players left (a kick, or a timeout's, removes one) and the clocks it starts and stops."""
         engine = _engine(row)
         assert row.state is not None
         finished = engine.outcome(new_state) is not None
         was, now = engine.turn_info(row.state), engine.turn_info(new_state)
         new_turn = was.current != now.current or was.number != now.number
+        gone = {e["seat"] for e in events if e.get("type") == "kicked"}
+        players = [p for p in row.players if p not in gone] if gone else None
         clocks = await self.clock_changes(row, row.state, new_state, new_turn, finished)
         return Commit(row, seat, action, events, new_state, "finished" if finished else "running", new_turn,
                       players, clocks)
@@ -356,22 +357,12 @@ class GameService(ClockCases, TakeBackCases):
     async def _system(self, channel_id: int, action: dict[str, Any]) -> Played:
         async with self.lock(channel_id):
             row = await self.running(channel_id)
+            assert row.state is not None
             try:
-                return await self._system_on(row, action)
+                new_state, events = _engine(row).apply_system(row.state, action)
             except RuleError as err:
                 raise UserError.from_rule(err) from err
-
-    async def _system_on(self, row: GameRow, action: dict[str, Any]) -> Played:
-        """A ``@system`` action (skip, kick, timeout) on ``row``, under its channel's lock
-        (``RuleError`` if the engine refuses it)."""
-        engine = _engine(row)
-        assert row.state is not None
-        new_state, events = engine.apply_system(row.state, action)
-        players = None
-        gone = {e["seat"] for e in events if e.get("type") == "kicked"}
-        if gone:
-            players = [p for p in row.players if p not in gone]
-        return await self._commit(row, SYSTEM, action, new_state, events, players)
+            return await self._commit(row, SYSTEM, action, new_state, events)
 
     # -- what the channel has seen ------------------------------------------------------
     async def unannounced(self, row: GameRow) -> list[ActionRow]:
@@ -398,11 +389,9 @@ class GameService(ClockCases, TakeBackCases):
 
     # -- replay -----------------------------------------------------------------------
     async def replay(self, row: GameRow) -> dict[str, Any]:
-        """The game rebuilt from its seed, seats, options, picks and log (kicks included)."""
-        engine = _engine(row)
-        seats = row.seats or (row.state or {}).get("seats") or row.players
-        log = [(a.seat, a.action) for a in await self.store.actions(row.id)]
-        return engine.replay(seats, row.options, row.seed, log, picks=_picks(row, seats))
+        """The game rebuilt from its seed, seats, options, picks and log (kicks included;
+        actions taken back left out)."""
+        return self._replayed(row, await self.store.actions(row.id))
 
     # -- server settings and housekeeping ----------------------------------------------
     async def settings(self, guild_id: int | None) -> GuildSettings:

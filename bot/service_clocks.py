@@ -68,7 +68,7 @@ class ClockCases:
     def lock(self, channel_id: int) -> asyncio.Lock: ...  # GameService's
 
     async def _prepare(self, row: GameRow, seat: str, action: dict[str, Any], new_state: dict[str, Any],
-                       events: list[Any], players: list[str] | None = None) -> Commit: ...  # GameService's
+                       events: list[Any]) -> Commit: ...  # GameService's
 
     def _played(self, commit: Commit, fresh: GameRow) -> Played: ...  # GameService's
 
@@ -178,9 +178,7 @@ class ClockCases:
                 except RuleError:
                     await self.store.set_clocks(row.id, {seat: None}, expected={seat: due.clock})
                     continue
-                gone = {e["seat"] for e in events if e.get("type") == "kicked"}
-                players = [p for p in row.players if p not in gone] if gone else None
-                commits.append(await self._prepare(row, SYSTEM, action, new_state, events, players))
+                commits.append(await self._prepare(row, SYSTEM, action, new_state, events))
             written = await self.store.commit_actions(commits)
             return [self._played(c, fresh) for c, fresh in zip(commits, written, strict=True) if fresh is not None]
 

@@ -43,6 +43,7 @@ class TakeBackCases:
                             new_turn: bool, finished: bool) -> Any: ...  # ClockCases'
 
     def _replayed(self, row: GameRow, log: list[ActionRow]) -> dict[str, Any]:
+        """The game rebuilt from its seed, seats, options, picks and ``log``."""
         seats = row.seats or (row.state or {}).get("seats") or row.players
         return GAMES[row.game].replay(seats, row.options, row.seed, [(a.seat, a.action) for a in log],
                                       picks=lobby_picks(row, seats))

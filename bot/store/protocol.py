@@ -9,7 +9,7 @@ in ``lobby`` or ``running``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -215,8 +215,6 @@ class GameStore(Protocol):
     async def set_guild_settings(self, guild_id: int, **fields: Any) -> GuildSettings: ...
 
     # -- asynchronous play: clocks, members, notes ---------------------------------------
-    async def clocks(self, game_id: int) -> dict[str, dict[str, Any]]: ...
-
     async def next_due(self) -> float | None:
         """When the first clock of all falls due (an index read, never a scan)."""
         ...
@@ -235,8 +233,6 @@ class GameStore(Protocol):
     async def member(self, guild_id: int | None, user_id: str) -> MemberSettings: ...
 
     async def set_member(self, guild_id: int, user_id: str, **fields: Any) -> MemberSettings: ...
-
-    async def away(self, guild_id: int | None, user_ids: Iterable[str], now: float) -> dict[str, float]: ...
 
     async def add_note(self, game_id: int, kind: str, seat: str | None, data: dict[str, Any] | None = None) -> None: ...
 

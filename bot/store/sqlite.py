@@ -28,6 +28,9 @@ from bot.store.protocol import (
     GuildSettings,
 )
 from bot.store.sqlite_clocks import ClockTables
+from bot.store.sqlite_clocks import clocks_after as _after
+from bot.store.sqlite_clocks import dumps as _dumps
+from bot.store.sqlite_clocks import parse_clocks as _clocks
 
 MIGRATIONS: list[str] = [
     # 1: the first schema
@@ -186,14 +189,6 @@ GAME = ("SELECT g.*,"
         " FROM games g")
 
 
-def _clocks(text: str | None) -> dict[str, dict[str, Any]]:
-    out = {}
-    for c in json.loads(text or "[]"):
-        c["off_turn"] = bool(c["off_turn"])
-        out[c["seat"]] = c
-    return out
-
-
 def _game(row: aiosqlite.Row, states: _ParsedStates) -> GameRow:
     return GameRow(
         id=row["id"],
@@ -221,24 +216,6 @@ def _game(row: aiosqlite.Row, states: _ParsedStates) -> GameRow:
         clocks=_clocks(row["clocks_json"]),
         away={k: float(v) for k, v in json.loads(row["away_json"] or "{}").items()},
     )
-
-
-def _after(clocks: dict[str, dict[str, Any]], changes: dict[str, dict[str, Any] | None] | None,
-           status: str) -> dict[str, dict[str, Any]]:
-    """A game's clocks once ``changes`` are written (none once it is over)."""
-    if status in ("finished", "ended"):
-        return {}
-    out = dict(clocks)
-    for seat, clock in (changes or {}).items():
-        if clock is None:
-            out.pop(seat, None)
-        else:
-            out[seat] = clock
-    return out
-
-
-def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 def database_path(url: str) -> str:
@@ -575,39 +552,6 @@ class SqliteStore(ClockTables):
                 players=list(c.players) if c.players is not None else row.players,
                 clocks=_after(row.clocks, c.clocks, c.status)))
         return out
-
-    async def take_back(self, row: GameRow, seqs: list[int], new_state: dict[str, Any], status: str,
-                        clocks: dict[str, dict[str, Any] | None] | None, note: tuple[str, str | None, dict[str, Any]],
-                        players: list[str] | None = None) -> GameRow:
-        """Take actions back (undo, rollback), as one transaction: they stay in the log,
-        marked; the game gets ``new_state`` (the rest of the log replayed) with a version
-        check, its clocks change, and the log notes who did it (``note``: kind, seat, data)."""
-        now = self.clock()
-        text = _dumps(new_state)
-
-        async def work() -> None:
-            cur = await self.db.execute(
-                "UPDATE games SET state = ?, status = ?, version = version + 1, updated_at = ?,"
-                " players = COALESCE(?, players) WHERE id = ? AND version = ?",
-                (text, status, now, None if players is None else _dumps(players), row.id, row.version))
-            if cur.rowcount != 1:
-                raise Conflict("the game changed meanwhile")
-            marks = ", ".join("?" for _ in seqs)
-            cur = await self.db.execute(
-                f"UPDATE actions SET undone_at = ? WHERE game_id = ? AND undone_at IS NULL AND seq IN ({marks})",
-                (now, row.id, *seqs))
-            if cur.rowcount != len(seqs):
-                raise Conflict("the log changed meanwhile")
-            await self.db.execute("INSERT INTO notes (game_id, at, kind, seat, data) VALUES (?, ?, ?, ?, ?)",
-                                  (row.id, now, note[0], note[1], _dumps(note[2])))
-            if clocks:
-                await self._write_clocks(row.id, clocks)
-
-        await self._transaction(work)
-        self._states.put(row.id, row.version + 1, new_state)
-        return dataclasses.replace(row, state=new_state, status=status, version=row.version + 1, updated_at=now,
-                                   players=list(players) if players is not None else row.players,
-                                   clocks=_after(row.clocks, clocks, status))
 
     async def note_messages(self, game_id: int, **message_ids: int | None) -> None:
         """Remember the lobby or prompt message of a game. Bookkeeping, not game state:

@@ -1,5 +1,6 @@
 """The SQLite store's tables of asynchronous play: the running clocks, members' settings
-(reminders, vacations) and the notes the log shows beside the actions.
+(reminders, vacations), the notes the log shows beside the actions, and taking actions
+back (undo, rollback).
 
 A mixin of :class:`bot.store.sqlite.SqliteStore` (it uses its connection, lock and
 transactions). A clock is a row per (game, seat) with the time it next falls due
@@ -8,13 +9,41 @@ transactions). A clock is a row per (game, seat) with the time it next falls due
 
 from __future__ import annotations
 
+import dataclasses
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 import aiosqlite
 
-from bot.store.protocol import DueClock, MemberSettings, Note
+from bot.store.protocol import Conflict, DueClock, GameRow, MemberSettings, Note
+
+
+def parse_clocks(text: str | None) -> dict[str, dict[str, Any]]:
+    out = {}
+    for c in json.loads(text or "[]"):
+        c["off_turn"] = bool(c["off_turn"])
+        out[c["seat"]] = c
+    return out
+
+
+def clocks_after(clocks: dict[str, dict[str, Any]], changes: dict[str, dict[str, Any] | None] | None,
+           status: str) -> dict[str, dict[str, Any]]:
+    """A game's clocks once ``changes`` are written (none once it is over)."""
+    if status in ("finished", "ended"):
+        return {}
+    out = dict(clocks)
+    for seat, clock in (changes or {}).items():
+        if clock is None:
+            out.pop(seat, None)
+        else:
+            out[seat] = clock
+    return out
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
 
 CLOCK_COLUMNS = ("seat", "started", "deadline", "reminders", "sent", "off_turn", "paused_until", "due")
 
@@ -28,16 +57,12 @@ def _clock(row: aiosqlite.Row) -> dict[str, Any]:
 class ClockTables:
     db: aiosqlite.Connection
     clock: Callable[[], float]
+    _states: Any  # SqliteStore's parsed-state cache
 
     async def _transaction(self, work: Callable[[], Any]) -> Any: ...  # SqliteStore's
     async def _statement(self, sql: str, args: tuple[Any, ...]) -> None: ...  # SqliteStore's
 
     # -- clocks -------------------------------------------------------------------------
-    async def clocks(self, game_id: int) -> dict[str, dict[str, Any]]:
-        """The game's running clocks, by seat."""
-        rows = await self.db.execute_fetchall("SELECT * FROM clocks WHERE game_id = ?", (game_id,))
-        return {r["seat"]: _clock(r) for r in rows}
-
     async def next_due(self) -> float | None:
         """When the first clock of all falls due (None: no clock runs)."""
         rows = await self.db.execute_fetchall("SELECT MIN(due) AS due FROM clocks")
@@ -120,17 +145,6 @@ class ClockTables:
             (guild_id, user_id, *fields.values(), self.clock()))
         return await self.member(guild_id, user_id)
 
-    async def away(self, guild_id: int | None, user_ids: Iterable[str], now: float) -> dict[str, float]:
-        """The members among ``user_ids`` on vacation at ``now``, with when it ends."""
-        ids = list(user_ids)
-        if guild_id is None or not ids:
-            return {}
-        marks = ", ".join("?" for _ in ids)
-        rows = await self.db.execute_fetchall(
-            f"SELECT user_id, away_until FROM members WHERE guild_id = ? AND user_id IN ({marks})"
-            " AND away_until > ?", (guild_id, *ids, now))
-        return {r["user_id"]: r["away_until"] for r in rows}
-
     # -- notes --------------------------------------------------------------------------
     async def add_note(self, game_id: int, kind: str, seat: str | None, data: dict[str, Any] | None = None) -> None:
         await self._statement("INSERT INTO notes (game_id, at, kind, seat, data) VALUES (?, ?, ?, ?, ?)",
@@ -140,3 +154,37 @@ class ClockTables:
         rows = await self.db.execute_fetchall(
             "SELECT * FROM notes WHERE game_id = ? ORDER BY at, rowid", (game_id,))
         return [Note(r["at"], r["kind"], r["seat"], json.loads(r["data"])) for r in rows]
+
+    # -- taking actions back ---------------------------------------------------------------
+    async def take_back(self, row: GameRow, seqs: list[int], new_state: dict[str, Any], status: str,
+                        clocks: dict[str, dict[str, Any] | None] | None, note: tuple[str, str | None, dict[str, Any]],
+                        players: list[str] | None = None) -> GameRow:
+        """Take actions back (undo, rollback), as one transaction: they stay in the log,
+        marked; the game gets ``new_state`` (the rest of the log replayed) with a version
+        check, its clocks change, and the log notes who did it (``note``: kind, seat, data)."""
+        now = self.clock()
+        text = dumps(new_state)
+
+        async def work() -> None:
+            cur = await self.db.execute(
+                "UPDATE games SET state = ?, status = ?, version = version + 1, updated_at = ?,"
+                " players = COALESCE(?, players) WHERE id = ? AND version = ?",
+                (text, status, now, None if players is None else dumps(players), row.id, row.version))
+            if cur.rowcount != 1:
+                raise Conflict("the game changed meanwhile")
+            marks = ", ".join("?" for _ in seqs)
+            cur = await self.db.execute(
+                f"UPDATE actions SET undone_at = ? WHERE game_id = ? AND undone_at IS NULL AND seq IN ({marks})",
+                (now, row.id, *seqs))
+            if cur.rowcount != len(seqs):
+                raise Conflict("the log changed meanwhile")
+            await self.db.execute("INSERT INTO notes (game_id, at, kind, seat, data) VALUES (?, ?, ?, ?, ?)",
+                                  (row.id, now, note[0], note[1], dumps(note[2])))
+            if clocks:
+                await self._write_clocks(row.id, clocks)
+
+        await self._transaction(work)
+        self._states.put(row.id, row.version + 1, new_state)
+        return dataclasses.replace(row, state=new_state, status=status, version=row.version + 1, updated_at=now,
+                                   players=list(players) if players is not None else row.players,
+                                   clocks=clocks_after(row.clocks, clocks, status))
