@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import json
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,156 +25,11 @@ from bot.store.protocol import (
     GameRow,
     GuildSettings,
 )
+from bot.store.rows import ParsedStates, action_row, game_row
+from bot.store.rows import clocks_after as _after
+from bot.store.rows import dumps as _dumps
+from bot.store.schema import MIGRATIONS
 from bot.store.sqlite_clocks import ClockTables
-from bot.store.sqlite_clocks import clocks_after as _after
-from bot.store.sqlite_clocks import dumps as _dumps
-from bot.store.sqlite_clocks import parse_clocks as _clocks
-
-MIGRATIONS: list[str] = [
-    # 1: the first schema
-    """
-    CREATE TABLE games (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        channel_id INTEGER NOT NULL,
-        guild_id INTEGER,
-        game TEXT NOT NULL,
-        status TEXT NOT NULL CHECK (status IN ('lobby', 'running', 'finished', 'ended')),
-        host_id TEXT NOT NULL,
-        options TEXT NOT NULL,
-        players TEXT NOT NULL,
-        seed INTEGER NOT NULL,
-        state TEXT,
-        version INTEGER NOT NULL DEFAULT 0,
-        lobby_message_id INTEGER,
-        prompt_message_id INTEGER,
-        names TEXT NOT NULL DEFAULT '{}',
-        created_at REAL NOT NULL,
-        updated_at REAL NOT NULL,
-        turn_started_at REAL
-    );
-    CREATE UNIQUE INDEX games_one_active_per_channel
-        ON games(channel_id) WHERE status IN ('lobby', 'running');
-    CREATE INDEX games_by_channel ON games(channel_id, id);
-    CREATE TABLE actions (
-        game_id INTEGER NOT NULL REFERENCES games(id),
-        seq INTEGER NOT NULL,
-        seat TEXT NOT NULL,
-        action TEXT NOT NULL,
-        events TEXT NOT NULL,
-        created_at REAL NOT NULL,
-        PRIMARY KEY (game_id, seq)
-    );
-    CREATE TABLE guild_settings (
-        guild_id INTEGER PRIMARY KEY,
-        moderator_role_id INTEGER,
-        updated_at REAL NOT NULL
-    );
-    """,
-    # 2: the game's language, the seats at start (replay after kicks), lobby picks, what was
-    # posted (a move committed but never announced is posted later), server settings
-    """
-    ALTER TABLE games ADD COLUMN lang TEXT NOT NULL DEFAULT 'en';
-    ALTER TABLE games ADD COLUMN seats TEXT;
-    ALTER TABLE games ADD COLUMN picks TEXT NOT NULL DEFAULT '{}';
-    ALTER TABLE games ADD COLUMN announced_version INTEGER NOT NULL DEFAULT 0;
-    UPDATE games SET announced_version = version;
-    UPDATE games SET seats = json_extract(state, '$.seats') WHERE state IS NOT NULL;
-    ALTER TABLE actions ADD COLUMN version INTEGER;
-    ALTER TABLE guild_settings ADD COLUMN language TEXT;
-    ALTER TABLE guild_settings ADD COLUMN lobby_idle_days INTEGER;
-    CREATE INDEX games_lobbies ON games(status, updated_at) WHERE status = 'lobby';
-    """,
-    # 3: asynchronous play. A game's timing options (its clocks, chosen in the lobby; games
-    # from before play on without a clock); the running clocks, one per seat with a decision,
-    # found by when they fall due; members' reminder channel and vacations; the server's
-    # clock defaults; what the log shows beside the actions (reminders sent, undos).
-    """
-    ALTER TABLE games ADD COLUMN timing TEXT NOT NULL DEFAULT '{}';
-    UPDATE games SET timing = '{"turn_time":"none","reply_time":"none"}';
-    CREATE TABLE clocks (
-        game_id INTEGER NOT NULL REFERENCES games(id),
-        seat TEXT NOT NULL,
-        started REAL NOT NULL,
-        deadline REAL NOT NULL,
-        reminders TEXT NOT NULL DEFAULT '[]',
-        sent INTEGER NOT NULL DEFAULT 0,
-        off_turn INTEGER NOT NULL DEFAULT 0,
-        paused_until REAL,
-        due REAL NOT NULL,
-        PRIMARY KEY (game_id, seat)
-    );
-    CREATE INDEX clocks_due ON clocks(due);
-    CREATE TABLE members (
-        guild_id INTEGER NOT NULL,
-        user_id TEXT NOT NULL,
-        notify TEXT NOT NULL DEFAULT 'channel',
-        away_from REAL,
-        away_until REAL,
-        away_year INTEGER,
-        away_days REAL NOT NULL DEFAULT 0,
-        updated_at REAL NOT NULL,
-        PRIMARY KEY (guild_id, user_id)
-    );
-    ALTER TABLE guild_settings ADD COLUMN turn_time TEXT;
-    ALTER TABLE guild_settings ADD COLUMN reply_time TEXT;
-    ALTER TABLE guild_settings ADD COLUMN vacation_days INTEGER;
-    CREATE TABLE notes (
-        game_id INTEGER NOT NULL REFERENCES games(id),
-        at REAL NOT NULL,
-        kind TEXT NOT NULL,
-        seat TEXT,
-        data TEXT NOT NULL DEFAULT '{}'
-    );
-    CREATE INDEX notes_by_game ON notes(game_id, at);
-    """,
-    # 4: undo and rollback: an action taken back stays in the log, marked with when; a
-    # member's language, for what reaches them outside an interaction (a reminder by DM)
-    """
-    ALTER TABLE actions ADD COLUMN undone_at REAL;
-    ALTER TABLE members ADD COLUMN lang TEXT;
-    """,
-]
-
-class _ParsedStates:
-    """The last parsed state of the games read or written lately, by game id with its
-    version: a state is parsed from its JSON once, however many times its row is read
-    (every write of a state moves its version on, so a cached state at the row's version
-    is the stored one). States are shared, never copied: engines never touch their input
-    state, and nothing else writes into one."""
-
-    def __init__(self, size: int = 256) -> None:
-        self.size = size
-        self._by_game: OrderedDict[int, tuple[int, dict[str, Any]]] = OrderedDict()
-
-    def get(self, game_id: int, version: int, text: str | None) -> dict[str, Any] | None:
-        if text is None:
-            return None
-        hit = self._by_game.get(game_id)
-        if hit is not None and hit[0] == version:
-            self._by_game.move_to_end(game_id)
-            return hit[1]
-        state = json.loads(text)
-        self.put(game_id, version, state)
-        return state
-
-    def put(self, game_id: int, version: int, state: dict[str, Any] | None) -> None:
-        if state is None:
-            self._by_game.pop(game_id, None)
-            return
-        self._by_game[game_id] = (version, state)
-        self._by_game.move_to_end(game_id)
-        while len(self._by_game) > self.size:
-            self._by_game.popitem(last=False)
-
-    def carry(self, game_id: int, version: int) -> None:
-        """The game moved to ``version + 1`` without a new state: its parsed one still holds."""
-        hit = self._by_game.get(game_id)
-        if hit is not None and hit[0] == version:
-            self.put(game_id, version + 1, hit[1])
-
-    def clear(self) -> None:
-        self._by_game.clear()
-
 
 # A game is read with its running clocks and its players' vacations, in the same query: a
 # move of a game with a clock reads nothing more.
@@ -187,35 +40,6 @@ GAME = ("SELECT g.*,"
         " (SELECT json_group_object(m.user_id, m.away_until) FROM members m WHERE m.guild_id = g.guild_id"
         "  AND m.away_until IS NOT NULL AND m.user_id IN (SELECT value FROM json_each(g.players))) AS away_json"
         " FROM games g")
-
-
-def _game(row: aiosqlite.Row, states: _ParsedStates) -> GameRow:
-    return GameRow(
-        id=row["id"],
-        channel_id=row["channel_id"],
-        guild_id=row["guild_id"],
-        game=row["game"],
-        status=row["status"],
-        host_id=row["host_id"],
-        options=json.loads(row["options"]),
-        players=json.loads(row["players"]),
-        seed=row["seed"],
-        state=states.get(row["id"], row["version"], row["state"]),
-        version=row["version"],
-        lobby_message_id=row["lobby_message_id"],
-        prompt_message_id=row["prompt_message_id"],
-        names=json.loads(row["names"]),
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
-        turn_started_at=row["turn_started_at"],
-        lang=row["lang"],
-        seats=json.loads(row["seats"]) if row["seats"] is not None else None,
-        picks=json.loads(row["picks"]),
-        announced_version=row["announced_version"],
-        timing=json.loads(row["timing"]),
-        clocks=_clocks(row["clocks_json"]),
-        away={k: float(v) for k, v in json.loads(row["away_json"] or "{}").items()},
-    )
 
 
 def database_path(url: str) -> str:
@@ -237,7 +61,7 @@ class SqliteStore(ClockTables):
     db: aiosqlite.Connection
     clock: Callable[[], float] = time.time
     _lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    _states: _ParsedStates = field(default_factory=_ParsedStates)
+    _states: ParsedStates = field(default_factory=ParsedStates)
 
     # -- opening ----------------------------------------------------------------------
     @classmethod
@@ -284,7 +108,7 @@ class SqliteStore(ClockTables):
     # -- reading ----------------------------------------------------------------------
     async def _one_game(self, sql: str, args: tuple[Any, ...]) -> GameRow | None:
         rows = await self.db.execute_fetchall(sql, args)  # one trip to the database's thread
-        return _game(rows[0], self._states) if rows else None
+        return game_row(rows[0], self._states) if rows else None
 
     async def active_game(self, channel_id: int) -> GameRow | None:
         return await self._one_game(
@@ -304,7 +128,7 @@ class SqliteStore(ClockTables):
             return []
         marks = ", ".join("?" for _ in game_ids)
         rows = await self.db.execute_fetchall(f"{GAME} WHERE g.id IN ({marks})", tuple(game_ids))
-        return [_game(r, self._states) for r in rows]
+        return [game_row(r, self._states) for r in rows]
 
     async def actions(self, game_id: int, last: int | None = None,
                       after_version: int | None = None, undone: bool = False) -> list[ActionRow]:
@@ -321,11 +145,7 @@ class SqliteStore(ClockTables):
                    " ORDER BY seq")
             args = (game_id, last)
         rows = await self.db.execute_fetchall(sql, args)
-        return [
-            ActionRow(r["seq"], r["seat"], json.loads(r["action"]), json.loads(r["events"]), r["created_at"],
-                      r["version"], r["undone_at"])
-            for r in rows
-        ]
+        return [action_row(r) for r in rows]
 
     async def announcements(self, game_id: int) -> tuple[int, int | None, list[ActionRow]]:
         """What posting the game needs, in one read (its state is not read): the version
@@ -338,13 +158,12 @@ class SqliteStore(ClockTables):
             " WHERE g.id = ? ORDER BY a.seq", (game_id,))
         if not rows:
             return 0, None, []
-        pending = [ActionRow(r["seq"], r["seat"], json.loads(r["action"]), json.loads(r["events"]), r["created_at"],
-                             r["version"]) for r in rows if r["seq"] is not None]
+        pending = [action_row(r, undone=False) for r in rows if r["seq"] is not None]
         return rows[0]["announced_version"], rows[0]["prompt_message_id"], pending
 
     async def running_games(self) -> list[GameRow]:
         rows = await self.db.execute_fetchall(f"{GAME} WHERE g.status IN ('lobby', 'running')")
-        return [_game(r, self._states) for r in rows]
+        return [game_row(r, self._states) for r in rows]
 
     async def moderator_role(self, guild_id: int) -> int | None:
         return (await self.guild_settings(guild_id)).moderator_role_id
@@ -367,7 +186,7 @@ class SqliteStore(ClockTables):
             " WHERE g.status = 'lobby' AND g.updated_at < ? - 86400.0 * COALESCE(s.lobby_idle_days, ?)",
             (now, DEFAULT_LOBBY_IDLE_DAYS),
         )
-        return [_game(r, self._states) for r in rows]
+        return [game_row(r, self._states) for r in rows]
 
     # -- writing ----------------------------------------------------------------------
     async def _transaction(self, work: Callable[[], Any]) -> Any:

@@ -17,41 +17,8 @@ from typing import Any
 import aiosqlite
 
 from bot.store.protocol import Conflict, DueClock, GameRow, MemberSettings, Note
-
-
-def parse_clocks(text: str | None) -> dict[str, dict[str, Any]]:
-    out = {}
-    for c in json.loads(text or "[]"):
-        c["off_turn"] = bool(c["off_turn"])
-        out[c["seat"]] = c
-    return out
-
-
-def clocks_after(clocks: dict[str, dict[str, Any]], changes: dict[str, dict[str, Any] | None] | None,
-           status: str) -> dict[str, dict[str, Any]]:
-    """A game's clocks once ``changes`` are written (none once it is over)."""
-    if status in ("finished", "ended"):
-        return {}
-    out = dict(clocks)
-    for seat, clock in (changes or {}).items():
-        if clock is None:
-            out.pop(seat, None)
-        else:
-            out[seat] = clock
-    return out
-
-
-def dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-
-
-CLOCK_COLUMNS = ("seat", "started", "deadline", "reminders", "sent", "off_turn", "paused_until", "due")
-
-
-def _clock(row: aiosqlite.Row) -> dict[str, Any]:
-    return {"seat": row["seat"], "started": row["started"], "deadline": row["deadline"],
-            "reminders": json.loads(row["reminders"]), "sent": row["sent"], "off_turn": bool(row["off_turn"]),
-            "paused_until": row["paused_until"], "due": row["due"]}
+from bot.store.rows import clock_row as _clock
+from bot.store.rows import clocks_after, dumps, member_row
 
 
 class ClockTables:
@@ -130,7 +97,7 @@ class ClockTables:
         if not rows:
             return MemberSettings()
         r = rows[0]
-        return MemberSettings(r["notify"], r["lang"], r["away_from"], r["away_until"], r["away_year"], r["away_days"])
+        return member_row(r)
 
     async def set_member(self, guild_id: int, user_id: str, **fields: Any) -> MemberSettings:
         allowed = {"notify", "lang", "away_from", "away_until", "away_year", "away_days"}

@@ -1,0 +1,128 @@
+"""What both backends share once a row is read: the parsed-state cache, rows turned into
+the protocol's dataclasses, JSON as stored, and a game's clocks after a write.
+
+A database row here is any mapping by column name (``aiosqlite.Row``, ``asyncpg.Record``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import OrderedDict
+from collections.abc import Mapping
+from typing import Any
+
+from bot.store.protocol import ActionRow, GameRow, MemberSettings
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def parse_clocks(text: str | None) -> dict[str, dict[str, Any]]:
+    out = {}
+    for c in json.loads(text or "[]"):
+        c["off_turn"] = bool(c["off_turn"])
+        out[c["seat"]] = c
+    return out
+
+
+def clocks_after(clocks: dict[str, dict[str, Any]], changes: dict[str, dict[str, Any] | None] | None,
+                 status: str) -> dict[str, dict[str, Any]]:
+    """A game's clocks once ``changes`` are written (none once it is over)."""
+    if status in ("finished", "ended"):
+        return {}
+    out = dict(clocks)
+    for seat, clock in (changes or {}).items():
+        if clock is None:
+            out.pop(seat, None)
+        else:
+            out[seat] = clock
+    return out
+
+
+CLOCK_COLUMNS = ("seat", "started", "deadline", "reminders", "sent", "off_turn", "paused_until", "due")
+
+
+def clock_row(row: Mapping[str, Any]) -> dict[str, Any]:
+    return {"seat": row["seat"], "started": row["started"], "deadline": row["deadline"],
+            "reminders": json.loads(row["reminders"]), "sent": row["sent"], "off_turn": bool(row["off_turn"]),
+            "paused_until": row["paused_until"], "due": row["due"]}
+
+
+def action_row(r: Mapping[str, Any], undone: bool = True) -> ActionRow:
+    return ActionRow(r["seq"], r["seat"], json.loads(r["action"]), json.loads(r["events"]), r["created_at"],
+                     r["version"], r["undone_at"] if undone else None)
+
+
+def member_row(r: Mapping[str, Any]) -> MemberSettings:
+    return MemberSettings(r["notify"], r["lang"], r["away_from"], r["away_until"], r["away_year"], r["away_days"])
+
+
+class ParsedStates:
+    """The last parsed state of the games read or written lately, by game id with its
+    version: a state is parsed from its JSON once, however many times its row is read
+    (every write of a state moves its version on, so a cached state at the row's version
+    is the stored one). States are shared, never copied: engines never touch their input
+    state, and nothing else writes into one."""
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self._by_game: OrderedDict[int, tuple[int, dict[str, Any]]] = OrderedDict()
+
+    def get(self, game_id: int, version: int, text: str | None) -> dict[str, Any] | None:
+        if text is None:
+            return None
+        hit = self._by_game.get(game_id)
+        if hit is not None and hit[0] == version:
+            self._by_game.move_to_end(game_id)
+            return hit[1]
+        state = json.loads(text)
+        self.put(game_id, version, state)
+        return state
+
+    def put(self, game_id: int, version: int, state: dict[str, Any] | None) -> None:
+        if state is None:
+            self._by_game.pop(game_id, None)
+            return
+        self._by_game[game_id] = (version, state)
+        self._by_game.move_to_end(game_id)
+        while len(self._by_game) > self.size:
+            self._by_game.popitem(last=False)
+
+    def carry(self, game_id: int, version: int) -> None:
+        """The game moved to ``version + 1`` without a new state: its parsed one still holds."""
+        hit = self._by_game.get(game_id)
+        if hit is not None and hit[0] == version:
+            self.put(game_id, version + 1, hit[1])
+
+    def clear(self) -> None:
+        self._by_game.clear()
+
+
+def game_row(row: Mapping[str, Any], states: ParsedStates) -> GameRow:
+    return GameRow(
+        id=row["id"],
+        channel_id=row["channel_id"],
+        guild_id=row["guild_id"],
+        game=row["game"],
+        status=row["status"],
+        host_id=row["host_id"],
+        options=json.loads(row["options"]),
+        players=json.loads(row["players"]),
+        seed=row["seed"],
+        state=states.get(row["id"], row["version"], row["state"]),
+        version=row["version"],
+        lobby_message_id=row["lobby_message_id"],
+        prompt_message_id=row["prompt_message_id"],
+        names=json.loads(row["names"]),
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        turn_started_at=row["turn_started_at"],
+        lang=row["lang"],
+        seats=json.loads(row["seats"]) if row["seats"] is not None else None,
+        picks=json.loads(row["picks"]),
+        announced_version=row["announced_version"],
+        timing=json.loads(row["timing"]),
+        clocks=parse_clocks(row["clocks_json"]),
+        away={k: float(v) for k, v in json.loads(row["away_json"] or "{}").items()},
+    )
