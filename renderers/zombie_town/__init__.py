@@ -1,0 +1,171 @@
+"""Zombie Town board picture: the public view → PNG bytes.
+
+The 16 × 16 neighbourhood with every square named (A1 … P16: column letters and row numbers
+round the edge, and each street square's name in its corner), the cemetery, the X squares
+where zombies rise, walls, the twelve houses (owner's token, barricades across the door and
+their number, searches left, guards, the key lying face down), every zombie (a count where
+more than one), the players' tokens (the kit's colour and shape), the cars (their house's
+colour and letter, heading, damage out of four, the driver's token, a bar of planks on the
+door's side when parked on a facade); above, the day, whose turn, the actions left and the
+free move; below, the players' table (health, weapons and bullets, survivors, zombies
+collected, cards, keys and agendas as counts face down, completed agendas, public points).
+Only the public view is drawn: no card, key or agenda in hand ever is.
+
+Speed: the frame (the static board as a palette image) is built once per language
+(:mod:`.frame`, :func:`warm`); a render copies it and pastes cached palette tiles for every
+square, house, header and line that shows something, then encodes (``bench/bench_zombie_town_render.py``
+prints the figures beside their targets).
+
+The renderer protocol every game's module keeps: ``render(view) -> bytes``, ``warm()``,
+``zoom_regions() -> list[str]`` (none: the whole board is one picture).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from renderers.kit import DRAW_LOCK, clean_text, png_bytes
+from renderers.kit import clear_caches as _kit_clear
+from renderers.words import LANGS
+from renderers.zombie_town import art, frame, panels, sprites
+from renderers.zombie_town.look import ROW_H, board_data, page_height, table_top, width
+from renderers.zombie_town.words import WORDS
+
+__all__ = ["clear_caches", "render", "render_image", "warm", "zoom_regions"]
+
+
+def render(view: dict[str, Any]) -> bytes:
+    """The board as PNG bytes. Pure: the same view gives the same bytes."""
+    return png_bytes(render_image(view))
+
+
+def zoom_regions() -> list[str]:
+    """No close-ups: the board is read whole."""
+    return []
+
+
+def _names(view: dict[str, Any], seats: list[str]) -> dict[str, str]:
+    labels = view.get("labels") or {}
+    out = {}
+    for s in seats:
+        name = clean_text(labels[s]) if labels.get(s) else ""
+        out[s] = name if any(ch.isalnum() for ch in name) else (clean_text(s) or "?")
+    return out
+
+
+def _character(key: str | None, lang: str) -> str:
+    if not key:
+        return ""
+    entry = board_data().names["characters"].get(key) or {}
+    return str(entry.get("name_fr" if lang == "fr" else "name") or entry.get("name") or key)
+
+
+def render_image(view: dict[str, Any]) -> Any:
+    """The board as a palette image (``render`` encodes it)."""
+    lang = view.get("lang") if view.get("lang") in LANGS else LANGS[0]
+    seats = [str(s) for s in view.get("order") or []]
+    index = {s: i for i, s in enumerate(seats)}
+    names = _names(view, seats)
+    players = view.get("players") or {}
+    houses = view.get("houses") or {}
+    cars = view.get("cars") or {}
+    zombies = view.get("zombies") or {}
+    with DRAW_LOCK:
+        im = frame.frame(lang).crop((0, 0, width(), page_height(len(seats))))
+        current = view.get("current")
+        enc = view.get("encounter") or {}
+        phase = str(view.get("phase") or "act")
+        extra = int(view.get("zombie_moves_left") or 0) if phase == "zombies" else int(enc.get("left") or 0)
+        winners = view.get("winners")
+        win = tuple((names.get(str(s), str(s)), index.get(str(s), 0)) for s in winners) if winners else None
+        im.paste(panels.header(
+            lang, int(view.get("day") or 1), int(view.get("last_day") or 1), phase,
+            names.get(str(current)) if current is not None else None, index.get(str(current)),
+            int(view.get("actions") or 0), int(view.get("actions_per_turn") or 3), bool(view.get("free_move")), extra,
+            (int(view.get("box") or 0), int(view.get("stands") or 0), int(view.get("deck") or 0)), win), (0, 0))
+        # who and what stands on each node
+        on: dict[str, list[int]] = {}
+        for s in seats:
+            p = players.get(s) or {}
+            if p.get("pos") is not None and not p.get("car") and not p.get("out"):
+                on.setdefault(str(p["pos"]), []).append(index[s])
+        drivers = {str(p["car"]): index[s] for s, p in players.items() if p.get("car") and s in index}
+        geo = art.houses()
+        parked_side = {h.facade: h.door for h in geo.values()}
+        for h, x in sorted(houses.items()):
+            if h not in geo:
+                continue
+            owner = x.get("owner")
+            tile, xy = frame.house_tile(lang, h, index.get(str(owner)) if owner is not None else None,
+                                        int(x.get("barricades") or 0), int(x.get("card") or 0), len(x.get("guards") or ()),
+                                        bool(x.get("key")), tuple(on.get(h, ())), int(zombies.get(h) or 0))
+            im.paste(tile, xy)
+        car_at = {}
+        for c, x in cars.items():
+            if x.get("pos") is not None:
+                car_at[str(x["pos"])] = (str(c), str(x.get("heading") or "N"), int(x.get("damage") or 0),
+                                         not x.get("working", True), drivers.get(str(c)))
+        squares = set(car_at) | {n for n in on if n not in geo} | {n for n, k in zombies.items() if k and n not in geo}
+        for sq in sorted(squares):
+            car = car_at.get(sq)
+            parked = parked_side.get(sq) if car is not None and cars[car[0]].get("parked_on") else None
+            tile, xy = frame.square_tile(lang, sq, car, tuple(on.get(sq, ())), int(zombies.get(sq) or 0), parked)
+            im.paste(tile, xy)
+        scores = view.get("scores") or {}
+        y = table_top()
+        for s in seats:
+            p = players.get(s) or {}
+            status = WORDS("out", lang) if p.get("out") else WORDS("dead", lang) if p.get("dead") else \
+                WORDS("in_car", lang, car=str(p["car"]).upper()) if p.get("car") else ""
+            im.paste(panels.row(
+                lang, index[s], names[s], _character(p.get("character"), lang), status, s == current and phase != "over",
+                int(p.get("health") or 0), int(p.get("max_health") or 0),
+                tuple((w.get("ammo") is not None, w.get("ammo")) for w in p.get("weapons") or ()),
+                tuple(bool(f.get("weapon")) for f in p.get("followers") or ()),
+                int(p.get("zombies") or 0), int(p.get("hand") or 0), int(p.get("keys") or 0), int(p.get("agendas") or 0),
+                tuple(int(d.get("value") or 0) for d in p.get("done") or ()), int(scores.get(s) or 0),
+                bool(winners) and s in winners), (0, y))
+            y += ROW_H
+    return im
+
+
+def warm() -> None:
+    """The palette, each language's frame and the pieces of a first board, built now."""
+    with DRAW_LOCK:
+        frame.palette()
+        for lang in LANGS:
+            frame.frame(lang)
+    for lang in LANGS:
+        render_image(_sample_view(lang))
+
+
+def _sample_view(lang: str) -> dict[str, Any]:
+    d = board_data()
+    seats = ["s1", "s2", "s3"]
+    hs = sorted(d.houses)
+    return {
+        "game": "zombie_town", "lang": lang, "day": 1, "last_day": 10, "phase": "act", "current": "s1",
+        "order": seats, "actions": 3, "actions_per_turn": 3, "free_move": True, "box": 90, "stands": 12, "deck": 80,
+        "players": {s: {"pos": hs[i], "car": None, "health": 3, "max_health": 3, "character": None, "dead": False,
+                        "out": False, "weapons": [{"card": "g", "ammo": 3}], "followers": [], "zombies": 0, "hand": 3,
+                        "keys": 1, "agendas": 2, "done": []} for i, s in enumerate(seats)},
+        "houses": {h: {"owner": seats[i] if i < 3 else None, "barricades": 0, "card": 5, "guards": [],
+                       "key": i >= 3} for i, h in enumerate(hs)},
+        "cars": {h: {"pos": x["driveway"], "heading": x["heading"], "damage": 0, "working": True, "driver": None,
+                     "parked_on": None} for h, x in d.houses.items()},
+        "zombies": {sq: 1 for sq in art_xs()}, "scores": dict.fromkeys(seats, 0), "winners": None,
+    }
+
+
+def art_xs() -> list[str]:
+    return [f"{chr(65 + x)}{y + 1}" for y, row in enumerate(board_data().rows) for x, ch in enumerate(row) if ch == "X"]
+
+
+def clear_caches() -> None:
+    """Forget every cached drawing (tests use it to prove caching never changes a byte)."""
+    frame.clear()
+    panels.clear()
+    for fn in (sprites.zombie, sprites.car, sprites.key_back, sprites.plank, sprites.heart, sprites.card_back,
+               sprites.agenda, sprites.gun, sprites.blade, sprites.survivor, sprites.tomb, sprites.skull):
+        fn.cache_clear()
+    _kit_clear()

@@ -1,0 +1,190 @@
+"""The fixed palette and each language's frame (the static board as a palette image), built
+once; and the tiles drawn over it (a street square, a house), cached by what they show.
+
+A tile is composed in RGB over its own piece of the frame, mapped to the fixed palette and
+kept: a board is the frame copied and, for every square with something on it, a cached
+tile pasted. A turn changes a few squares, so most tiles come from the cache, and a render
+costs little more than the PNG encoding of the page."""
+
+from __future__ import annotations
+
+import threading
+from functools import cache, lru_cache
+
+from PIL import Image, ImageDraw
+
+from renderers.kit import PLAYER_COLORS, draw_text, font, make_palette, token_icon
+from renderers.zombie_town import art, sprites
+from renderers.zombie_town.look import (
+    CELL,
+    DAMAGE,
+    HOUSE_IN,
+    INK,
+    PAGE,
+    PLANK,
+    PLANK_EDGE,
+    ROW_BG,
+    ROW_BG_CURRENT,
+    STREET,
+    WHITE,
+    house_colour,
+)
+
+_BUILD = threading.RLock()
+
+Tile = tuple[Image.Image, tuple[int, int]]
+
+
+@cache
+def palette() -> Image.Image:
+    """The board's 256 colours: the exact flat colours first, then shades found by median cut
+    over both languages' static boards and a sheet of every kind of piece."""
+    samples = [art.draw_board("en"), art.draw_board("fr"), _sample_sheet()]
+    return make_palette(samples, art.exact_colours())
+
+
+def _sample_sheet() -> Image.Image:
+    """Every piece on each background it is drawn on: the shades of their edges."""
+    pieces = [sprites.zombie(24), sprites.zombie(18), sprites.key_back(20), sprites.plank(18), sprites.heart(16, True),
+              sprites.heart(16, False), sprites.card_back(20), sprites.agenda(20), sprites.gun(20), sprites.blade(20),
+              sprites.survivor(18), sprites.skull(20)]
+    pieces += [token_icon(i, n) for i in range(len(PLAYER_COLORS)) for n in (24, 18, 22)]
+    pieces += [sprites.car(CELL - 6, house_colour(h), hd, br) for h in "ab" for hd in ("N", "NE") for br in (False, True)]
+    sheet = Image.new("RGB", (64 * len(pieces), 64 * 4), PAGE)
+    for row, bg in enumerate((STREET, HOUSE_IN, ROW_BG, ROW_BG_CURRENT)):
+        ImageDraw.Draw(sheet).rectangle((0, row * 64, sheet.width, row * 64 + 63), fill=bg)
+        for i, p in enumerate(pieces):
+            sheet.paste(p, (i * 64 + 2, row * 64 + 2), p)
+        d = ImageDraw.Draw(sheet)
+        for i in range(10):
+            draw_text(d, (i * 40 + 2, row * 64 + 40), f"{i}×", font(16, "bold"), WHITE, outline=INK)
+            draw_text(d, (i * 40 + 400, row * 64 + 40), "Abc", font(15, "bold"), (236, 238, 242))
+    return sheet
+
+
+@cache
+def frame(lang: str) -> Image.Image:
+    """The static board in ``lang`` as a palette image, for six players' tables (cropped for fewer)."""
+    with _BUILD:
+        return to_palette(art.draw_board(lang))
+
+
+def to_palette(im: Image.Image) -> Image.Image:
+    return im.convert("RGB").quantize(palette=palette(), dither=Image.Dither.NONE)
+
+
+def _base(lang: str, box: tuple[int, int, int, int]) -> Image.Image:
+    return frame(lang).crop(box).convert("RGBA")
+
+
+def _paste(im: Image.Image, icon: Image.Image, x: int, y: int) -> None:
+    im.alpha_composite(icon, (int(x), int(y)))
+
+
+def _count(d: ImageDraw.ImageDraw, x: int, y: int, n: int, size: int = 15, anchor: str = "lm") -> None:
+    draw_text(d, (x, y), str(n), font(size, "bold"), WHITE, outline=INK, outline_width=2, anchor=anchor)
+
+
+# ------------------------------------------------------------------------------ street square
+
+@lru_cache(maxsize=4096)
+def square_tile(lang: str, sq: str, car: tuple[str, str, int, bool, int | None] | None, players: tuple[int, ...],
+                zombies: int, parked: str | None) -> Tile:
+    """A street square with what is on it: a car (house, heading, damage, broken, driver's
+    index), the players' tokens, the zombies (their count when more than one), and when the
+    car is parked on a house's facade, the barricade it makes on the door's side."""
+    x, y = art.square_xy(sq)
+    box = art.cell_box(x, y)
+    im = _base(lang, box)
+    d = ImageDraw.Draw(im)
+    if car is not None:
+        house, heading, damage, broken, driver = car
+        _paste(im, sprites.car(CELL - 6, house_colour(house), heading, broken), 3, 3)
+        draw_text(d, (CELL // 2, CELL // 2), house.upper(), font(13, "bold"), WHITE, outline=INK, outline_width=2,
+                  anchor="mm")
+        for i in range(4):  # damage: red squares, out of four
+            x0 = 10 + i * 10
+            d.rectangle((x0, CELL - 9, x0 + 7, CELL - 3), fill=DAMAGE if i < damage else (235, 235, 235), outline=INK)
+        if driver is not None:
+            _paste(im, token_icon(driver, 22), CELL // 2 - 11, CELL // 2 - 11)
+    if parked is not None:  # a bar of planks on the door's side
+        side = parked
+        t = 7
+        bar = {"N": (2, 0, CELL - 3, t), "S": (2, CELL - 1 - t, CELL - 3, CELL - 1),
+               "W": (0, 2, t, CELL - 3), "E": (CELL - 1 - t, 2, CELL - 1, CELL - 3)}[side]
+        d.rectangle(bar, fill=PLANK, outline=PLANK_EDGE, width=2)
+    slots = [(3, 14), (29, 14), (3, 30)] if car is None else [(1, 1), (33, 1), (1, 33)]
+    size = 24 if car is None else 21
+    if len(players) > 3:
+        slots = [(1 + 14 * (i % 4), 14 + 14 * (i // 4)) for i in range(8)]
+        size = 16
+    for p, (px, py) in zip(players, slots, strict=False):
+        _paste(im, token_icon(p, size), px, py)
+    if zombies:
+        zs = 22 if car is None else 20
+        zx, zy = CELL - zs - 3 - (10 if zombies > 1 else 0), CELL - zs - 3 - (8 if car is not None else 0)
+        _paste(im, sprites.zombie(zs), zx, zy)
+        if zombies > 1:
+            _count(d, zx + zs + 1, zy + zs // 2 + 2, zombies, 15)
+    return to_palette(im), box[:2]
+
+
+# ------------------------------------------------------------------------------ house
+
+@lru_cache(maxsize=2048)
+def house_tile(lang: str, house: str, owner: int | None, barricades: int, card: int, guards: int, key: bool,
+               players: tuple[int, ...], zombies: int) -> Tile:
+    """A house with what is in it: its owner's token, its key face down, the players and the
+    zombies inside, its barricades (planks across the door, and their number), the searches
+    left and the guards."""
+    h = art.houses()[house]
+    im = _base(lang, h.box)
+    d = ImageDraw.Draw(im)
+    w, ht = im.size
+    if owner is not None:  # the owner's chip, top right
+        _paste(im, token_icon(owner, 24), w - 33, 8)
+    if key:
+        _paste(im, sprites.key_back(22), w - 58 if owner is not None else w - 32, 9)
+    for i, p in enumerate(players[:4]):  # the players inside
+        _paste(im, token_icon(p, 22), 10 + i * 22, 52)
+    if zombies:
+        zx = 10 + min(len(players), 4) * 22 + 4
+        _paste(im, sprites.zombie(22), zx, 52)
+        if zombies > 1:
+            _count(d, zx + 23, 63, zombies, 15)
+    y = ht - 30
+    x = 10
+    if barricades:
+        _paste(im, sprites.plank(20), x, y)
+        draw_text(d, (x + 22, y + 10), f"×{barricades}", font(14, "bold"), INK, anchor="lm")
+        x += 46
+    if guards:
+        _paste(im, sprites.survivor(18), x, y + 1)
+        draw_text(d, (x + 19, y + 10), f"×{guards}", font(14, "bold"), INK, anchor="lm")
+        x += 42
+    _paste(im, sprites.card_back(20), w - 40, y)
+    draw_text(d, (w - 20, y + 10), str(card), font(14, "bold"), INK, anchor="lm")
+    if barricades:  # planks across the door as well
+        _planks_on_door(d, h, barricades, w, ht)
+    return to_palette(im), h.box[:2]
+
+
+def _planks_on_door(d: ImageDraw.ImageDraw, h: art.House, n: int, w: int, ht: int) -> None:
+    fx, fy = art.square_xy(h.facade)
+    for i in range(min(n, 3)):
+        off = (i - (min(n, 3) - 1) / 2) * 9
+        if h.door in "NS":
+            cx = min(max(art.MARGIN + fx * CELL + CELL // 2 - h.box[0], 22), w - 22) + off
+            y = 1 if h.door == "N" else ht - 10
+            d.line([(cx - 5, y), (cx + 5, y + 9)], fill=PLANK_EDGE, width=5)
+            d.line([(cx - 5, y), (cx + 5, y + 9)], fill=PLANK, width=3)
+        else:
+            cy = min(max(art.HEADER_H + art.MARGIN + fy * CELL + CELL // 2 - h.box[1], 22), ht - 22) + off
+            x = 1 if h.door == "W" else w - 10
+            d.line([(x, cy - 5), (x + 9, cy + 5)], fill=PLANK_EDGE, width=5)
+            d.line([(x, cy - 5), (x + 9, cy + 5)], fill=PLANK, width=3)
+
+
+def clear() -> None:
+    for fn in (square_tile, house_tile):
+        fn.cache_clear()
