@@ -68,7 +68,7 @@ def _bonus(state: State, seat: str | None, fighter: str, weapon: str | None) -> 
     return bonus
 
 
-ORDERS = ("best", "self", "survivors")
+ORDERS = ("best", "self", "survivors", "flee")  # flee: zombies.flee_reaction
 
 
 def best_fighter(state: State, seat: str, shooting: bool = False) -> tuple[str, str | None] | None:

@@ -25,7 +25,7 @@ DETAILS: dict[str, str] = {
     "zt.malformed.flag": "that part is a yes or a no.",
     "zt.malformed.path": "the path is 1 to {hi} squares of the board.",
     "zt.malformed.agenda": "the agenda must be one of this game's secret agendas.",
-    "zt.malformed.order": "the standing order must be best, self or survivors.",
+    "zt.malformed.order": "the standing order must be best, self, survivors or flee.",
 }
 
 

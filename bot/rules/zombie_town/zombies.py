@@ -4,7 +4,8 @@ rising on the X squares as the days pass.
 Each move takes one zombie one step nearer (on foot) to the nearest other player on the
 board. A zombie stepping into a barricaded house breaks one barricade instead and stays at
 the door; none enters a house through a facade where a car is parked (Road Rage). A zombie
-that reaches a player attacks: the player (or a survivor of theirs) fights it, as a reaction.
+that reaches a player attacks: the player (or a survivor of theirs) fights it, as a reaction,
+or, if their standing order says ``flee``, they flee from it (a wound, or a survivor).
 A player in a car is ignored while the zombies on the square do not outnumber the damage the
 car can still take (Road Rage); a survivor guarding a house fights the zombies that get in.
 """
@@ -15,9 +16,14 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from bot.rules.base import Event, Rng, State
-from bot.rules.zombie_town.board import distances
-from bot.rules.zombie_town.combat import best_fighter, fight_zombie, guard_fights_zombie
-from bot.rules.zombie_town.core import add_zombies, data, defence_falls, geo, remove_zombies
+from bot.rules.zombie_town.board import distances, reachable
+from bot.rules.zombie_town.combat import (
+    best_fighter,
+    fight_zombie,
+    guard_fights_zombie,
+    lose_follower,
+)
+from bot.rules.zombie_town.core import add_zombies, data, defence_falls, geo, remove_zombies, wound
 
 __all__ = ["auto_move", "car_capacity", "move_zombie", "moves", "per_turn", "spawn", "zombie_field"]
 
@@ -112,18 +118,62 @@ def attack(state: State, rng: Rng, node: str, events: list[Event]) -> None:
     here = [s for s in seats if state["players"][s]["pos"] == node and s not in state["out"]]
     for s in here:
         if state["players"][s]["car"] is None:
-            fighter, weapon = best_fighter(state, s)  # type: ignore[misc]
-            fight_zombie(state, rng, s, fighter, weapon, events, reaction=True)
+            _react(state, rng, s, node, events)
             return
     for s in here:
         car = state["players"][s]["car"]
         if state["zombies"].get(node, 0) > car_capacity(state, car):
-            fighter, weapon = best_fighter(state, s)  # type: ignore[misc]
-            fight_zombie(state, rng, s, fighter, weapon, events, reaction=True)
+            _react(state, rng, s, node, events)
             return
     h = state["houses"].get(node)
     if h is not None and h["guards"]:
         guard_fights_zombie(state, rng, node, events)
+
+
+def _react(state: State, rng: Rng, seat: str, node: str, events: list[Event]) -> None:
+    """``seat`` answers a zombie attack outside their own decision, by their standing order:
+    ``flee`` flees when there is somewhere to go; every other order fights."""
+    if state["players"][seat].get("order") == "flee" and flee_reaction(state, seat, node, events):
+        return
+    fighter, weapon = best_fighter(state, seat)  # type: ignore[misc]
+    fight_zombie(state, rng, seat, fighter, weapon, events, reaction=True)
+
+
+def flee_reaction(state: State, seat: str, node: str, events: list[Event]) -> bool:
+    """The standing order ``flee``: as the encounter's flight (a reaction, no action), to the
+    square without zombies farthest on foot (up to the flee distance; board order among
+    equals), paid with a wound, or with a following survivor (an unarmed one first) when the
+    wound would be the player's last health. False (nothing done) when there is nowhere to go."""
+    s = data().settings
+    p = state["players"][seat]
+    houses, zombies = state["houses"], state["zombies"]
+
+    def can_enter(n: str) -> bool:
+        h = houses.get(n)
+        return h is None or h["barricades"] == 0 or h["owner"] == seat
+
+    paths = reachable(geo(), node, s.flee_squares, can_enter, lambda n: zombies.get(n, 0) > 0)
+    dests = [n for n in paths if not zombies.get(n)]
+    if not dests:
+        return False
+    index = _index()
+    to = max(dests, key=lambda n: (len(paths[n]), -index[n]))
+    if p["car"] is not None:
+        state["cars"][p["car"]]["driver"] = None
+        events.append({"type": "car_left", "seat": seat, "car": p["car"], "node": node})
+        p["car"] = None
+    survivors = sorted(p["followers"], key=lambda f: f["weapon"] is not None)
+    pay = survivors[0]["card"] if survivors and p["health"] <= s.flee_damage else "damage"
+    events.append({"type": "fled", "seat": seat, "from": node, "to": to, "pay": pay, "reaction": True})
+    if pay == "damage":
+        wound(state, seat, s.flee_damage, events)
+    else:
+        lose_follower(state, seat, pay, events)
+    if p["pos"] is not None:
+        p["pos"] = to
+        if to in houses and to not in p["visited"]:
+            p["visited"].append(to)
+    return True
 
 
 def auto_move(state: State, rng: Rng, mover: str, count: int, events: list[Event]) -> int:

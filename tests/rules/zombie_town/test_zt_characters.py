@@ -155,7 +155,7 @@ def test_a_standing_order_says_who_fights_a_zombie_attack_outside_ones_turn(orde
 @pytest.mark.parametrize("action", [
     {"type": "move", "to": "Q1"}, {"type": "move", "to": "E5", "free": 1}, {"type": "fight", "fighter": "self"},
     {"type": "drive", "to": "a"}, {"type": "drive", "to": "E5", "path": ["E4"] * 7},
-    {"type": "order", "order": "flee"}, {"type": "agenda_discard", "card": "survivor_1"},
+    {"type": "order", "order": "hide"}, {"type": "agenda_discard", "card": "survivor_1"},
 ])
 def test_malformed_actions_are_refused_at_the_door_in_the_games_words(action: dict) -> None:
     from bot.rules.errors import MalformedAction
