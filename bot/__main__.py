@@ -1,4 +1,5 @@
-"""``python -m bot`` runs the bot; ``python -m bot simulate GAME`` plays a game offline."""
+"""``python -m bot`` runs the bot; ``python -m bot simulate GAME`` plays a game offline;
+``python -m bot replay FILE`` replays a game exported with ``/game export``."""
 
 from __future__ import annotations
 
@@ -30,7 +31,15 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--lang", choices=("en", "fr"), default="en", help="the language of the narration and boards")
     sim.add_argument("--max-pictures", type=int, default=None, metavar="N",
                      help="with --out: draw at most N turns (default 100), and the final board")
+    rep = sub.add_parser("replay", help="replay a game exported with /game export, and draw its boards")
+    rep.add_argument("file", type=Path, help="the JSON file /game export gave")
+    rep.add_argument("--out", type=Path, default=None,
+                     help="write the board after every turn (turn-0001.png …) and the final one (final.png) here")
+    rep.add_argument("--max-pictures", type=int, default=100, metavar="N",
+                     help="with --out: draw at most N turns (default 100), and the final board")
     args = parser.parse_args(argv)
+    if args.command == "replay":
+        return run_replay(args)
     if args.command == "simulate":
         return run_simulate(args)
     if args.command == "games":
@@ -68,6 +77,19 @@ def run_simulate(args: argparse.Namespace) -> int:
         print(f"error: {err}", file=sys.stderr)
         return 2
     return 0
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    from bot.replay import ReplayFailed, replay_file
+
+    if args.max_pictures < 1:
+        print("error: --max-pictures must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        return 0 if replay_file(args.file, args.out, max_pictures=args.max_pictures) else 1
+    except ReplayFailed as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
 
 
 def run_games(args: argparse.Namespace) -> int:

@@ -13,7 +13,7 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
-from bot import timing
+from bot import export, timing
 from bot.i18n import lang_of
 from bot.rules import GAMES, RuleError
 from bot.rules.base import SCHEMA_VERSION, SYSTEM, Event, Game
@@ -392,6 +392,20 @@ class GameService(ClockCases, TakeBackCases):
         """The game rebuilt from its seed, seats, options, picks and log (kicks included;
         actions taken back left out)."""
         return self._replayed(row, await self.store.actions(row.id))
+
+    # -- export -----------------------------------------------------------------------
+    async def export(self, channel_id: int, user_id: str) -> dict[str, Any]:
+        """The channel's game (or its last one) as one document (:mod:`bot.export`): in full,
+        seed included, for anyone once it is over; its public part only, for its players,
+        while it runs."""
+        row = await self.game_or_last(channel_id)
+        if row.status == "lobby" or row.state is None:
+            raise UserError("err.export_lobby", "The game has not started yet: there is nothing to export.")
+        if not export.is_over(row.status) and user_id not in row.players:
+            raise UserError("err.export_players", "Only its players can export a game that is still running "
+                                                  "(anyone can, once it is over).")
+        seats = row.seats or row.state.get("seats") or row.players
+        return export.document(row, await self.store.actions(row.id), _picks(row, seats))
 
     # -- server settings and housekeeping ----------------------------------------------
     async def settings(self, guild_id: int | None) -> GuildSettings:

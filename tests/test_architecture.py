@@ -169,7 +169,9 @@ LAYERS: list[tuple[tuple[str, ...], tuple[str, ...]]] = [  # (modules, what they
     (("bot.timing",), ()),  # the clocks' arithmetic: pure
     (("bot.service", "bot.service_clocks", "bot.service_types", "bot.service_undo"),
      ("bot.rules", "bot.store", "bot.i18n", "bot.timing", "bot.service_clocks", "bot.service_types",
-      "bot.service_undo")),
+      "bot.service_undo", "bot.export")),
+    (("bot.export",), ("bot.rules",)),  # a game as one file, and that file replayed: pure
+    (("bot.replay",), ("bot.rules", "bot.games", "bot.i18n", "renderers", "bot.export")),  # offline tool
     (("bot.scheduler",), ("bot.service", "bot.timing")),
     (("bot.simulate",), ("bot.rules", "bot.games", "bot.i18n", "renderers")),
     (("bot.readme",), ("bot.rules", "bot.games", "bot.i18n")),
