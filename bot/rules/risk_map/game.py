@@ -71,6 +71,10 @@ class MapGame(Attacks, Moderation, DefenceOrders, Game):
     rulebook_counts: dict[str, int] | None = None
     attack_dice_cap = 3
     defence_dice_cap = 2
+    # The turn's phases in order, and each one's place (an edition with more phases, such as
+    # Transformers' transformation before the attack, sets both).
+    phases: tuple[str, ...] = PHASES
+    phase_index: dict[str, int] = _PHASE_INDEX
 
     def __init__(self, board: Board | None = None) -> None:
         if board is not None:
@@ -248,7 +252,8 @@ class MapGame(Attacks, Moderation, DefenceOrders, Game):
         cur = state["phase"]
         if cur == phase:
             return
-        if _PHASE_INDEX[cur] > _PHASE_INDEX[phase]:
+        index = self.phase_index
+        if index[cur] > index[phase]:
             raise rule_error("err.attack_over" if phase == "attack" else "err.placement_over")
         if cur == "place":
             reason = self._placement_pending(state, seat)
@@ -359,7 +364,12 @@ class MapGame(Attacks, Moderation, DefenceOrders, Game):
         self._end_of_turn(state, rng, seat, events)
         if state.get("result") is not None:
             return
+        before = state["current"]
         turns.advance(state)
+        if self._has_rounds and state["current"] <= before:  # every seat still in has played
+            self._end_of_round(state, rng, events)
+            if state.get("result") is not None:
+                return
         self._start_turn(state, rng, events)
 
     def cards_to_draw(self, state: State, seat: str) -> int:
@@ -371,6 +381,15 @@ class MapGame(Attacks, Moderation, DefenceOrders, Game):
 
     def _end_of_turn(self, state: State, rng: Rng, seat: str, events: list[Event]) -> None:
         """Hook: automatic end-of-turn steps (a track that moves, an invasion marker)."""
+
+    def _end_of_round(self, state: State, rng: Rng, events: list[Event]) -> None:
+        """Hook: the round is over (the turn passed from the last seat still in back to the
+        first); an edition with a calendar moves it on here, and may end the game."""
+
+    @cached_property
+    def _has_rounds(self) -> bool:
+        """Whether the edition overrides :meth:`_end_of_round` (read once per engine)."""
+        return type(self)._end_of_round is not MapGame._end_of_round
 
     def _automate(self, state: State, rng: Rng, events: list[Event]) -> None:
         """Hook: let automated factions (the walkers) act until a person must decide."""
