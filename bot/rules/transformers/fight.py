@@ -1,0 +1,281 @@
+"""Phase 3 of Risk Transformers: declaring an attack, each roll, the losses, the capture.
+
+A part of :class:`~bot.rules.transformers.game.Transformers` (a mixin, like the map engine's
+``Attacks`` whose actions it overrides). Pages 11–15 with the pure pieces of
+:mod:`bot.rules.transformers.battle`:
+
+- the attacker commits 1–3 pieces of a zone, leaving one: ``count`` robots and perhaps his
+  leader standing there (``leader``); Megatron in vehicle mode may attack a zone that is not
+  a neighbour, alone (a closed pivoting zone too: he flies);
+- robots roll d6, leaders d8 (upgrade cards may make robots roll d8), in one roll; a leader
+  in robot mode adds +1 to a die of his player's choice (attacking: Bumblebee, Megatron;
+  defending: Optimus Prime, Barricade), placed where the player gains most; ties go to the
+  defender;
+- the defender never waits: his standing orders (``stance``: 1 or 2 dice, his leader
+  defending or not, which piece goes first; ``defence``: when his defence cards fire)
+  decide. By default 2 dice, the leader defending, and the leader kept while a robot is
+  left (page 12 step 8, page 15);
+- Barricade attacking in vehicle mode leaves the defender one die; Bumblebee in vehicle mode,
+  beaten, escapes to a neighbouring zone of his player's (the first in map order) instead of
+  the scrapyard;
+- the zone is captured when no piece is left on it: the attacking pieces move in (the leader
+  too, if he attacked). The attack upgrades played for it end with it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.rules.base import Action, Event, Rng, State
+from bot.rules.risk_map.messages import rule_error
+from bot.rules.transformers import battle as tb
+from bot.rules.transformers.battle import Fighter, Mods
+from bot.rules.transformers.messages import tf_error
+
+__all__ = ["Fight"]
+
+VEHICLE = "vehicle"
+
+
+class Fight:
+    """The attack phase of Transformers (see the module docstring)."""
+
+    def _act_attack(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
+        self._enter_phase(state, seat, "attack", events)
+        src = self._territory(action.get("from"), "from")
+        dst = self._territory(action.get("to"), "to")
+        self._own(state, seat, src)
+        owner = state["owner"][dst]
+        if owner is None:
+            raise tf_error("tf.err.not_in_play", territory=self.tname(dst))
+        if owner == seat:
+            raise rule_error("err.attack_own", territory=self.tname(dst))
+        if owner in state["teams"][seat]:
+            raise tf_error("tf.err.teammate", territory=self.tname(dst))
+        lid = self.leader_of(state, seat)
+        lead = state["leaders"][lid]
+        with_leader = action.get("leader", False)
+        if with_leader and lead["zone"] != src:
+            raise tf_error("tf.err.leader_absent", leader=self.data.leaders[lid].name, territory=self.tname(src))
+        robots_here = state["troops"][src]
+        spare = self.pieces(state, src) - 1 - (1 if with_leader else 0)
+        default = max(0, min(3 - (1 if with_leader else 0), robots_here, spare))
+        robots = action.get("count", default)
+        committed = robots + (1 if with_leader else 0)
+        if not 1 <= committed <= 3 or robots > robots_here or robots > spare:
+            raise tf_error("tf.err.attack_pieces", territory=self.tname(src))
+        near = dst in self.nbrs(state)[src]
+        if not near:
+            strike = with_leader and self.data.leaders[lid].power == "strike" and lead["mode"] == VEHICLE
+            if not strike:
+                raise rule_error("err.not_adjacent", src=self.tname(src), dst=self.tname(dst))
+            if robots:
+                raise tf_error("tf.err.strike_alone")
+        fx = state["fx"]
+        armed = fx.get("armed") or {}
+        if armed:
+            self._fx(state)["armed"] = {}
+        b = {
+            "attacker": seat,
+            "defender": owner,
+            "from": src,
+            "to": dst,
+            "committed": robots,
+            "leader": with_leader,
+            "sent": committed,
+            "strike": not near,
+            "rolls": 0,
+            "last": None,
+            "effects": list(armed.get("cards", [])),
+            "mods": {"all": armed.get("all", 0), "d8": armed.get("d8", False)},
+            "guard": None,
+        }
+        state["troops"][src] -= robots
+        state["battle"] = b
+        state["phase"] = "battle"
+        state["highlight"] = {"from": src, "to": dst}
+        events.append({"type": "attack", "seat": seat, "from": src, "to": dst, "committed": robots,
+                       "leader": lid if with_leader else None, "defender": owner,
+                       "defenders": state["troops"][dst], "defending_leader": self.leader_at(state, dst),
+                       "strike": not near, "cards": list(b["effects"])})
+        self._roll(state, rng, action.get("until", False), events)
+
+    def _act_roll(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
+        if state["phase"] != "battle":
+            raise rule_error("err.no_battle_roll")
+        self._battle(state)
+        self._roll(state, rng, action.get("until", False), events)
+
+    # -- one roll -------------------------------------------------------------------------
+    def _guard_card(self, state: State, b: dict[str, Any], dice: int, pieces: int) -> str | None:
+        """The defence card the defender's standing order fires on this roll: ``always`` on
+        the first roll of an attack, ``save`` on a roll that could take the zone; one card an
+        attack, lasting the attack. ``None``: none."""
+        defender = b["defender"]
+        if b["guard"] is not None or defender not in state["players"]:
+            return None
+        order = self.defence_order(state, defender)
+        if order == "never" or (order == "save" and dice < pieces):
+            return None
+        cards, ups = self.data.cards, self.data.upgrades
+        for card in state["players"][defender]["hand"]:
+            if ups[cards[card].upgrade].phase == "defend":
+                return card
+        return None
+
+    def _card_mods(self, state: State, b: dict[str, Any], guard: str | None) -> tuple[Mods, Mods]:
+        m = b["mods"]
+        att = Mods(all_=m["all"], highest=state["fx"].get("highest", 0), d8=m["d8"])
+        if guard is None:
+            return att, Mods()
+        up = self.data.upgrades[self.data.cards[guard].upgrade]
+        if up.effect == "defend_d8":
+            return att, Mods(d8=True)
+        return att, Mods(all_=up.value)
+
+    def next_roll(self, state: State, fire: bool = True) -> tuple[Fighter, Fighter, Mods, Mods, str | None]:
+        """The pending battle's next roll as it will be thrown: each side's pieces rolling,
+        each side's modifiers (cards, the leader's +1), and the defence card that fires (not
+        yet played; ``fire=False``: only a card already played, as the public sees it). The
+        odds shown before a roll read this, so they are the dice the engine really rolls."""
+        b = state["battle"]
+        leaders_info = self.data.leaders
+        robots = state["troops"][b["to"]]
+        a_lid = self.leader_of(state, b["attacker"]) if b["leader"] else None
+        d_lid = self.leader_at(state, b["to"])
+        stance = self.stance(state, b["defender"])
+        a_mode = state["leaders"][a_lid]["mode"] if a_lid else None
+        pinned = a_lid is not None and leaders_info[a_lid].power == "pin" and a_mode == VEHICLE
+        d_pieces = robots + (1 if d_lid else 0)
+        n_dice = tb.defence_dice_count(d_pieces, stance["dice"], pinned)
+        fights = d_lid is not None and (stance["leader"] or n_dice > robots)
+        d_fighter = Fighter(min(robots, n_dice - (1 if fights else 0)), d_lid if fights else None)
+        a_fighter = Fighter(b["committed"], a_lid)
+        guard = self._guard_card(state, b, n_dice, d_pieces) if fire else None
+        guard = guard if guard is not None else b["guard"]
+        att_mods, def_mods = self._card_mods(state, b, guard)
+        if a_lid and a_mode == "robot" and leaders_info[a_lid].robot_bonus == "attack":
+            att_mods = Mods(att_mods.all_, att_mods.highest, att_mods.d8, 1)
+        if fights and state["leaders"][d_lid]["mode"] == "robot" and leaders_info[d_lid].robot_bonus == "defend":
+            def_mods = Mods(def_mods.all_, def_mods.highest, def_mods.d8, 1)
+        return a_fighter, d_fighter, att_mods, def_mods, guard
+
+    def _roll(self, state: State, rng: Rng, until: bool, events: list[Event]) -> None:
+        while True:
+            b = state["battle"]
+            troops = state["troops"]
+            dst, src, seat, defender = b["to"], b["from"], b["attacker"], b["defender"]
+            a_fighter, d_fighter, att_mods, def_mods, guard = self.next_roll(state)
+            if guard is not None and guard != b["guard"]:
+                self._hand(state, defender).remove(guard)
+                self._private(state, "discard").append(guard)
+                b["guard"] = guard
+                events.append({"type": "defence_card", "seat": defender, "card": guard,
+                               "upgrade": self.data.cards[guard].upgrade, "territory": dst})
+            a_lid, d_lid = a_fighter.leader, self.leader_at(state, dst)
+            fights = d_fighter.leader is not None
+            robots = troops[dst]
+            stance = self.stance(state, defender)
+            r = tb.roll(rng, a_fighter, d_fighter, att_mods, def_mods)
+            a_lost = tb.allocate_losses(r.att_losses, b["committed"], a_lid is not None)
+            d_lost = tb.allocate_losses(r.def_losses, robots, d_lid is not None,
+                                        stance["lose"] == "first" and fights)
+            b["committed"] -= a_lost.robots
+            troops[dst] -= d_lost.robots
+            a_went = d_went = None
+            if a_lost.leader:
+                b["leader"] = False
+                a_went = self._leader_beaten(state, a_lid, dst)
+            if d_lost.leader:
+                d_went = self._leader_beaten(state, d_lid, dst)
+            b["rolls"] += 1
+            b["last"] = {"att": list(r.att_dice), "def": list(r.def_dice), "att_losses": r.att_losses,
+                         "def_losses": r.def_losses}
+            events.append({
+                "type": "roll", "seat": seat, "defender": defender, "from": src, "to": dst,
+                "att": list(r.att_dice), "def": list(r.def_dice),
+                "att_sides": list(r.att_sides), "def_sides": list(r.def_sides),
+                "att_final": list(r.att_final), "def_final": list(r.def_final),
+                "att_losses": r.att_losses, "def_losses": r.def_losses,
+                "att_leader": a_lid, "def_leader": d_lid if fights else None,
+                "att_leader_lost": a_lid if a_lost.leader else None,
+                "def_leader_lost": d_lid if d_lost.leader else None,
+                "att_escaped": a_went, "def_escaped": d_went,
+                "committed": b["committed"] + (1 if b["leader"] else 0), "defenders": troops[dst],
+            })
+            if troops[dst] == 0 and (not d_lid or d_lost.leader):
+                self._conquer(state, rng, events)
+                return
+            if b["committed"] == 0 and not b["leader"]:
+                events.append({"type": "attack_end", "seat": seat, "from": src, "to": dst, "result": "repelled",
+                               "returned": 0})
+                self._close_battle(state)
+                return
+            if not until:
+                return
+
+    def _leader_beaten(self, state: State, lid: str, fought_on: str) -> str | None:
+        """A leader lost in a roll: Bumblebee in vehicle mode escapes to a zone of his
+        player's next to the zone fought over (the first in map order); any other goes to
+        the scrapyard. Returns where he went (``None``: the scrapyard)."""
+        lead = state["leaders"][lid]
+        to = None
+        if self.data.leaders[lid].power == "escape" and lead["mode"] == VEHICLE:
+            owner, seat = state["owner"], lead["seat"]
+            to = next((n for n in self.nbrs(state)[fought_on] if owner[n] == seat), None)
+        self._move_leader(state, lid, zone=to)
+        return to
+
+    def _conquer(self, state: State, rng: Rng, events: list[Event]) -> None:
+        b = state["battle"]
+        seat, dst, loser = b["attacker"], b["to"], b["defender"]
+        self._private(state, "owner")[dst] = seat
+        state["troops"][dst] = b["committed"]
+        lid = self.leader_of(state, seat) if b["leader"] else None
+        if lid:
+            self._move_leader(state, lid, zone=dst)
+        state["conquered"] += 1
+        events.append({"type": "conquest", "seat": seat, "from": b["from"], "to": dst, "loser": loser,
+                       "troops": b["committed"], "leader": lid})
+        events.append({"type": "attack_end", "seat": seat, "from": b["from"], "to": dst, "result": "conquered",
+                       "returned": 0})
+        self._close_battle(state)
+        if self.count_of(state, loser) == 0:
+            self._eliminate(state, rng, loser, seat, events)
+        self._check_victory(state, seat, events)
+
+    # -- legal forms ----------------------------------------------------------------------
+    def _legal_attacks_tf(self, state: State, seat: str, owned: list[str]) -> list[Action]:
+        """One form per (zone that can attack, enemy zone it can reach), with and without the
+        leader where he stands; Megatron's strikes afar alone."""
+        troops, owner, mates = state["troops"], state["owner"], state["teams"][seat]
+        nbrs = self.nbrs(state)
+        lid = self.leader_of(state, seat)
+        lead = state["leaders"][lid]
+        here = lead["zone"]
+        out: list[Action] = []
+        for src in owned:
+            n = troops[src]
+            with_l = src == here
+            if n + (1 if with_l else 0) < 2:
+                continue
+            targets = [d for d in nbrs[src] if owner[d] is not None and owner[d] not in mates]
+            plain = min(3, n if with_l else n - 1)
+            lead_max = min(2, n - 1) if with_l else -1
+            for dst in targets:
+                if plain >= 1:
+                    out.append({"type": "attack", "from": src, "to": dst,
+                                "count": {"min": 1, "max": plain, "default": plain}, "leader": False,
+                                "until": [False, True]})
+                if lead_max >= 0:
+                    out.append({"type": "attack", "from": src, "to": dst,
+                                "count": {"min": 0, "max": lead_max, "default": lead_max}, "leader": True,
+                                "until": [False, True]})
+            if with_l and lead["mode"] == VEHICLE and self.data.leaders[lid].power == "strike":
+                near = set(nbrs[src])
+                far = [d for d in self.board.order
+                       if d not in near and d != src and owner[d] is not None and owner[d] not in mates]
+                if far:
+                    out.append({"type": "attack", "from": src, "to": far, "count": 0, "leader": True,
+                                "until": [False, True]})
+        return out
