@@ -451,6 +451,11 @@ class MapGame(Attacks, Moderation, DefenceOrders, Game):
         state["troops"][dst] += n
         state["highlight"] = {"from": src, "to": dst}
         events.append({"type": "manoeuvre", "seat": seat, "from": src, "to": dst, "count": n, "path": path})
+        self._after_manoeuvre(state, rng, seat, events)
+
+    def _after_manoeuvre(self, state: State, rng: Rng, seat: str, events: list[Event]) -> None:
+        """Hook: what follows a manoeuvre; by default the turn ends (an edition that allows more
+        manoeuvres a turn stays in the manoeuvre phase while some are left)."""
         self._end_turn(state, rng, events)
 
     def _act_end_turn(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
