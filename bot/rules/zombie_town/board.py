@@ -163,28 +163,48 @@ def car_moves(geo: Geometry, start: str, heading: str, squares: int, zombies: Ca
     """Every square a car at ``start`` facing ``heading`` reaches in 1 to ``squares`` steps →
     (zombies it runs over, the path, the final heading), by the path that runs over the fewest
     zombies, then the shortest, then the first in heading order. ``capacity``: the damage the
-    car can still take; a path stops where it reaches none."""
+    car can still take; a path stops where it reaches none.
+
+    Layer by layer (a layer: every (square, heading) reached in that many steps, with the
+    fewest zombies run over and the step it came from); the paths are read back at the end."""
     table = _car_table(geo)
-    layer: dict[tuple[str, str], tuple[int, list[str]]] = {(start, heading): (0, [])}
-    best: dict[str, tuple[int, list[str], str]] = {}
-    for _ in range(squares):
-        nxt: dict[tuple[str, str], tuple[int, list[str]]] = {}
-        for key0, (hits, path) in layer.items():
+    walls = {sq for sq in geo.squares if blocked(sq)}
+    crowd = {sq: n for sq in geo.squares if (n := zombies(sq))}
+    layer: dict[tuple[str, str], tuple[int, tuple[str, str] | None]] = {(start, heading): (0, None)}
+    layers = [layer]
+    best: dict[str, tuple[int, int, tuple[str, str]]] = {}
+    for depth in range(1, squares + 1):
+        nxt: dict[tuple[str, str], tuple[int, tuple[str, str] | None]] = {}
+        for key0, (hits, _) in layer.items():
             if hits >= capacity:
                 continue  # the car stopped working there
             for key in table[key0]:
                 dest = key[0]
-                if blocked(dest):
+                if dest in walls:
                     continue
-                total = min(capacity, hits + zombies(dest))
+                total = hits + crowd[dest] if dest in crowd else hits
+                if total > capacity:
+                    total = capacity
                 old = nxt.get(key)
                 if old is None or total < old[0]:
-                    nxt[key] = (total, [*path, dest])
-        for (sq, hd), (hits, path) in nxt.items():
+                    nxt[key] = (total, key0)
+        for key, (hits, _) in nxt.items():
+            sq = key[0]
             if sq == start:
                 continue
             old_best = best.get(sq)
-            if old_best is None or (hits, len(path)) < (old_best[0], len(old_best[1])):
-                best[sq] = (hits, path, hd)
+            if old_best is None or (hits, depth) < (old_best[0], old_best[1]):
+                best[sq] = (hits, depth, key)
+        layers.append(nxt)
         layer = nxt
-    return best
+    out: dict[str, tuple[int, list[str], str]] = {}
+    for sq, (hits, depth, key) in best.items():
+        path = []
+        k: tuple[str, str] | None = key
+        for d in range(depth, 0, -1):
+            assert k is not None
+            path.append(k[0])
+            k = layers[d][k][1]
+        path.reverse()
+        out[sq] = (hits, path, key[1])
+    return out

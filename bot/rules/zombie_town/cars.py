@@ -14,6 +14,8 @@ squares. A key is looked at only from inside its house, and taken for an action.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from bot.rules.base import Action, Event, Rng, State
 from bot.rules.zombie_town.actions import encounter_check
 from bot.rules.zombie_town.board import car_moves, car_step
@@ -34,10 +36,20 @@ def _blocked(state: State, car: str):  # noqa: ANN202
 
 
 def destinations(state: State, car: str) -> dict[str, tuple[int, list[str], str]]:
+    """Where ``car`` may drive now → (zombies run over, path, heading): ``board.car_moves``,
+    remembered for the position (the legal actions and the drive that follows ask the same;
+    never edit what it returns)."""
     c = state["cars"][car]
-    zombies = state["zombies"]
-    return car_moves(geo(), c["pos"], c["heading"], data().settings.car_squares, lambda sq: zombies.get(sq, 0),
-                     _blocked(state, car), car_capacity(state, car))
+    others = frozenset(x["pos"] for cid, x in state["cars"].items() if cid != car)
+    return _destinations(c["pos"], c["heading"], car_capacity(state, car), others, tuple(state["zombies"].items()))
+
+
+@lru_cache(maxsize=256)
+def _destinations(pos: str, heading: str, capacity: int, others: frozenset[str],
+                  zombies: tuple[tuple[str, int], ...]) -> dict[str, tuple[int, list[str], str]]:
+    crowd = dict(zombies)
+    return car_moves(geo(), pos, heading, data().settings.car_squares, lambda sq: crowd.get(sq, 0),
+                     others.__contains__, capacity)
 
 
 def car_forms(state: State, seat: str) -> list[Action]:

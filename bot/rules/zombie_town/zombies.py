@@ -13,7 +13,7 @@ car can still take (Road Rage); a survivor guarding a house fights the zombies t
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from bot.rules.base import Event, Rng, State
 from bot.rules.zombie_town.board import distances, reachable
@@ -49,13 +49,32 @@ def can_step(state: State) -> Callable[[str, str], bool]:
 @lru_cache(maxsize=512)
 def _field(targets: frozenset[str], parked: frozenset[str]) -> dict[str, int]:
     """Steps to the nearest of ``targets``, cars standing on the facades ``parked`` (a zombie
-    moving does not change it, so one table serves a whole zombie phase: never edit it)."""
-    house_at = geo().house_at
+    moving does not change it, so one table serves a whole zombie phase: never edit it).
 
-    def ok(a: str, b: str) -> bool:
-        return not (a in parked and house_at.get(a) == b)
+    The nearest of each target's own table (built once, :func:`_steps_to`): a parked car only
+    bars the step from its facade into the house, and a house is a dead end (its facade is its
+    only way in or out), so it changes the steps to that house alone, which then only the
+    zombies already inside it reach."""
+    g = geo()
+    rows = [_steps_to(t) if g.facade.get(t) not in parked else _inside(t) for t in targets]
+    near = rows[0] if len(rows) == 1 else list(map(min, *rows))
+    return {n: d for n, d in zip(g.nodes, near, strict=True) if d < _FAR}
 
-    return distances(geo(), targets, ok)
+
+_FAR = 1 << 30
+
+
+@cache
+def _steps_to(target: str) -> tuple[int, ...]:
+    """Steps on foot from every node (in ``geo().nodes`` order) to ``target``, no car parked."""
+    g = geo()
+    dist = distances(g, [target], lambda a, b: True)
+    return tuple(dist.get(n, _FAR) for n in g.nodes)
+
+
+@cache
+def _inside(target: str) -> tuple[int, ...]:
+    return tuple(0 if n == target else _FAR for n in geo().nodes)
 
 
 def zombie_field(state: State, mover: str) -> dict[str, int]:
