@@ -1,12 +1,18 @@
-"""Risk: The Walking Dead (issue 8), groundwork: the board and the edition's pure rules.
+"""Risk: The Walking Dead (issue 8): the engine, a ``MapGame`` edition (:mod:`.game`), and its
+pure parts: ``board`` (the checked map), ``setup`` and ``opening`` (a mode's opening),
+``claims`` (the opening's claims), ``deck`` (the action deck), ``invasion`` (the track and the
+walkers' spawns), ``walkers`` (battles against walkers), ``fight`` (a roll's modifiers on the
+map engine), ``crates`` (ammunition), ``actions`` (the action cards' data, turn rules and
+objectives), ``effects`` (the automatic steps on a board), ``turn`` and ``rounds`` (a turn, the
+rounds, the end), ``scoring``, ``odds`` (exact, turning included), ``orders`` (standing defence
+orders), ``conquest`` (the Conquest mode's own rules and the group leaders' powers) and ``view``.
 
-Not registered yet (no ``GAME``): the engine, a ``MapGame`` edition, comes once the shared map
-engine has grown what ``docs/walking_dead.md`` asks of it (the walkers, a faction that is not
-a seat; a defender who decides during someone else's turn). Until then these modules are
-pure parts it will call: ``board`` (the checked map), ``setup`` and ``opening`` (a mode's
-opening), ``deck`` (the action deck), ``invasion`` (the track and the walkers' spawns),
-``walkers`` (battles against walkers), ``crates`` (ammunition), ``actions`` (the action cards'
-data, turn rules and objectives), ``effects`` (the automatic steps on a board), ``rounds``,
-``scoring``, ``odds`` (exact, turning included) and ``conquest`` (the Conquest mode's own
-rules and the group leaders' powers).
+Not registered yet (no presenter or Discord commands): ``GAME`` is the engine the registry's
+line will name.
 """
+
+from bot.rules.walking_dead.game import WalkingDead
+
+GAME = WalkingDead()
+
+__all__ = ["GAME", "WalkingDead"]

@@ -4,12 +4,14 @@ the params. The Discord catalogs (``bot/games/walking_dead/locales``) come with 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from bot.rules.errors import IllegalAction
+from bot.rules.errors import IllegalAction, MalformedAction
 from bot.rules.risk_map.messages import rule_error
+from bot.rules.schema import Field
 
-__all__ = ["WD_MESSAGES", "wd_error"]
+__all__ = ["DETAILS", "WD_MESSAGES", "WField", "wd_error"]
 
 WD_MESSAGES: dict[str, str] = {
     "wd.err.claim_taken": "{territory} is already occupied: claim an unoccupied territory.",
@@ -28,7 +30,35 @@ WD_MESSAGES: dict[str, str] = {
     "wd.err.order_parts": "Set your defence's dice (most, one) or grenade (always, save, never).",
     "wd.err.order_value": "Your defence's {part} is one of: {choices}.",
     "wd.err.order_same": "Your defence order is already that one.",
+    "wd.err.setup_phase": "The game has not started yet: claim a territory or place your starting survivors.",
+    "wd.err.claim_phase": "Territories are claimed only while some are unoccupied, at the start.",
+    "wd.err.place_start_phase": "Starting survivors are placed once every territory is claimed.",
+    "wd.err.trade_phase": "Trade ammunition during your deployment.",
+    "wd.err.no_crates": "Say which ammunition crates to trade.",
+    "wd.err.no_grenades_mode": "There are no grenades in Conquest mode.",
+    "wd.err.not_asked": "Nobody is waiting for your defence now.",
+    "wd.err.asked": "{defender} is choosing how to defend {territory}: wait for their answer.",
+    "wd.err.walkers_seat": "A seat may not be called 'walkers': that name is the walkers'.",
+    "wd.err.group_taken": "{group} is already taken by another player.",
+    "wd.err.walkers_five": "The walkers are a group to play only in Conquest with five players.",
+    "wd.err.walkers_group": "With five players in Conquest, one player must lead the walkers.",
 }
+
+# The detail sentence of each malformed part of this game's own actions.
+DETAILS: dict[str, str] = {
+    "wd.malformed.crates": "the crates to trade are this game's ammunition crates, 1 to {hi} of them.",
+    "wd.malformed.dice": "the number of dice is a whole number from {lo} to {hi}.",
+    "wd.malformed.grenade": "throwing a grenade is a yes or a no.",
+    "wd.malformed.order": "the defence's dice are most or one; its grenade always, save or never.",
+}
+
+
+@dataclass(frozen=True)
+class WField(Field):
+    """A part of an action whose detail sentence is this game's (:data:`DETAILS`)."""
+
+    def error(self) -> MalformedAction:
+        return MalformedAction(self.key, DETAILS[self.key], **self.params)
 
 
 def wd_error(key: str, **params: Any) -> IllegalAction:
