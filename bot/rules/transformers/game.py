@@ -56,7 +56,7 @@ from bot.rules.transformers import days
 from bot.rules.transformers.board import LAUNCH_PAD, PIVOT_IDS, SLIDE_IDS
 from bot.rules.transformers.data import LEADER_IDS, SIDES, TransformersData, load_data
 from bot.rules.transformers.fight import Fight
-from bot.rules.transformers.messages import TF_MESSAGES, tf_error
+from bot.rules.transformers.messages import TF_MESSAGES, TfField, tf_choice, tf_error, tf_flag
 from bot.rules.transformers.phases import DEFAULT_STANCE, Phases
 from bot.rules.transformers.setup import random_setup
 from bot.rules.transformers.sides import assign_leaders, teams
@@ -263,13 +263,14 @@ class Transformers(Fight, Phases, MapGame):
         return {
             "place": {"territory": zone, "count": count},
             "play": {"card": card},
-            "revive": {"territory": zone, "mode": choice(("robot", "vehicle"), "err.malformed.mode")},
+            "revive": {"territory": zone, "mode": tf_choice(("robot", "vehicle"), "tf.malformed.mode")},
             "end_placement": {},
             "flip": {},
             "transform": {"zone": name(tids, "err.malformed.territory"), "card": card},
             "backup": {"card": card, "from": zone, "to": zone, "count": count},
-            "attack": {"from": zone, "to": zone, "count": whole(0, 3, "err.malformed.count"),
-                       "leader": flag("err.malformed.leader"), "until": flag("err.malformed.until")},
+            "attack": {"from": zone, "to": zone,
+                       "count": TfField(lambda v: type(v) is int and 0 <= v <= 3, "tf.malformed.robots"),
+                       "leader": tf_flag("tf.malformed.leader"), "until": flag("err.malformed.until")},
             "roll": {"until": flag("err.malformed.until")},
             "retreat": {},
             "end_attack": {},
@@ -278,8 +279,8 @@ class Transformers(Fight, Phases, MapGame):
             "give": {"territory": zone},
             "end_turn": {},
             "defence": {"order": choice(ORDERS, "err.malformed.order")},
-            "stance": {"dice": choice((1, 2), "err.malformed.dice"), "leader": flag("err.malformed.leader"),
-                       "lose": choice(("last", "first"), "err.malformed.lose")},
+            "stance": {"dice": tf_choice((1, 2), "tf.malformed.dice"), "leader": tf_flag("tf.malformed.leader"),
+                       "lose": tf_choice(("last", "first"), "tf.malformed.lose")},
         }
 
     def _make_handlers(self) -> dict[str, Any]:

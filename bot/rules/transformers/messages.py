@@ -3,12 +3,41 @@ by catalog key: English catalog text, placeholders filled by the params."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
-from bot.rules.errors import IllegalAction
+from bot.rules.errors import IllegalAction, MalformedAction
 from bot.rules.risk_map.messages import rule_error
+from bot.rules.schema import Field
 
-__all__ = ["TF_MESSAGES", "tf_error"]
+__all__ = ["TF_DETAILS", "TF_MESSAGES", "TfField", "tf_choice", "tf_error", "tf_flag"]
+
+# The detail sentences of this edition's malformed parts (beside ``bot.rules.schema.DETAILS``).
+TF_DETAILS: dict[str, str] = {
+    "tf.malformed.leader": "whether your leader takes part is a yes or a no.",
+    "tf.malformed.mode": "a leader's mode is robot or vehicle.",
+    "tf.malformed.dice": "a defender throws 1 or 2 dice.",
+    "tf.malformed.lose": "the leader is lost last (as the last piece) or first.",
+    "tf.malformed.robots": "an attack sends 0 to 3 robots (with the leader, 1 to 3 pieces).",
+}
+
+
+@dataclass(frozen=True)
+class TfField(Field):
+    """A part whose detail sentence is this edition's (:data:`TF_DETAILS`)."""
+
+    def error(self) -> MalformedAction:
+        return MalformedAction(self.key, TF_DETAILS[self.key], **self.params)
+
+
+def tf_flag(key: str) -> TfField:
+    return TfField(lambda v: type(v) is bool, key, False)
+
+
+def tf_choice(values: Iterable[object], key: str) -> TfField:
+    known = {v: type(v) for v in values}
+    return TfField(lambda v: type(v) in (str, int, bool) and known.get(v) is type(v), key, True)
 
 TF_MESSAGES: dict[str, str] = {
     "tf.err.players": "Risk Transformers is for 2 to 4 players.",
