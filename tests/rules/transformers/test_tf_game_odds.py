@@ -1,0 +1,115 @@
+"""The exact odds the view shows before a roll against the engine's own rolls.
+
+The view reads :meth:`Transformers.next_roll` (the dice that will be thrown: d6 and d8 mixed,
+the cards, the leaders' +1) and enumerates every face (:func:`~bot.rules.transformers.battle.exact_odds`).
+Here the same battles are rolled through ``apply`` thousands of times with seeded generators,
+and every outcome's frequency must lie within 4 standard errors of its exact probability;
+and every throw of one small battle, scripted face by face, gives the outcome the enumeration
+counts for it."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from fractions import Fraction
+
+import pytest
+
+from bot.rules.transformers import GAME
+from bot.rules.transformers.battle import Mods, exact_odds
+from bot.rules.transformers.view import roll_odds, sides_of
+from tests.rules.transformers.tf_helpers import faces, staged
+
+TRIALS = 3000
+
+BATTLES = {
+    # page 15: 3 robots against a robot and Optimus Prime (+1 defending)
+    "launch_pad": dict(seats=["red", "black"], zones={"launch_pad": ("red", 1), "hexima_state": ("black", 7),
+                                                     "autobase": ("red", 2)},
+                       leaders={"red": ("launch_pad", "robot")}, attacker="black",
+                       attack={"from": "hexima_state", "to": "launch_pad", "count": 3}),
+    # Bumblebee (+1 attacking, d8) and two robots with Fusion Cannons against 2 robots
+    "bumblebee": dict(seats=["blue", "black"], zones={"iacon": ("blue", 6), "vos": ("black", 3)},
+                      leaders={"blue": ("iacon", "robot")}, attacker="blue", card="perihex",
+                      attack={"from": "iacon", "to": "vos", "count": 2, "leader": True}),
+    # Barricade in vehicle mode: the defender throws one die; Force Field fires for him
+    "barricade": dict(seats=["red", "yellow"], zones={"autobase": ("red", 3), "yuss": ("yellow", 5)},
+                      leaders={"yellow": ("yuss", "vehicle"), "red": ("autobase", "robot")}, attacker="yellow",
+                      hands={"red": ["neutral_territories"]},
+                      attack={"from": "yuss", "to": "autobase", "count": 2, "leader": True}),
+}
+
+
+def battle_state(spec):
+    state = staged(GAME, spec["seats"], spec["zones"], leaders=spec["leaders"], hands=spec.get("hands"),
+                   phase="attack", current=spec["seats"].index(spec["attacker"]), filler=spec["seats"][-1])
+    seat = spec["attacker"]
+    if spec.get("card"):
+        state["players"][seat]["hand"] = [spec["card"]]
+        state, _ = GAME.apply(state, seat, {"type": "play", "card": spec["card"]})
+    return state, seat
+
+
+def first_roll_odds(state, seat, action):
+    """The exact odds of the attack's first roll as the engine will throw it."""
+    b = {"attacker": seat, "defender": state["owner"][action["to"]], "from": action["from"], "to": action["to"],
+         "committed": action["count"], "leader": action.get("leader", False), "guard": None,
+         "mods": {"all": 0, "d8": False, **_armed(state)}}
+    probe = {**state, "battle": b}
+    a, d, am, dm, _ = GAME.next_roll(probe)
+    return sides_of(a, am), sides_of(d, dm), roll_odds(sides_of(a, am), sides_of(d, dm), am, dm)
+
+
+def _armed(state):
+    armed = state["fx"].get("armed") or {}
+    return {k: armed[k] for k in ("all", "d8") if k in armed}
+
+
+@pytest.mark.parametrize("name", sorted(BATTLES))
+def test_the_engines_rolls_match_the_exact_odds(name: str) -> None:
+    spec = BATTLES[name]
+    state, seat = battle_state(spec)
+    action = {"type": "attack", **spec["attack"]}
+    att, dfn, odds = first_roll_odds(state, seat, action)
+    assert abs(sum(odds.values()) - 1) < 1e-12
+    counts: dict[tuple[int, int], int] = {}
+    for i in range(TRIALS):
+        trial = {**state, "rng": (i * 0x9E3779B97F4A7C15 + 12345) & ((1 << 64) - 1)}
+        _, events = GAME.apply(trial, seat, action)
+        roll = next(e for e in events if e["type"] == "roll")
+        assert sorted(roll["att_sides"]) == sorted(att)
+        assert sorted(roll["def_sides"]) == sorted(dfn)
+        key = (roll["att_losses"], roll["def_losses"])
+        counts[key] = counts.get(key, 0) + 1
+    assert set(counts) <= set(odds)
+    for key, p in odds.items():
+        freq = counts.get(key, 0) / TRIALS
+        se = math.sqrt(float(p) * (1 - float(p)) / TRIALS)
+        assert abs(freq - float(p)) <= 4 * se + 1e-9, (name, key, freq, float(p))
+
+
+def test_the_view_shows_the_next_rolls_odds(scripted_dice) -> None:
+    state, seat = battle_state(BATTLES["launch_pad"])
+    scripted_dice(*faces(1, 1, 1), *faces(8, 6))  # black loses 2, goes on with 1 against 2
+    state, _ = GAME.apply(state, seat, {"type": "attack", "from": "hexima_state", "to": "launch_pad", "count": 3})
+    nxt = GAME.view(state, None)["battle"]["next_roll"]
+    assert nxt["att_dice"] == [6] and nxt["def_dice"] == [8, 6]
+    exact = exact_odds((6,), (8, 6), dfn=Mods(bonus=1))
+    assert nxt["odds"] == {f"{a}-{d}": float(p) for (a, d), p in exact.items()}
+
+
+def test_every_throw_of_a_small_battle_resolves_as_enumerated(scripted_dice) -> None:
+    """A robot and Bumblebee (d6, d8, +1) against a robot and Barricade (d8, d6, +1):
+    all 6·8·8·6 = 2,304 throws, scripted one by one through ``apply``."""
+    state = staged(GAME, ["blue", "yellow"], {"iacon": ("blue", 3), "vos": ("yellow", 1), "autobase": ("yellow", 2)},
+                   leaders={"blue": ("iacon", "robot"), "yellow": ("vos", "robot")}, phase="attack", filler="yellow")
+    action = {"type": "attack", "from": "iacon", "to": "vos", "count": 1, "leader": True}
+    att, dfn, odds = first_roll_odds(state, "blue", action)
+    assert (att, dfn) == ((8, 6), (8, 6))
+    counts: dict[tuple[int, int], int] = {}
+    for a8, a6, d8, d6 in itertools.product(range(1, 9), range(1, 7), range(1, 9), range(1, 7)):
+        scripted_dice(*faces(a8, a6, d8, d6))
+        _, events = GAME.apply(state, "blue", action)
+        roll = next(e for e in events if e["type"] == "roll")
+        counts[(roll["att_losses"], roll["def_losses"])] = counts.get((roll["att_losses"], roll["def_losses"]), 0) + 1
+    assert {k: Fraction(v, 2304) for k, v in counts.items()} == odds
