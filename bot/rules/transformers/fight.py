@@ -73,8 +73,10 @@ class Fight:
                 raise tf_error("tf.err.strike_alone")
         fx = state["fx"]
         armed = fx.get("armed") or {}
-        if armed:
-            self._fx(state)["armed"] = {}
+        if armed or fx.get("advance"):
+            fx = self._fx(state)
+            fx["armed"] = {}
+            fx.pop("advance", None)
         b = {
             "attacker": seat,
             "defender": owner,
@@ -240,9 +242,34 @@ class Fight:
         events.append({"type": "attack_end", "seat": seat, "from": b["from"], "to": dst, "result": "conquered",
                        "returned": 0})
         self._close_battle(state)
+        self._fx(state)["advance"] = {"from": b["from"], "to": dst}
         if self.count_of(state, loser) == 0:
             self._eliminate(state, rng, loser, seat, events)
         self._check_victory(state, seat, events)
+
+    def advance_room(self, state: State, seat: str) -> int:
+        """How many more robots may follow a capture now (page 13: "and more from the
+        attacking zone if you like", leaving one piece): 0 when no capture was the last
+        thing done in this attack phase."""
+        adv = state["fx"].get("advance")
+        if not adv or state["phase"] != "attack":
+            return 0
+        src, dst = adv["from"], adv["to"]
+        owner = state["owner"]
+        if owner[src] != seat or owner[dst] != seat:
+            return 0
+        return max(0, min(state["troops"][src], self.pieces(state, src) - 1))
+
+    def _act_advance(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
+        room = self.advance_room(state, seat)
+        if room < 1:
+            raise tf_error("tf.err.advance")
+        n = self._int(action.get("count", room), 1, room)
+        adv = state["fx"]["advance"]
+        self._fx(state).pop("advance")
+        state["troops"][adv["from"]] -= n
+        state["troops"][adv["to"]] += n
+        events.append({"type": "advance", "seat": seat, "from": adv["from"], "to": adv["to"], "count": n})
 
     # -- legal forms ----------------------------------------------------------------------
     def _legal_attacks_tf(self, state: State, seat: str, owned: list[str]) -> list[Action]:

@@ -24,6 +24,7 @@ action         phase       fields
 ``transform``  2           ``zone``, ``card`` (a card with the transformation symbol)
 ``backup``     2           ``card`` (Space Bridge), ``from``, ``to``, ``count``
 ``attack``     3           ``from``, ``to``, ``count`` (robots), ``leader`` (bool), ``until``
+``advance``    3           ``count``: more robots after a capture, from the zone that attacked
 ``roll``       battle      ``until``
 ``retreat``    battle      —
 ``end_attack`` 3           —
@@ -271,6 +272,7 @@ class Transformers(Fight, Phases, MapGame):
             "attack": {"from": zone, "to": zone,
                        "count": TfField(lambda v: type(v) is int and 0 <= v <= 3, "tf.malformed.robots"),
                        "leader": tf_flag("tf.malformed.leader"), "until": flag("err.malformed.until")},
+            "advance": {"count": count},
             "roll": {"until": flag("err.malformed.until")},
             "retreat": {},
             "end_attack": {},
@@ -288,6 +290,7 @@ class Transformers(Fight, Phases, MapGame):
         out.update({
             "end_placement": self._act_end_placement,
             "play": self._act_play,
+            "advance": self._act_advance,
             "revive": self._act_revive,
             "flip": self._act_flip,
             "transform": self._act_transform,

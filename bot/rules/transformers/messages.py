@@ -67,6 +67,8 @@ TF_MESSAGES: dict[str, str] = {
                    "without your leader, keeping another.",
     "tf.err.no_teammate": "Only the team game has a teammate.",
     "tf.err.teammate": "{territory} is your teammate's: you cannot attack it.",
+    "tf.err.advance": "More robots follow a capture right after it, from the zone that attacked, "
+                      "leaving one piece there.",
     "tf.err.too_few": "{territory} has no robot to spare: one piece must stay behind.",
 }
 

@@ -297,6 +297,9 @@ class Phases:
         if phase in ("place", "transform"):
             out += self._legal_transform(state, seat, owned, hand)
         if phase != "manoeuvre":
+            room = self.advance_room(state, seat)
+            if room:
+                out.append({"type": "advance", "count": {"min": 1, "max": room, "default": room}})
             out += self._legal_attacks_tf(state, seat, owned)
             now = [c for c in hand if ups[cards[c].upgrade].phase == "attack"]
             if now:

@@ -3,6 +3,9 @@ are thrown."""
 
 from __future__ import annotations
 
+import pytest
+
+from bot.rules.base import RuleError
 from bot.rules.compact import accepts
 from bot.rules.transformers import GAME
 from bot.rules.transformers.game import check_state
@@ -309,3 +312,21 @@ def test_a_skip_and_a_timeout_keep_the_days() -> None:
     assert state["day"] == 2 and state["current"] == 0
     state, events = GAME.apply_system(state, {"type": "timeout"})
     assert events[0]["type"] == "timeout" and state["current"] == 1 and not check_state(GAME, state)
+
+
+def test_more_robots_may_follow_a_capture(scripted_dice) -> None:
+    """Page 13: the attackers move in, "and more from the attacking zone if you like",
+    leaving one piece behind; only right after the capture."""
+    state = two({"autobase": ("red", 6), "yuss": ("black", 1), "the_arena": ("red", 1)},
+                leaders={"red": ("the_arena", "robot")})
+    scripted_dice(*faces(6, 6, 6), *faces(1))
+    state, _ = GAME.apply(state, "red", {"type": "attack", "from": "autobase", "to": "yuss", "count": 3})
+    assert (state["troops"]["autobase"], state["troops"]["yuss"]) == (3, 3)
+    assert legal(state, "red", {"type": "advance", "count": 2}) and not legal(state, "red", {"type": "advance",
+                                                                                             "count": 3})
+    state, events = GAME.apply(state, "red", {"type": "advance", "count": 2})
+    assert (state["troops"]["autobase"], state["troops"]["yuss"]) == (1, 5) and events[0]["type"] == "advance"
+    before = dict(state["troops"])
+    with pytest.raises(RuleError) as err:
+        GAME.apply(state, "red", {"type": "advance", "count": 1})
+    assert err.value.key == "tf.err.advance" and state["troops"] == before
