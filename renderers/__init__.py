@@ -22,6 +22,7 @@ from typing import Any
 RENDERERS = {
     "risk_express": "renderers.risk_express",
     "peaky_blinders": "renderers.peaky_blinders",
+    "zombie_town": "renderers.zombie_town",
 }
 
 

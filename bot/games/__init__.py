@@ -25,6 +25,7 @@ __all__ = ["ADAPTERS", "TYPED_SHOWN", "Action", "Group", "Presenter", "matches",
 ADAPTERS: dict[str, ModuleType] = {
     "risk_express": import_module("bot.games.risk_express"),
     "peaky_blinders": import_module("bot.games.peaky_blinders"),
+    "zombie_town": import_module("bot.games.zombie_town"),
 }
 
 _PLAIN = Presenter()  # a game without an adapter: the defaults

@@ -23,6 +23,7 @@ from bot.rules.base import (
 _PACKAGES = (
     "bot.rules.risk_express",
     "bot.rules.peaky_blinders",
+    "bot.rules.zombie_town",
 )
 
 GAMES: dict[str, Game] = {g.id: g for g in (import_module(p).GAME for p in _PACKAGES)}

@@ -67,7 +67,28 @@ def record_finals() -> dict[str, str]:
     return {key: digests(gid, opts, n, policy, seed)[1] for key, gid, opts, n, policy, seed in cases()}
 
 
+def add_game(gid: str) -> int:
+    """A new game's cases ADDED to both records (moves and final states); every case already
+    recorded keeps its digests as they are (nothing is recomputed). Returns how many were added."""
+    golden = json.loads(PATH.read_text())
+    finals = json.loads(FINAL_PATH.read_text())
+    added = 0
+    for key, g, opts, n, policy, seed in cases():
+        if g != gid or key in golden or key in finals:
+            continue
+        golden[key], finals[key] = digests(g, opts, n, policy, seed)
+        added += 1
+    PATH.write_text(json.dumps(golden, indent=1, sort_keys=True) + "\n")
+    FINAL_PATH.write_text(json.dumps(finals, indent=1, sort_keys=True) + "\n")
+    return added
+
+
 if __name__ == "__main__":
+    import sys
+
+    if sys.argv[1:2] == ["--add"]:  # python -m tests.rules.golden --add <game id>: a new game's cases
+        print(f"added {add_game(sys.argv[2])} cases of {sys.argv[2]}")
+        raise SystemExit(0)
     # Only the final states' record is rewritten: the golden record of moves stays as it was
     # written before the reshape (delete a game's lines by hand to add a new game's).
     FINAL_PATH.write_text(json.dumps(record_finals(), indent=1, sort_keys=True) + "\n")

@@ -34,6 +34,7 @@ from bot.rules.base import MAX_TIMEOUTS, SYSTEM, Game, RuleError, State, canonic
 from bot.rules.compact import accepts
 from bot.rules.events import events_for
 from bot.rules.play import play_out
+from tests.rules.zombie_town.zt_secrets import ZT_SECRETS
 
 SEEDS = (1, 7)
 SAMPLES = 12  # steps checked in full per game (the first, the last and evenly between)
@@ -129,6 +130,7 @@ SECRETS: dict[str, tuple[set[str], list[tuple[str, Perturb, bool, bool]]]] = {
         ("face-down powers", _pb_face_down, True, False),  # nobody looks at them, not even the owner
         ("defence order", _pb_defence, True, True),
     ]),
+    "zombie_town": ZT_SECRETS,  # tests/rules/zombie_town/zt_secrets.py
 }
 
 
