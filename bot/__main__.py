@@ -103,12 +103,15 @@ def run_games(args: argparse.Namespace) -> int:
 
 
 def run_bot() -> int:
-    from bot.config import MissingToken, from_env
+    from bot.config import BadSetting, MissingToken, from_env
 
     try:
         settings = from_env()
     except MissingToken:
         print(TOKEN_HELP, file=sys.stderr)
+        return 1
+    except BadSetting as err:
+        print(f"error: {err}", file=sys.stderr)
         return 1
     from bot.store import UnsupportedDatabase, check_url
 

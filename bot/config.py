@@ -34,11 +34,19 @@ class Settings:
     sync_guild_id: int | None = None
     sync_commands: bool = True
     log_level: str = "INFO"
+    # Sharding (several processes on one database): None = one connection, no shards;
+    # shard_count 0 = as many shards as Discord recommends, all in this process.
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None  # this process's shards (None: all of them)
 
     def __repr__(self) -> str:  # never print the token
-        return (f"Settings(token=<hidden>, database_url={self.database_url!r}, "
+        return (f"Settings(token=<hidden>, database_url={redact_url(self.database_url)!r}, "
                 f"sync_guild_id={self.sync_guild_id!r}, sync_commands={self.sync_commands!r}, "
-                f"log_level={self.log_level!r})")
+                f"log_level={self.log_level!r}, shard_count={self.shard_count!r}, shard_ids={self.shard_ids!r})")
+
+    @property
+    def sharded(self) -> bool:
+        return self.shard_count is not None
 
     __str__ = __repr__
 
@@ -47,16 +55,62 @@ class MissingToken(Exception):
     pass
 
 
+class BadSetting(ValueError):
+    """A setting that cannot be used (``str``: one sentence saying which and why)."""
+
+
+def redact_url(url: str) -> str:
+    """A database URL without its password (``postgresql://user:secret@host`` → ``user:***@host``)."""
+    scheme, sep, rest = url.partition("://")
+    if not sep or "@" not in rest:
+        return url
+    creds, _, host = rest.rpartition("@")
+    user, colon, _password = creds.partition(":")
+    return f"{scheme}://{user}{':***' if colon else ''}@{host}"
+
+
+def parse_shards(count: str, ids: str) -> tuple[int | None, tuple[int, ...] | None]:
+    """``SHARD_COUNT`` and ``SHARD_IDS`` read: ``("", "")`` → no sharding; ``("auto", "")`` →
+    Discord's recommended count, all here; ``("4", "0,1")`` or ``("4", "2-3")`` → shards 0 and 1
+    (2 and 3) of 4 in this process. ``BadSetting`` otherwise."""
+    count, ids = count.strip().lower(), ids.strip()
+    if not count:
+        if ids:
+            raise BadSetting("SHARD_IDS needs SHARD_COUNT (how many shards in all, across every process)")
+        return None, None
+    if count == "auto":
+        if ids:
+            raise BadSetting("SHARD_IDS needs a number in SHARD_COUNT, not auto")
+        return 0, None
+    if not count.isdigit() or not 1 <= int(count) <= 10_000:
+        raise BadSetting(f"SHARD_COUNT must be a number of shards (1 or more) or auto, not {count[:20]!r}")
+    total = int(count)
+    if not ids:
+        return total, None
+    chosen: list[int] = []
+    for part in ids.replace(" ", "").split(","):
+        low, dash, high = part.partition("-")
+        if not low.isdigit() or (dash and not high.isdigit()):
+            raise BadSetting(f"SHARD_IDS is a list like 0,1 or a range like 0-3, not {ids[:40]!r}")
+        chosen += range(int(low), int(high if dash else low) + 1)
+    if not chosen or any(i >= total for i in chosen) or len(set(chosen)) != len(chosen):
+        raise BadSetting(f"SHARD_IDS must name different shards between 0 and {total - 1} (SHARD_COUNT={total})")
+    return total, tuple(chosen)
+
+
 def from_env() -> Settings:
     load_dotenv()
     token = os.environ.get("DISCORD_TOKEN", "").strip()
     if not token:
         raise MissingToken
     guild = os.environ.get("SYNC_GUILD_ID", "").strip()
+    shard_count, shard_ids = parse_shards(os.environ.get("SHARD_COUNT", ""), os.environ.get("SHARD_IDS", ""))
     return Settings(
         token=token,
         database_url=os.environ.get("DATABASE_URL", "").strip() or Settings.database_url,
         sync_guild_id=int(guild) if guild else None,
         sync_commands=os.environ.get("SYNC_COMMANDS", "1").strip().lower() not in ("0", "false", "no"),
         log_level=os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
+        shard_count=shard_count,
+        shard_ids=shard_ids,
     )

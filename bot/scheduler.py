@@ -35,6 +35,7 @@ class Scheduler:
         self.batch = batch
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._stopping = False
         self.fired = 0  # everything fired since the start, for the logs and the tests
 
     def poke(self) -> None:
@@ -55,7 +56,7 @@ class Scheduler:
                     log.exception("could not deliver %s", type(item).__name__)
             out += fired
             self.fired += len(fired)
-            if len(fired) < self.batch:
+            if len(fired) < self.batch or self._stopping:
                 return out
 
     async def sleep_time(self) -> float:
@@ -69,7 +70,7 @@ class Scheduler:
             started = await self.service.start_missing_clocks()
             if started:
                 log.info("started the clocks of %d games", started)
-        while True:
+        while not self._stopping:
             self._wake.clear()  # before reading: a poke from now on is not lost
             try:
                 await self.tick()
@@ -79,6 +80,8 @@ class Scheduler:
             except Exception:
                 log.exception("the scheduler's look failed; trying again in a minute")
                 wait = 60.0
+            if self._stopping:
+                return
             if wait > 0:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._wake.wait(), timeout=wait)
@@ -87,8 +90,14 @@ class Scheduler:
         self._task = asyncio.create_task(self.run(), name="gamemaster-scheduler")
         return self._task
 
-    async def stop(self) -> None:
+    async def stop(self, grace: float = 0.0) -> None:
+        """Stop the loop; with ``grace``, first let what it is firing now finish (up to
+        ``grace`` seconds): a clean shutdown posts the timeouts it has written."""
         if self._task is not None:
+            self._stopping = True
+            self._wake.set()  # a loop asleep ends at once; one firing ends after this round
+            if grace > 0:
+                await asyncio.wait({self._task}, timeout=grace)
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._task

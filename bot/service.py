@@ -44,9 +44,17 @@ class GameService(ClockCases, TakeBackCases):
         self._locks: dict[int, asyncio.Lock] = {}
         self.wake: Callable[[], None] = lambda: None  # the scheduler's poke: a clock changed
         self.clock: Callable[[], float] = store.clock  # the one time of the game master
+        self.draining = False  # shutting down: actions under way finish, new ones are refused
+        # Sharding: (shard count, this process's shards) when this process serves only some
+        # servers; the scheduler then fires only their clocks. None: every clock.
+        self.shards: tuple[int, tuple[int, ...]] | None = None
 
     def lock(self, channel_id: int) -> asyncio.Lock:
-        """One lock per channel: two clicks at once are applied one after the other."""
+        """One lock per channel: two clicks at once are applied one after the other. While
+        the bot shuts down (``draining``) a new change is refused before anything is read,
+        so the actions under way finish and nothing new starts."""
+        if self.draining:
+            raise UserError("err.restarting", "The game master is restarting: nothing was changed. Try again in a minute.")
         lock = self._locks.get(channel_id)
         if lock is None:
             lock = self._locks[channel_id] = asyncio.Lock()

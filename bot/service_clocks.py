@@ -64,6 +64,7 @@ def has_clock(row: GameRow) -> bool:
 class ClockCases:
     store: GameStore
     wake: Any  # GameService's: pokes the scheduler
+    shards: tuple[int, tuple[int, ...]] | None  # GameService's: the shards whose clocks fire here
 
     def lock(self, channel_id: int) -> asyncio.Lock: ...  # GameService's
 
@@ -105,7 +106,14 @@ class ClockCases:
 
     # -- what falls due -----------------------------------------------------------------
     async def next_due(self) -> float | None:
+        if self.shards is not None:  # only the servers of this process's shards
+            return await self.store.next_due(shards=self.shards)
         return await self.store.next_due()
+
+    async def _due_clocks(self, now: float, limit: int) -> list[DueClock]:
+        if self.shards is not None:
+            return await self.store.due_clocks(now, limit, shards=self.shards)
+        return await self.store.due_clocks(now, limit)
 
     async def fire_due(self, now: float | None = None, limit: int = 500) -> list[Reminder | Played]:
         """Everything due at ``now``: reminders to send and timeouts, applied. Each fires
@@ -115,7 +123,7 @@ class ClockCases:
         now = self.store.clock() if now is None else now
         fired: list[Reminder | Played] = []
         timeouts: list[DueClock] = []
-        for due in await self.store.due_clocks(now, limit):
+        for due in await self._due_clocks(now, limit):
             clock = timing.from_row(due.clock)
             if clock.reminder_due and clock.deadline > now:
                 try:

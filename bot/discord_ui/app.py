@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import logging
 import re
+import signal
 import sys
 from collections.abc import Callable
 from importlib import import_module
@@ -34,6 +35,7 @@ from bot.store import GameStore, open_store
 log = logging.getLogger("gamemaster")
 
 IDLE_CHECK_SECONDS = 3600.0
+DRAIN_SECONDS = 20.0  # a clean shutdown waits this long at most for the actions under way
 
 # An interaction's token (in /interactions/<id>/<token>/callback, /webhooks/<app>/<token> and
 # the INTERACTION_CREATE payload) lets anyone answer as the bot for 15 minutes; discord.py
@@ -99,6 +101,8 @@ class GameMasterBot(commands.Bot):
         self._post_locks: dict[int, asyncio.Lock] = {}
         self._idle_task: asyncio.Task[None] | None = None
         self.scheduler: Scheduler | None = None
+        self._handling: set[asyncio.Task[Any]] = set()  # the tasks of the interactions under way
+        self._shutdown: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         # The boards' static layers are built in a worker thread while the rest starts up;
@@ -107,6 +111,11 @@ class GameMasterBot(commands.Bot):
         store = self._store or await open_store(self.settings.database_url)
         self._store = store
         self.service = GameService(store, self._seed_source)
+        if self.settings.shard_ids is not None and self.settings.shard_count:
+            # some of the shards: this process fires only their servers' clocks (and posts
+            # only in their channels); the other processes fire the rest
+            self.service.shards = (self.settings.shard_count, tuple(self.settings.shard_ids))
+        self._track_interactions()
         self.add_dynamic_items(lobby.LobbyButton, lobby.LobbySelect, buttons.ActionButton, buttons.ActionSelect,
                                buttons.GroupItem, buttons.GroupSelect, takeback.UndoButton,
                                takeback.RollbackButton)
@@ -132,7 +141,65 @@ class GameMasterBot(commands.Bot):
         self.service.wake = self.scheduler.poke
         self.scheduler.start()
 
+    def _track_interactions(self) -> None:
+        """Remember the tasks each interaction starts (its command's, its button's), so a
+        clean shutdown lets them finish: the gateway's parser of INTERACTION_CREATE is
+        wrapped, and the tasks created while it runs are the interaction's."""
+        parsers = self._connection.parsers
+        parse = parsers.get("INTERACTION_CREATE")
+        if parse is None or getattr(parse, "_gamemaster_tracked", False):
+            return
+
+        def tracked(data: Any) -> None:
+            before = asyncio.all_tasks()
+            try:
+                parse(data)
+            finally:
+                for task in asyncio.all_tasks() - before:
+                    self._handling.add(task)
+                    task.add_done_callback(self._handling.discard)
+
+        tracked._gamemaster_tracked = True  # type: ignore[attr-defined]
+        parsers["INTERACTION_CREATE"] = tracked
+
+    async def drain(self, timeout: float = DRAIN_SECONDS) -> bool:
+        """Let the actions under way finish: the scheduler ends its round, new changes are
+        refused ("restarting, try again"), and the interactions being handled run to their
+        answer. True if everything finished within ``timeout``."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        if self.scheduler is not None:
+            await self.scheduler.stop(grace=timeout)
+        if self.service is not None:
+            self.service.draining = True
+        while True:
+            pending = {t for t in self._handling if not t.done() and t is not asyncio.current_task()}
+            if not pending:
+                break
+            left = end - loop.time()
+            if left <= 0:
+                log.warning("shutting down with %d interactions unfinished", len(pending))
+                return False
+            await asyncio.wait(pending, timeout=left)
+        # what they committed and have not posted yet (a post under way holds its channel's lock)
+        for lock in list(self._post_locks.values()):
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(max(0.0, end - loop.time())):
+                    async with lock:
+                        pass
+        return True
+
     async def close(self) -> None:
+        """A clean stop (SIGTERM, Ctrl-C, the end of ``async with``): the actions under way
+        finish (:meth:`drain`), then the connection to Discord closes, then the database."""
+        if self._shutdown is None:
+            self._shutdown = asyncio.ensure_future(self._close())
+        await asyncio.shield(self._shutdown)
+
+    async def _close(self) -> None:
+        if self.is_ready() or self.service is not None:
+            with contextlib.suppress(Exception):
+                await self.drain()
         if self.scheduler is not None:
             await self.scheduler.stop()
         if self._idle_task is not None:
@@ -143,6 +210,7 @@ class GameMasterBot(commands.Bot):
         await super().close()
         if self._store is not None:
             await self._store.close()
+        log.info("stopped cleanly: the database is closed")
 
     async def on_ready(self) -> None:
         log.info("ready as %s (id %s) in %d guilds", self.user, getattr(self.user, "id", "?"), len(self.guilds))
@@ -257,6 +325,23 @@ class GameMasterBot(commands.Bot):
             log.debug("could not strip buttons of %s", message_id)
 
 
+class ShardedGameMasterBot(GameMasterBot, commands.AutoShardedBot):
+    """The bot on several gateway connections (shards): all of them, or the ``SHARD_IDS``
+    of ``SHARD_COUNT`` when several processes share the servers (and one database)."""
+
+
+def create_bot(settings: Settings, store: GameStore | None = None,
+               seed_source: Callable[[], int] | None = None, **kwargs: Any) -> GameMasterBot:
+    """The bot these settings ask for: one connection, or shards (``SHARD_COUNT``,
+    ``SHARD_IDS``; a count of 0 lets Discord say how many)."""
+    if not settings.sharded:
+        return GameMasterBot(settings, store, seed_source, **kwargs)
+    kwargs.setdefault("shard_count", settings.shard_count or None)
+    if settings.shard_ids is not None:
+        kwargs.setdefault("shard_ids", list(settings.shard_ids))
+    return ShardedGameMasterBot(settings, store, seed_source, **kwargs)
+
+
 def run(settings: Settings) -> int:
     """Run the bot until it stops: ``python -m bot``'s Discord part. Returns the exit code;
     a refused token or an unreachable Discord is one plain sentence, never a traceback."""
@@ -268,9 +353,18 @@ def run(settings: Settings) -> int:
     if hasattr(discord.VoiceClient, "warn_dave"):
         discord.VoiceClient.warn_dave = False
     logging.getLogger("gamemaster").info("starting with %s", settings)
-    bot = GameMasterBot(settings)
+    bot = create_bot(settings)
 
     async def runner() -> None:
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):  # a clean stop: actions under way finish
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.add_signal_handler(sig, lambda name=sig.name: stop(name))
+
+        def stop(name: str) -> None:
+            log.info("%s: finishing the actions under way, then stopping", name)
+            asyncio.ensure_future(bot.close())
+
         async with bot:
             await bot.start(settings.token)
 

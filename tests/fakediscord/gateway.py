@@ -15,6 +15,10 @@ READY's ``resume_gateway_url`` and sends op 6; the new connection takes over the
 replays the events dispatched after the client's last sequence number, then RESUMED. An
 unknown session gets op 9 (d=false) and the client identifies again, after the 5 s
 ``before_identify`` pause discord.py keeps for every identify but its first.
+
+Shards: an IDENTIFY with ``shard: [id, count]`` gets only the servers of that shard (Discord's
+formula, ``(guild_id >> 22) % count``); the server dispatches each server's events, and its
+interactions, to the connection of its shard (:meth:`GatewaySession.serves`).
 """
 
 from __future__ import annotations
@@ -51,6 +55,7 @@ class GatewaySession:
         self.identified = False  # READY and every GUILD_CREATE are queued
         self.closed = False
         self.identify_payload: dict[str, Any] | None = None
+        self.shard: tuple[int, int] | None = None  # (shard id, shard count) from IDENTIFY
         self.history: list[dict[str, Any]] = []  # dispatched frames, replayed on RESUME
         self._find = find
         self._on_change = on_change
@@ -62,6 +67,14 @@ class GatewaySession:
     @property
     def live(self) -> bool:
         return self.identified and not self.closed
+
+    def serves(self, guild_id: int | None) -> bool:
+        """Whether this connection gets ``guild_id``'s events: Discord's shard formula,
+        ``(guild_id >> 22) % shard_count == shard_id``; direct messages go to shard 0."""
+        if self.shard is None:
+            return True
+        shard_id, count = self.shard
+        return (((guild_id or 0) >> 22) % count) == shard_id
 
     def dispatch(self, event: str, data: dict[str, Any]) -> int:
         """Queue an event (op 0) and return its sequence number; once the connection is
@@ -140,11 +153,14 @@ class GatewaySession:
 
     def _identify(self, data: dict[str, Any]) -> None:
         self.identify_payload = data
+        if isinstance(data.get("shard"), list) and len(data["shard"]) == 2:
+            self.shard = (int(data["shard"][0]), int(data["shard"][1]))
         world = self.world
+        guilds = [g for g in world.guilds.values() if self.serves(g.id)]
         ready: dict[str, Any] = {
             "v": 10,
             "user": {**world.bot.to_dict(), "verified": True, "mfa_enabled": False, "email": None},
-            "guilds": [{"id": str(g), "unavailable": True} for g in world.guilds],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": self.session_id,
             "session_type": "normal",
             "resume_gateway_url": self.gateway_url,
@@ -158,7 +174,7 @@ class GatewaySession:
         if "shard" in data:
             ready["shard"] = data["shard"]
         self.dispatch("READY", ready)
-        for guild in world.guilds.values():
+        for guild in guilds:
             self.dispatch("GUILD_CREATE", guild.to_dict())
         self.identified = True
         self._on_change()
@@ -169,7 +185,7 @@ class GatewaySession:
             self.send(INVALID_SESSION, False)
             return
         self.session_id, self.sequence, self.history = old.session_id, old.sequence, old.history
-        self.identify_payload = old.identify_payload
+        self.identify_payload, self.shard = old.identify_payload, old.shard
         old.history = []
         for frame in self.history:
             if frame["s"] > (data.get("seq") or 0):

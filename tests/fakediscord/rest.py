@@ -36,12 +36,16 @@ API = "/api/v10"
 
 
 class DiscordError(Exception):
-    def __init__(self, status: int, code: int, message: str, errors: dict[str, str] | None = None) -> None:
+    def __init__(self, status: int, code: int, message: str, errors: dict[str, str] | None = None,
+                 retry_after: float | None = None) -> None:
         super().__init__(f"{status} {code} {message}")
         self.status, self.code, self.message, self.errors = status, code, message, errors
+        self.retry_after = retry_after  # a 429's: how long to wait before trying again
 
     def body(self) -> Json:
         body: Json = {"message": self.message, "code": self.code}
+        if self.retry_after is not None:
+            body.update(retry_after=self.retry_after, **{"global": False})
         if self.errors:
             body["errors"] = {}
             for path, text in self.errors.items():
@@ -432,6 +436,12 @@ class RestApi:
             response = await handler(request)
         except DiscordError as exc:
             response = json_response(exc.body(), exc.status)
+            if exc.retry_after is not None:  # what Discord's edge adds to a 429 (discord.py reads Via)
+                response.headers.update({"Via": "1.1 google", "Retry-After": str(exc.retry_after),
+                                         "X-RateLimit-Limit": "5", "X-RateLimit-Remaining": "0",
+                                         "X-RateLimit-Reset-After": str(exc.retry_after),
+                                         "X-RateLimit-Bucket": "fakediscord-limited", "X-RateLimit-Scope": "user"})
+                self.rate_limited.append((request.method, request.path, self.loop_time()))
         except web.HTTPNotFound:
             line = f"{request.method} {request.path}"
             self.unknown_routes.append(line)
@@ -447,16 +457,17 @@ class RestApi:
             self.in_flight -= 1
             self.activity += 1
         self.requests.append((request.method, request.path, response.status))
+        self.request_times.append(self.loop_time())  # when each of ``requests`` was answered
         self.changed()
         return response
 
     def _planned_failure(self: FakeDiscord, request: web.Request) -> DiscordError | None:
         path = request.path.removeprefix(API)
         for failure in self.failures:
-            method, pattern, status, code, text, count = failure
+            method, pattern, status, code, text, count = failure[:6]
             if count > 0 and method == request.method and pattern.search(path):
                 failure[5] -= 1
-                return DiscordError(status, code, text)
+                return DiscordError(status, code, text, retry_after=failure[6] if len(failure) > 6 else None)
         return None
 
     def check_message(self: FakeDiscord, message: Message) -> None:

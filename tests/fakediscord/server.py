@@ -119,9 +119,11 @@ class FakeDiscord(RestApi):
         self.sync_count = 0
         self.sessions: list[GatewaySession] = []
         self.requests: list[tuple[str, str, int]] = []
+        self.request_times: list[float] = []
         self.unknown_routes: list[str] = []
         self.fake_errors: list[str] = []
         self.failures: list[list[Any]] = []  # see fail_next
+        self.rate_limited: list[tuple[str, str, float]] = []  # (method, path, loop time) of each 429 sent
         self.in_flight = 0
         self.activity = 0
         self.port = 0
@@ -200,6 +202,11 @@ class FakeDiscord(RestApi):
     @property
     def live_session(self) -> GatewaySession | None:
         return next((s for s in reversed(self.sessions) if s.live), None)
+
+    def session_for(self, guild_id: int | None) -> GatewaySession | None:
+        """The live connection that gets ``guild_id``'s events (its shard's; the last one
+        opened when several could)."""
+        return next((s for s in reversed(self.sessions) if s.live and s.serves(guild_id)), None)
 
     def _session(self, session_id: str) -> GatewaySession | None:
         return next((s for s in reversed(self.sessions) if s.session_id == session_id and s.identified), None)
@@ -292,7 +299,9 @@ class FakeDiscord(RestApi):
 
     def emit(self, event: str, data: Json) -> None:
         """Dispatch a gateway event to the bot's session (replayed if it resumes)."""
-        session = next((s for s in reversed(self.sessions) if s.identified), None)
+        guild = data.get("guild_id") or (data.get("id") if event.startswith("GUILD_") else None)
+        session = next((s for s in reversed(self.sessions)
+                        if s.identified and s.serves(int(guild) if guild else None)), None)
         if session is not None:
             session.dispatch(event, data)
 
@@ -361,6 +370,13 @@ class FakeDiscord(RestApi):
         """Make the next ``count`` requests ``method`` whose path matches the regular
         expression ``path`` fail as Discord would (by default an expired interaction token)."""
         self.failures.append([method.upper(), re.compile(path), status, code, message, count])
+
+    def rate_limit_next(self, method: str, path: str, *, retry_after: float = 0.5, count: int = 1) -> None:
+        """Answer the next ``count`` requests ``method`` whose path matches ``path`` with a 429
+        as Discord does (``retry_after`` in the body and headers, the edge's ``Via``): the
+        request is not carried out, the client must wait and send it again."""
+        self.failures.append([method.upper(), re.compile(path), 429, 0, "You are being rate limited.", count,
+                              retry_after])
 
     def channel_messages(self, channel: Channel, *, ephemeral: bool = False) -> list[Message]:
         """The channel's messages now, oldest first (ephemeral ones only if asked)."""
@@ -532,8 +548,9 @@ class FakeDiscord(RestApi):
     async def _send(self, payload: Json, wait: str, timeout: float | None) -> InteractionResult:
         if wait not in ("answer", "callback", "none"):
             raise ValueError(f"wait must be 'answer', 'callback' or 'none', not {wait!r}")
-        await self.wait_until(lambda: self.live_session is not None, "a bot connected to the gateway", timeout)
-        session = self.live_session
+        guild = int(payload["guild_id"]) if payload.get("guild_id") else None
+        await self.wait_until(lambda: self.session_for(guild) is not None, "a bot connected to the gateway", timeout)
+        session = self.session_for(guild)
         assert session is not None
         result = InteractionResult(self, payload, self.loop_time())
         self.interactions[result.id] = result
