@@ -144,7 +144,7 @@ class Fights:
             extra["turning"] = turning
             extra["turned"] = turned
         if battle.get("answer"):
-            self._battle(state)["answer"] = None
+            battle["answer"] = None  # the working copy (fresh or copied by the action): one roll only
         return al, dl, extra
 
     def mods(self, state: State) -> TurnMods:

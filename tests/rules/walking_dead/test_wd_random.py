@@ -4,7 +4,12 @@ Survival: 1,000 games for each of 2, 3 and 4 players, to the end. Conquest is cl
 the last group standing: a uniformly random player takes thousands of moves to get there, so the
 1,000 games for each of 3, 4 and 5 players are checked for their first ``CONQUEST_STEPS`` moves
 past the opening, and a few per count are played to the end. Options vary with the seed (claims
-dealt or chosen, defenders asked live or by order, Conquest's two setups)."""
+dealt or chosen, defenders asked live or by order, Conquest's two setups).
+
+Conquest games played to the end use :class:`Blitz`, a random player that mostly attacks with
+everything until decided (still a seeded random choice among the legal forms, through
+``apply``): a uniformly random player takes tens of thousands of moves, or never ends, because
+armies grow faster than its random attacks take them."""
 
 from __future__ import annotations
 
@@ -16,13 +21,13 @@ import pytest
 from wd_states import GAME, SEATS
 
 from bot.rules.base import canonical
-from bot.rules.compact import accepts
+from bot.rules.compact import accepts, pick_action
 from bot.rules.walking_dead.crates import CRATE_VALUES
 from bot.rules.walking_dead.setup import CONQUEST_PAWNS, SURVIVAL_SETUP
 
 GAMES = 1000
 CONQUEST_STEPS = 40
-TO_THE_END = 4
+TO_THE_END = 30
 MAX_STEPS = 60_000
 
 
@@ -33,6 +38,25 @@ def options(mode: str, seed: int) -> dict:
     else:
         opts["setup"] = "claim" if seed % 3 == 0 else "deal"
     return opts
+
+
+class Blitz:
+    """A random player that attacks: four times in five it picks one of its attacks at random and
+    sends everything it can, rolling until decided; otherwise (and when it cannot attack) the
+    uniform random pick of the legal forms that move the game on."""
+
+    def __init__(self, seed: int) -> None:
+        self.r = random.Random(seed)
+
+    def action(self, state, seat: str) -> dict:
+        legal = GAME.legal_actions(state, seat)
+        attacks = [f for f in legal if f["type"] == "attack"]
+        if attacks and self.r.randrange(5):
+            f = attacks[self.r.randrange(len(attacks))]
+            return {"type": "attack", "from": f["from"], "to": f["to"], "count": f["count"]["max"], "until": True}
+        if any(f["type"] == "roll" for f in legal):
+            return {"type": "roll", "until": True}
+        return pick_action(GAME.moving(legal), self.r.randrange)
 
 
 def check(state, mode: str, n: int) -> None:
@@ -57,6 +81,10 @@ def check(state, mode: str, n: int) -> None:
             placed = sum(troops[t] for t in owner if owner[t] == s)
             assert placed + state["pawns"][s] == start or s in state["out"], (s, placed, state["pawns"][s])
     assert state["reserve"] >= 0
+    b = state["battle"]
+    if b is not None:  # a pending attack: its survivors are committed, one stayed behind
+        assert b["committed"] >= 1 and troops[b["from"]] >= 1 and owner[b["from"]] == b["attacker"]
+        assert b["committed"] <= b["sent"] and owner[b["to"]] == b["defender"]
     if state["result"] is None:
         to_act = GAME.to_act(state)
         assert len(to_act) == 1 and to_act[0] not in state["out"]
@@ -66,21 +94,24 @@ def check(state, mode: str, n: int) -> None:
         assert all(w in seats for w in state["result"]["winners"])
 
 
-def play(mode: str, n: int, seed: int, steps: int | None) -> tuple[dict, int]:
+def play(mode: str, n: int, seed: int, steps: int | None, blitz: bool = False) -> tuple[dict, int]:
     state, _ = GAME.start(SEATS[n], options(mode, seed), seed)
     r = random.Random(seed)
+    policy = Blitz(seed) if blitz else None
     done = 0
     started = state["setup"] is None
     past = 0
     while GAME.outcome(state) is None:
         seat = GAME.to_move(state)
-        action = GAME.random_action(state, seat, r.randrange)
+        action = policy.action(state, seat) if policy else GAME.random_action(state, seat, r.randrange)
         assert action is not None
         if done % 97 == 0:
             before = canonical(state)
             assert accepts(GAME.legal_actions(state, seat), action)
             new, _ = GAME.apply(state, seat, action)
             assert canonical(state) == before
+        elif policy:
+            new, _ = GAME.apply(state, seat, action)
         else:
             new, _ = GAME.apply_legal(state, seat, action)
         state = new
@@ -116,7 +147,7 @@ def test_conquest_random_games_keep_the_invariants(n):
 @pytest.mark.parametrize("n", [3, 4, 5])
 def test_conquest_random_games_end_with_the_last_group_standing(n):
     for seed in range(TO_THE_END):
-        state, _ = play("conquest", n, seed, None)
+        state, _ = play("conquest", n, seed, None, blitz=True)
         result = state["result"]
         assert result["reason"] in ("elimination", "conquest") and len(result["winners"]) == 1
         assert set(state["owner"].values()) == set(result["winners"])

@@ -262,6 +262,8 @@ def test_a_defender_asked_live_answers_or_times_out_to_its_order(scripted_dice):
     answered, events = GAME.apply(asked, "p2", {"type": "defend", "dice": 1, "grenade": "never"})
     roll = next(e for e in events if e["type"] == "roll")
     assert len(roll["def"]) == 1 and GAME.to_act(answered) == ["p1"]
+    assert (roll["att_losses"], roll["def_losses"]) == (1, 0) and answered["battle"]["committed"] == 2
+    assert answered["battle"]["answer"] is None  # the answer holds for one roll
     assert GAME.default_action(asked, "p2") == {"type": "defend", "dice": 2, "grenade": "save"}
     scripted_dice(*faces(6, 6, 6, 1, 1))
     timed, events = GAME.apply_system(asked, {"type": "timeout", "seat": "p2"})
