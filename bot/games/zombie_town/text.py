@@ -22,7 +22,7 @@ from bot.rules.zombie_town.core import card_info, data
 
 GAME = "zombie_town"
 # Folded into the line of another event of the same action (said only when alone).
-QUIET = frozenset({"zombies_collected", "encounter_over", "zombie_phase", "day_end"})
+QUIET = frozenset({"zombies_collected", "encounter_over", "zombie_phase", "day_end", "agenda_drawn"})
 
 
 def dice(cards: list[int]) -> str:
