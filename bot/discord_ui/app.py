@@ -36,6 +36,7 @@ log = logging.getLogger("gamemaster")
 
 IDLE_CHECK_SECONDS = 3600.0
 DRAIN_SECONDS = 20.0  # a clean shutdown waits this long at most for the actions under way
+QUIET_SECONDS = 0.25  # and until nothing new came in for this long
 
 # An interaction's token (in /interactions/<id>/<token>/callback, /webhooks/<app>/<token> and
 # the INTERACTION_CREATE payload) lets anyone answer as the bot for 15 minutes; discord.py
@@ -174,8 +175,11 @@ class GameMasterBot(commands.Bot):
             self.service.draining = True
         while True:
             pending = {t for t in self._handling if not t.done() and t is not asyncio.current_task()}
-            if not pending:
-                break
+            if not pending:  # quiet: one more look, for what the gateway already sent us
+                await asyncio.sleep(QUIET_SECONDS)
+                pending = {t for t in self._handling if not t.done()}
+                if not pending:
+                    break
             left = end - loop.time()
             if left <= 0:
                 log.warning("shutting down with %d interactions unfinished", len(pending))
@@ -365,8 +369,11 @@ def run(settings: Settings) -> int:
             log.info("%s: finishing the actions under way, then stopping", name)
             asyncio.ensure_future(bot.close())
 
-        async with bot:
-            await bot.start(settings.token)
+        try:
+            async with bot:
+                await bot.start(settings.token)
+        finally:  # the clean stop runs to its end (the database closed) before the loop does
+            await bot.close()
 
     try:
         asyncio.run(runner())
