@@ -22,7 +22,7 @@ from bot.rules.zombie_town.core import card_info, data
 
 GAME = "zombie_town"
 # Folded into the line of another event of the same action (said only when alone).
-QUIET = frozenset({"zombies_collected", "encounter_over", "zombie_phase", "day_end", "agenda_drawn"})
+QUIET = frozenset({"zombies_collected", "encounter_over", "zombie_phase", "agenda_drawn"})
 
 
 def dice(cards: list[int]) -> str:
@@ -38,7 +38,10 @@ class ZombiePresenter(ZombieLabels, Presenter):
         out: list[str] = []
         quiet: list[str] = []
         zmoves: list[dict[str, Any]] = []
+        dawn = any(e["type"] == "day" for e in events)  # "Day 3 dawns" says the day before is over
         for ev in events_for(events, None):
+            if ev["type"] == "day_end" and dawn:
+                continue
             if ev["type"] == "zombie_moved":
                 zmoves.append(ev)
                 continue
@@ -51,8 +54,6 @@ class ZombiePresenter(ZombieLabels, Presenter):
             (quiet if ev["type"] in QUIET else out).append(line)
         if zmoves:
             out.append(self._zombie_moves(zmoves, names, lang))
-        if any(e["type"] == "day_end" for e in events) and not any(e["type"] == "day" for e in events):
-            out += [q for q in quiet if q.startswith("🌅")]
         return out or quiet
 
     def _who(self, seat: str | None, names: dict[str, str]) -> str:
