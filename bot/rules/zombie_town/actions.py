@@ -8,6 +8,7 @@ move there: the walker must fight them, or take a wound and flee (``encounter``)
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from bot.rules.base import Action, Event, Rng, State
@@ -81,7 +82,7 @@ def _targets(state: State, seat: str) -> tuple[list[str], list[str]]:
     """(targets within reach of a hand weapon, targets a loaded gun reaches)."""
     p = state["players"][seat]
     pos = p["pos"]
-    near = distances(geo(), [pos], lambda a, b: True, data().settings.gun_range)
+    near = _near(pos, data().settings.gun_range)
     melee, shoot = [], []
     for s, q in state["players"].items():
         if s == seat or q["pos"] is None or s in state["out"]:
@@ -97,6 +98,12 @@ def _targets(state: State, seat: str) -> tuple[list[str], list[str]]:
     return melee, shoot
 
 
+@cache
+def _near(pos: str, reach: int) -> frozenset[str]:
+    """The nodes within ``reach`` steps of ``pos`` (nothing on the board changes it)."""
+    return frozenset(distances(geo(), [pos], lambda a, b: True, reach))
+
+
 def act_forms(state: State, seat: str) -> list[Action]:
     s = data().settings
     p = state["players"][seat]
@@ -107,9 +114,13 @@ def act_forms(state: State, seat: str) -> list[Action]:
     pos, hand = p["pos"], p["hand"]
     house = state["houses"].get(pos)
     if p["car"] is None:
-        if acts and (dests := sorted(walkable(state, seat, s.walk))):
+        walk = s.walk if acts else 0
+        free = free_squares(state, seat) if state["free"] else 0
+        # one search for both moves: the nodes within fewer steps are the same, by the same paths
+        reach = walkable(state, seat, max(walk, free)) if walk or free else {}
+        if walk and (dests := sorted(n for n, path in reach.items() if len(path) <= walk)):
             out.append({"type": "move", "to": dests, "free": False})
-        if state["free"] and (dests := sorted(walkable(state, seat, free_squares(state, seat)))):
+        if free and (dests := sorted(n for n, path in reach.items() if len(path) <= free)):
             out.append({"type": "move", "to": dests, "free": True})
         if acts and state["zombies"].get(pos):
             out += [{"type": "fight", **f} for f in _fight_forms(state, seat)]

@@ -58,6 +58,11 @@ def _pawn(p: dict[str, Any]) -> dict[str, Any]:
     """A deep copy of a pawn, written out for its known pieces (lists of card ids, weapons and
     completed agendas as flat dicts, followers, stats): several times faster than a pickle round
     trip; a piece it does not know is still copied deep (by pickle)."""
+    if p.keys() == _PAWN:
+        return {**p, "hand": p["hand"][:], "keys": p["keys"][:], "agendas": p["agendas"][:],
+                "visited": p["visited"][:], "weapons": [x.copy() for x in p["weapons"]],
+                "done": [x.copy() for x in p["done"]], "followers": [_armed(x) for x in p["followers"]],
+                "stats": p["stats"].copy()}
     q = p.copy()
     for k, v in p.items():
         if type(v) in _FLAT:
@@ -76,6 +81,10 @@ def _pawn(p: dict[str, Any]) -> dict[str, Any]:
 
 
 _IDS = frozenset({"hand", "keys", "agendas", "visited"})  # lists of strings
+# a pawn as setup makes it: these pieces and scalars besides (pos, car, health, max_health,
+# character, zombies, base, order); a pawn of another shape takes the loop above
+_PAWN = frozenset({"pos", "car", "health", "max_health", "character", "hand", "weapons", "followers", "zombies",
+                   "keys", "base", "agendas", "done", "stats", "visited", "order"})
 _FLAT_DICTS = frozenset({"weapons", "done"})  # lists of dicts of scalars
 
 

@@ -56,8 +56,11 @@ def _field(targets: frozenset[str], parked: frozenset[str]) -> dict[str, int]:
     only way in or out), so it changes the steps to that house alone, which then only the
     zombies already inside it reach."""
     g = geo()
+    cut = [t for t in targets if g.facade.get(t) in parked]
     rows = [_steps_to(t) if g.facade.get(t) not in parked else _inside(t) for t in targets]
-    near = rows[0] if len(rows) == 1 else list(map(min, *rows))
+    near = rows[0] if len(rows) == 1 else map(min, *rows)
+    if len(cut) < len(targets):  # a target every node reaches: no node is left out
+        return dict(zip(g.nodes, near, strict=True))
     return {n: d for n, d in zip(g.nodes, near, strict=True) if d < _FAR}
 
 
@@ -77,33 +80,54 @@ def _inside(target: str) -> tuple[int, ...]:
     return tuple(0 if n == target else _FAR for n in geo().nodes)
 
 
-def zombie_field(state: State, mover: str) -> dict[str, int]:
-    """Steps from each node to the nearest player other than ``mover`` on the board."""
+def _prey(state: State, mover: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    """What the zombies' steps depend on: the squares of the players other than ``mover`` on the
+    board, and the facades where a car stands (None: no prey)."""
     players, out = state["players"], state["out"]
     targets = frozenset(players[s]["pos"] for s in state["order"]
                         if s != mover and s not in out and players[s]["pos"] is not None)
     if not targets:
-        return {}
+        return None
     house_at = geo().house_at
-    parked = frozenset(c["pos"] for c in state.get("cars", {}).values() if c["pos"] in house_at)
-    return _field(targets, parked)
+    return targets, frozenset(c["pos"] for c in state.get("cars", {}).values() if c["pos"] in house_at)
+
+
+def zombie_field(state: State, mover: str) -> dict[str, int]:
+    """Steps from each node to the nearest player other than ``mover`` on the board."""
+    key = _prey(state, mover)
+    return _field(*key) if key is not None else {}
+
+
+@lru_cache(maxsize=512)
+def _downhill(targets: frozenset[str], parked: frozenset[str]) -> dict[str, tuple[str, ...]]:
+    """Node → the nodes one step nearer to the prey a zombie there may step to, filled as the
+    nodes are asked for (the same for a whole zombie phase while nobody moves)."""
+    return {}
+
+
+def _steps(node: str, field: dict[str, int], parked: frozenset[str]) -> tuple[str, ...]:
+    d = field.get(node)
+    if not d:
+        return ()
+    g = geo()
+    house_at = g.house_at
+    return tuple(n for n in g.walk[node] if field.get(n) == d - 1 and not (node in parked and house_at.get(node) == n))
 
 
 def moves(state: State, mover: str) -> dict[str, list[str]]:
     """Node with zombies → the nodes one of them may step to (each one step nearer)."""
-    field = zombie_field(state, mover)
-    if not field:
+    key = _prey(state, mover)
+    if key is None:
         return {}
-    ok = can_step(state)
-    walk = geo().walk
+    field = _field(*key)
+    down = _downhill(*key)
     out: dict[str, list[str]] = {}
     for node in state["zombies"]:
-        d = field.get(node)
-        if not d:
-            continue
-        dests = [n for n in walk[node] if field.get(n) == d - 1 and ok(node, n)]
+        dests = down.get(node)
+        if dests is None:
+            dests = down[node] = _steps(node, field, key[1])
         if dests:
-            out[node] = dests
+            out[node] = list(dests)
     return out
 
 
@@ -202,14 +226,18 @@ def auto_move(state: State, rng: Rng, mover: str, count: int, events: list[Event
     index = _index()
     done = 0
     while done < count:
-        field = zombie_field(state, mover)
+        key = _prey(state, mover)
+        field = _field(*key) if key is not None else {}
         ready = [n for n in state["zombies"] if field.get(n)]
         if not ready:
             break
+        assert key is not None
         src = min(ready, key=lambda n: (field[n], index[n]))
-        ok = can_step(state)
-        dst = next(n for n in geo().walk[src] if field.get(n) == field[src] - 1 and ok(src, n))
-        move_zombie(state, rng, mover, src, dst, events)
+        down = _downhill(*key)
+        dests = down.get(src)
+        if dests is None:
+            dests = down[src] = _steps(src, field, key[1])
+        move_zombie(state, rng, mover, src, dests[0], events)
         done += 1
     return done
 
