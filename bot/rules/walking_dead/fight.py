@@ -226,12 +226,28 @@ class Fights:
         dice = min(2, state["troops"][b["to"]]) if order["dice"] == "most" else 1
         return {"type": "defend", "dice": dice, "grenade": order["grenade"]}
 
+    def _act_advance(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
+        """More survivors follow a conquest from the attacking territory, one staying behind
+        (p. 11), right after it: any other move forgoes it."""
+        adv = state.get("advance")
+        if not adv or state["phase"] != "attack":
+            raise wd_error("wd.err.no_advance")
+        src, dst = adv["from"], adv["to"]
+        avail = state["troops"][src] - 1
+        n = self._int(action.get("count", avail), 1, avail)
+        state["troops"][src] -= n
+        state["troops"][dst] += n
+        state["advance"] = None
+        events.append({"type": "advance", "seat": seat, "from": src, "to": dst, "count": n})
+
     # -- conquests -------------------------------------------------------------------------
     def _conquer(self, state: State, rng: Rng, events: list[Event]) -> None:
         b = state["battle"]
         self._private(state, "conquests").append({"territory": b["to"], "loser": b["defender"]})
-        seat, dst = b["attacker"], b["to"]
+        seat, src, dst = b["attacker"], b["from"], b["to"]
         super()._conquer(state, rng, events)  # type: ignore[misc]
+        if state["result"] is None and state["troops"][src] > 1:
+            state["advance"] = {"from": src, "to": dst}  # « vous pouvez aussi déplacer des pions supplémentaires »
         if state["mode"] == "conquest":
             g = load_groups()[state["players"][seat]["group"]]
             if g.effect == "rise" and state["owner"][dst] == seat:

@@ -29,6 +29,9 @@ action             phase         fields
 ``retreat``        battle        —
 ``defend``         battle, the   ``dice`` (1–2), ``grenade`` (``always|save|never``): the
                    defender      answer when asked live (option ``defenders=ask``)
+``advance``        attack, right ``count``: more survivors follow the conquest from the attacking
+                   after a        territory (one stays); any other move forgoes it
+                   conquest
 ``end_attack``     attack        —
 ``manoeuvre``      manoeuvre     ``from``, ``to``, ``count`` (the last one allowed ends the turn)
 ``end_turn``       any but       —
@@ -210,7 +213,7 @@ class WalkingDead(Claims, Turns, Fights, MapGame):
             "towers": list(op.get("towers", [])), "marker": op.get("marker", 0), "round": op.get("round", 0),
             "horde": False, "action": None, "battle": None, "highlight": None, "result": None,
             "reserve": 0, "income": {}, "conquered": 0, "conquests": [], "traded": False, "manoeuvres": 0,
-            "extra": 0, "pawns": dict(op["pawns"]), "setup": {"order": list(op["placement"]), "i": 0},
+            "extra": 0, "advance": None, "pawns": dict(op["pawns"]), "setup": {"order": list(op["placement"]), "i": 0},
         })
         opening: list[Event] = [
             {"type": "groups", "groups": dict(groups)},
@@ -242,6 +245,7 @@ class WalkingDead(Claims, Turns, Fights, MapGame):
         out["claim"] = {"territory": out["place"]["territory"]}
         out["place_start"] = {"territory": out["place"]["territory"]}
         out["place_rest"] = {}
+        out["advance"] = {"count": out["place"]["count"]}
         out["defend"] = {"dice": WField(lambda v: type(v) is int and 1 <= v <= 2, "wd.malformed.dice",
                                         params={"lo": 1, "hi": 2}),
                          "grenade": WField(lambda v: v in ORDERS, "wd.malformed.order")}
@@ -252,7 +256,8 @@ class WalkingDead(Claims, Turns, Fights, MapGame):
     def _make_handlers(self) -> dict[str, Any]:
         h = super()._make_handlers()
         h.update({"claim": self._act_claim, "place_start": self._act_place_start, "place_rest": self._act_place_rest,
-                  "trade": self._act_trade, "defend": self._act_defend})
+                  "trade": self._act_trade, "defend": self._act_defend,
+                  "advance": self._act_advance})
         return h
 
     def _apply(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
@@ -265,6 +270,8 @@ class WalkingDead(Claims, Turns, Fights, MapGame):
         if b is not None and b.get("waiting") and kind not in ("defend", "defence"):
             raise wd_error("wd.err.asked", defender=self.faction_name(state, b["defender"]),
                            territory=self.tname(b["to"]))
+        if state["advance"] is not None and kind not in ("advance", "defence"):
+            state["advance"] = None  # the chance to follow a conquest passes with any other move
         super()._apply(state, rng, seat, action, events)
 
     def to_act(self, state: State) -> list[str]:
@@ -352,7 +359,12 @@ class WalkingDead(Claims, Turns, Fights, MapGame):
             most = min(2, defenders)
             return [(None, [{"type": "defend", "dice": {"min": 1, "max": most, "default": most},
                              "grenade": list(ORDERS)}])]
-        return super()._legal_runs(state, seat)
+        runs = super()._legal_runs(state, seat)
+        adv = state["advance"]
+        if adv is not None and phase == "attack":
+            n = state["troops"][adv["from"]] - 1
+            runs.append((None, [{"type": "advance", "count": {"min": 1, "max": n, "default": n}}]))
+        return runs
 
     def _legal_place(self, state: State, seat: str, held: Holding) -> list[Action]:
         out = super()._legal_place(state, seat, held)

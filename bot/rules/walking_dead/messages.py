@@ -41,6 +41,7 @@ WD_MESSAGES: dict[str, str] = {
     "wd.err.walkers_seat": "A seat may not be called 'walkers': that name is the walkers'.",
     "wd.err.group_taken": "{group} is already taken by another player.",
     "wd.err.walkers_five": "The walkers are a group to play only in Conquest with five players.",
+    "wd.err.no_advance": "More survivors may follow only right after a conquest, from the territory that attacked.",
     "wd.err.walkers_group": "With five players in Conquest, one player must lead the walkers.",
 }
 

@@ -84,6 +84,7 @@ class Turns:
             state["traded"] = False
             state["manoeuvres"] = 0
             state["extra"] = 0
+            state["advance"] = None
             if state["mode"] == "survival":
                 state["action"] = None
                 self._invade(state, rng, state["marker"], "turn", events)

@@ -80,6 +80,7 @@ def build_view(game: Any, state: State, seat: str | None = None) -> dict[str, An
             "defenders": troops[battle["to"]], "rolls": battle["rolls"], "last": battle["last"],
             "waiting": (battle.get("waiting") or {}).get("seat")},
         "conquered": state["conquered"],
+        "advance": state["advance"],
         "manoeuvres": state["manoeuvres"],
         "eliminated": list(state["out"]),
         "winners": None if result is None else list(result["winners"]),

@@ -389,3 +389,18 @@ def test_malformed_and_out_of_turn_actions_are_refused():
     conquest = arranged("conquest", 3, board={"mall": ("p1", 4), "church": ("p2", 3)})
     refused(give(conquest, "p1", grenades=1), "p1", {"type": "attack", "from": "mall", "to": "church", "grenade": True},
             "wd.err.no_grenades_mode")
+
+
+def test_more_survivors_may_follow_a_conquest_right_after_it(scripted_dice):
+    state = arranged(board={"mall": ("p1", 6), "church": ("p2", 1), "gas_station": ("p2", 2)})
+    scripted_dice(*faces(6, 1))
+    won, _ = GAME.apply(state, "p1", {"type": "attack", "from": "mall", "to": "church", "count": 1})
+    assert won["owner"]["church"] == "p1" and won["troops"] == {**won["troops"], "mall": 5, "church": 1}
+    assert {"type": "advance", "count": {"min": 1, "max": 4, "default": 4}} in GAME.legal_actions(won, "p1")
+    refused(won, "p1", {"type": "advance", "count": 5}, "err.out_of_range")
+    moved, events = GAME.apply(won, "p1", {"type": "advance", "count": 3})
+    assert (moved["troops"]["mall"], moved["troops"]["church"]) == (2, 4) and events[0]["type"] == "advance"
+    refused(moved, "p1", {"type": "advance", "count": 1}, "wd.err.no_advance")
+    refused(state, "p1", {"type": "advance"}, "wd.err.no_advance")
+    later, _ = GAME.apply(won, "p1", {"type": "end_attack"})
+    refused(later, "p1", {"type": "advance"}, "wd.err.no_advance")
