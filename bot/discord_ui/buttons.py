@@ -30,7 +30,7 @@ from bot.discord_ui.limits import (
     select_option,
 )
 from bot.discord_ui.members import names_for
-from bot.discord_ui.messages import catch_up, post_turn
+from bot.discord_ui.messages import catch_up, post_turn, tell_private
 from bot.discord_ui.protocols import bot_of
 from bot.games import presenter
 from bot.i18n import t
@@ -225,6 +225,7 @@ async def action_click(interaction: discord.Interaction, game_id: int, version: 
         return
     await interaction.response.defer()
     await post_turn(None, interaction, played.row, played)
+    await tell_private(interaction, played)
 
 
 async def group_click(interaction: discord.Interaction, game_id: int, version: int, group: str) -> None:

@@ -187,6 +187,24 @@ async def play_move(interaction: discord.Interaction, game_id: str, action: dict
     played = await bot.service.act(interaction.channel_id, str(interaction.user.id), action)
     await interaction.response.defer(thinking=True)
     await post_turn(None, interaction, played.row, played)
+    await tell_private(interaction, played)
+
+
+async def tell_private(interaction: discord.Interaction, played: Played) -> None:
+    """What a move showed its player alone (a card found, a key taken: the presenter's
+    ``private``), to them only, ephemerally, in their own language, after the move's post."""
+    row = played.row
+    if row.state is None or played.seat == SYSTEM:
+        return
+    lines = presenter(row.game).private(played.events, GAMES[row.game].view(row.state, played.seat), played.seat,
+                                        interaction.locale)
+    if not lines:
+        return
+    try:
+        await interaction.followup.send(clip("\n".join(lines)), ephemeral=True,
+                                        allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException as err:
+        log.warning("could not tell %s the private part of game %s v%s (%s)", played.seat, row.id, row.version, err)
 
 
 async def post_start(interaction: discord.Interaction, row: GameRow, extra_key: str = "game.started",

@@ -54,6 +54,12 @@ class Presenter:
     def narrate(self, events: list[dict[str, Any]], names: dict[str, str], locale: Any) -> list[str]:
         return []
 
+    def private(self, events: list[dict[str, Any]], view: View, seat: str, locale: Any) -> list[str]:
+        """What ``events`` showed ``seat`` alone (a card found, a key taken), in their language,
+        sent to them ephemerally after the move: read through ``events_for(events, seat)``
+        (the part marked ``"mine"``); ``view`` is their own view after the move."""
+        return []
+
     def action_label(self, action: Action, view: View, locale: Any) -> str:
         return action["type"]
 

@@ -165,6 +165,21 @@ async def test_a_road_rage_game_in_discord(fake, tmp_path):
         reach = {n for f in game.legal_actions(row.state, first) if f["type"] == "move" for n in f["to"]}
         assert {c["value"] for c in spots} <= reach
 
+        # a search by its button: the card found is told to the searcher alone, ephemerally
+        msg = live(fake, table)
+        mark = max(m.id for m in fake.messages.values())
+        res = await fake.click(users[first], msg, button(msg, "s"))
+        assert not res.ephemeral and "searches" in res.content, res.content
+        row = await row_of(bot, table)
+        found = [e for a in await bot.service.store.actions(row.id) for e in a.events if e["type"] == "found"]
+        secret = await private_after(fake, table, mark)
+        if found:  # (an event card is public and resolves at once)
+            card = found[-1]["private"][first]["card"]
+            assert secret == [m for m in secret if "You find" in m] and W.card_name(card) in secret[0], secret
+            assert "finds a card" in res.content and f"finds {W.card_name(card)}" not in res.content
+        else:
+            assert "finds an event" in res.content and not secret
+
         # -- a whole day and more: every player's turn, by commands and buttons --------------
         for i in range(4):
             await play_turn(fake, bot, table, users, walk=i < 3)

@@ -5,7 +5,7 @@ and with what, the cards of your hand that can be played, the zombies you may mo
 Every typed value is read here before the engine sees it: a place is a square (``E5``) or a
 house by its name; a card, a survivor or an agenda is one of yours (by name or from the list).
 A move's secret parts (the card found, the key taken, the agenda drawn) are then told to the
-player alone, ephemerally, in their language.
+player alone, ephemerally, in their language (by a command or a button alike).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from discord.ext import commands
 from bot.discord_ui import messages
 from bot.discord_ui.choices import suggest
 from bot.discord_ui.limits import clip
-from bot.discord_ui.protocols import GameBot, bot_of
+from bot.discord_ui.protocols import GameBot
 from bot.games import presenter, typed
 from bot.games.zombie_town import words as W
 from bot.i18n import lang_of
@@ -79,23 +79,9 @@ class ZombieCog(commands.GroupCog, group_name=_("zt"), group_description=_("Zomb
         return GAMES[GAME].view(row.state, seat)
 
     async def _act(self, interaction: discord.Interaction, action: dict[str, Any]) -> None:
-        """The move, committed then posted for the channel; its secrets to the player alone."""
-        bot = bot_of(interaction)
-        row = await bot.service.game(interaction.channel_id)
-        if row.game != GAME:
-            raise UserError("err.wrong_game", "This channel is playing {game}, not this game.",
-                            game=presenter(row.game).name(interaction.locale))
-        seat = str(interaction.user.id)
-        played = await bot.service.act(interaction.channel_id, seat, action)
-        await interaction.response.defer(thinking=True)
-        await messages.post_turn(None, interaction, played.row, played)
-        state = played.row.state
-        if state is None:
-            return
-        secret = pres().private(played.events, GAMES[GAME].view(state, seat), seat, interaction.locale)
-        if secret:
-            await interaction.followup.send(clip("\n".join(secret)), ephemeral=True,
-                                            allowed_mentions=discord.AllowedMentions.none())
+        """The move, committed then posted for the channel; its secrets (the card found, the
+        key taken, the agenda drawn) to the player alone (``messages.play_move``)."""
+        await messages.play_move(interaction, GAME, action)
 
     # -- walking, driving, fighting ---------------------------------------------------
     @app_commands.command(name=_("move"), description=_("Walk to a square or a house (the list shows the way)"))
