@@ -53,13 +53,15 @@ async def snapshot(bot, channel) -> tuple[int, int, str]:
     return row.version, len(await bot.service.store.actions(row.id)), repr(sorted(row.state.items()))
 
 
-async def play_turn(fake, bot, channel, users, walk: bool) -> None:
-    """One turn the way a person plays it: maybe a walk by /zt move (the first square offered),
-    a fight if zombies wait, then End and let the bot move the zombies."""
+async def play_turn(fake, bot, channel, users, how: str) -> None:
+    """One turn the way a person plays it: a walk (``how``: "command", by /zt move and its
+    autocomplete; "menu", by the Walk menu under the bot's message), a fight if zombies wait,
+    End, then the zombies: one moved by /zt zombie ("command") and the rest by the bot."""
     row = await row_of(bot, channel)
     seat = game.current(row.state)
     user = users[seat]
-    for _ in range(8):
+    walk = zombie = how in ("command", "menu")
+    for _ in range(10):
         row = await row_of(bot, channel)
         if row.status != "running" or game.current(row.state) != seat:
             return
@@ -70,15 +72,38 @@ async def play_turn(fake, bot, channel, users, walk: bool) -> None:
             res = await fake.click(user, msg, fight)
         elif phase == "redraw":
             res = await fake.click(user, msg, button(msg, "r0"))
+        elif phase == "zombies" and zombie and how == "command":
+            zombie = False
+            sources = await fake.autocomplete(user, channel, "zt", "zombie", focused="from", options={"from": ""})
+            assert sources and all("🧟" in c["name"] for c in sources)
+            steps = await fake.autocomplete(user, channel, "zt", "zombie", focused="to",
+                                            options={"from": sources[0]["value"], "to": ""})
+            assert steps, sources
+            res = await fake.slash(user, channel, "zt", "zombie",
+                                   options={"from": sources[0]["value"], "to": steps[0]["value"]})
+            assert f"{sources[0]['value']}→{steps[0]['value']}" in res.content, res.content
         elif phase == "zombies":
             res = await fake.click(user, msg, button(msg, "za"))
-        elif walk:
+        elif walk and how == "command":
             walk = False
             spots = await fake.autocomplete(user, channel, "zt", "move", focused="to", options={"to": ""})
             assert spots and all("action" in c["name"] or "free move" in c["name"] for c in spots), spots
             res = await fake.slash(user, channel, "zt", "move", options={"to": spots[0]["value"]})
             assert not res.ephemeral and ("walks" in res.content or "free move" in res.content), res.content
-            continue
+        elif walk:
+            walk = False
+            group = next(c for c in msg.custom_ids if c.startswith("gmg:") and c.endswith(":move"))
+            opened = await fake.click(user, msg, group)
+            assert not opened.ephemeral
+            edited = fake.message(msg.id)
+            menu = [c for c in edited.components for c in c.get("components", []) if c["type"] in (2, 3)]
+            pick = next(c for c in menu if c.get("custom_id", "").startswith(("gm:", "gms:")))
+            if pick["type"] == 3:
+                assert all("(via" in o["label"] or len(o["label"]) <= 12 for o in pick["options"]), pick
+                res = await fake.select(user, edited, pick["custom_id"], [pick["options"][0]["value"]])
+            else:
+                res = await fake.click(user, edited, pick["custom_id"])
+            assert "walks" in fake.channel_messages(channel)[-1].content
         else:
             res = await fake.click(user, msg, button(msg, "e"))
         assert not res.ephemeral, res.content
@@ -181,13 +206,17 @@ async def test_a_road_rage_game_in_discord(fake, tmp_path):
             assert "finds an event" in res.content and not secret
 
         # -- a whole day and more: every player's turn, by commands and buttons --------------
-        for i in range(4):
-            await play_turn(fake, bot, table, users, walk=i < 3)
+        for how in ("command", "menu", "command", "end"):
+            await play_turn(fake, bot, table, users, how)
         row = await row_of(bot, table)
         assert row.state["day"] == 2
         public = "\n".join(m.content for m in fake.channel_messages(table))
         assert "Day 1" in public and "Day 2 dawns" in public and "zombies rise" in public
         assert "moves" in public and "zombie" in public
+        res = await fake.slash(stranger, table, "game", "status")
+        assert res.ephemeral and "Day 2 of 10" in res.content and "Alice" in res.content, res.content
+        res = await fake.slash(stranger, table, "game", "status", locale="fr")
+        assert "Jour 2 sur 10" in res.content, res.content
 
         # -- Road Rage from a stored state: a car over a zombie, parked on a door ------------
         row = await row_of(bot, table)
