@@ -37,15 +37,21 @@ def options(mode: str, seed: int) -> dict:
 
 
 class Blitz:
-    """A random player that attacks: four times in five it picks one of its attacks at random and
-    sends everything it can, rolling until decided; otherwise the uniform random pick of the
-    legal forms that move the game on (a :class:`bot.rules.play.Policy`)."""
+    """A random player that attacks: it places all its survivors on one of its territories drawn
+    at random; four times in five it picks one of its attacks at random and sends everything it
+    can, rolling until decided; otherwise the uniform random pick of the legal forms that move
+    the game on (a :class:`bot.rules.play.Policy`)."""
 
     engine_pick = False
 
     def choose(self, game, state, seat, legal, rng):
         from bot.rules.compact import pick_action
 
+        places = [f for f in legal if f["type"] == "place"]
+        if places:  # every survivor on one territory drawn at random
+            f = places[0]
+            return {"type": "place", "territory": f["territory"][rng.below(len(f["territory"]))],
+                    "count": f["count"]["max"]}
         attacks = [f for f in legal if f["type"] == "attack"]
         if attacks and rng.below(5):
             f = attacks[rng.below(len(attacks))]

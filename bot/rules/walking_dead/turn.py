@@ -148,12 +148,15 @@ class Turns:
         self._start_turn(state, rng, events)
 
     def _turn_rewards(self, state: State, seat: str, events: list[Event]) -> None:
+        card = self.action_cards.get(state["action"] or "") if state["mode"] == "survival" else None
+        objective = card is not None and card.timing == "objective"
+        if not state["conquests"] and not objective:
+            return  # nothing earned: no table to build
         conquests = [Conquest(c["territory"], c["loser"]) for c in state["conquests"]]
         table = self._table(state)
         if state["mode"] == "survival":
             events += effects.end_of_turn_crates(table, seat, self.mods(state), conquests)
-            card = self.action_cards.get(state["action"] or "")
-            if card is not None and card.timing == "objective":
+            if objective:
                 events += effects.reward(table, self.board, card, seat, conquests, self.strategic)
         elif conquests:
             events += effects.end_of_turn_crates(table, seat, effects.TurnMods(), conquests)
