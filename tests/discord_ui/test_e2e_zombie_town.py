@@ -289,3 +289,23 @@ async def test_a_road_rage_game_in_discord(fake, tmp_path):
         assert (await row_of(bot, table)).state["players"][other]["order"] == "flee"
         names_seen = "\n".join(m.content for m in fake.channel_messages(table))
         assert all(n in names_seen for n in names.values())
+
+        # ... and it answers for them in another player's turn: nobody waits for them
+        row = await row_of(bot, table)
+        state = clone(row.state)
+        third = next(s for s in users if s not in (seat, other))
+        for node in list(state["zombies"]):
+            state["box"] += state["zombies"].pop(node)
+        state["players"][other].update(pos="H5", car=None, health=3)
+        state["players"][third].update(pos="A16", car=None)
+        state["zombies"]["H4"] = 1
+        state["box"] -= 1
+        await bot.service.store.update_game(row, state=state)
+        res = await fake.slash(users[seat], table, "zt", "end")
+        assert "now moves 2 zombies" in res.content, res.content
+        await fake.settle()  # the command's own catch-up is done before the next one
+        res = await fake.slash(users[seat], table, "zt", "zombie", options={"from": "H4", "to": "H5"})
+        assert not res.ephemeral and f"{names[other]} flees from H5" in res.content and "taking a wound" in res.content
+        row = await row_of(bot, table)
+        assert row.state["players"][other]["pos"] != "H5" and row.state["players"][other]["health"] == 2
+        assert game.current(row.state) == seat or row.state["day"] == 3  # the mover went on at once
