@@ -47,17 +47,19 @@ class Blitz:
     def choose(self, game, state, seat, legal, rng):
         from bot.rules.compact import pick_action
 
-        places = [f for f in legal if f["type"] == "place"]
-        if places:  # every survivor on one territory drawn at random
-            f = places[0]
-            return {"type": "place", "territory": f["territory"][rng.below(len(f["territory"]))],
-                    "count": f["count"]["max"]}
-        attacks = [f for f in legal if f["type"] == "attack"]
+        attacks = []
+        for f in legal:
+            kind = f["type"]
+            if kind == "place":  # every survivor on one territory drawn at random
+                return {"type": "place", "territory": f["territory"][rng.below(len(f["territory"]))],
+                        "count": f["count"]["max"]}
+            if kind == "roll":
+                return {"type": "roll", "until": True}
+            if kind == "attack":
+                attacks.append(f)
         if attacks and rng.below(5):
             f = attacks[rng.below(len(attacks))]
             return {"type": "attack", "from": f["from"], "to": f["to"], "count": f["count"]["max"], "until": True}
-        if any(f["type"] == "roll" for f in legal):
-            return {"type": "roll", "until": True}
         return pick_action(game.moving(legal), rng.below)
 
 

@@ -84,6 +84,10 @@ MODES = ("survival", "conquest")
 PLAYERS = {"survival": (2, 4), "conquest": (3, 5)}
 _CRATES = tuple(CRATE_VALUES)
 _SETUP_KINDS = frozenset({"claim", "place_start", "place_rest", "defence"})
+# The standing-order forms for each current order (forms are read, never changed: shared).
+_ORDER_FORMS = {(d, g): [{"type": "defence", "dice": [x for x in DEFENCE_DICE if x != d]},
+                         {"type": "defence", "grenade": [x for x in ORDERS if x != g]}]
+                for d in DEFENCE_DICE for g in ORDERS}
 
 
 class WalkingDead(Claims, Turns, Fights, MapGame):
@@ -274,6 +278,14 @@ class WalkingDead(Claims, Turns, Fights, MapGame):
             state["advance"] = None  # the chance to follow a conquest passes with any other move
         super()._apply(state, rng, seat, action, events)
 
+    def to_move(self, state: State) -> str | None:
+        if state.get("result") is not None:
+            return None
+        b = state["battle"]
+        if b is not None and b.get("waiting"):
+            return b["waiting"]["seat"]
+        return turns.current_seat(state)
+
     def to_act(self, state: State) -> list[str]:
         if state.get("result") is not None:
             return []
@@ -346,8 +358,7 @@ class WalkingDead(Claims, Turns, Fights, MapGame):
 
     def _legal_anytime(self, state: State, seat: str) -> list[Action]:
         order = self.orders(state, seat)
-        return [{"type": "defence", "dice": [d for d in DEFENCE_DICE if d != order["dice"]]},
-                {"type": "defence", "grenade": [g for g in ORDERS if g != order["grenade"]]}]
+        return _ORDER_FORMS[order["dice"], order["grenade"]]
 
     # -- legal actions ------------------------------------------------------------------
     def _legal_runs(self, state: State, seat: str) -> list[tuple[str | None, list[Action]]]:
