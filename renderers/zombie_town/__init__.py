@@ -24,11 +24,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from renderers.kit import DRAW_LOCK, clean_text, png_bytes
+from renderers.kit import DRAW_LOCK, clean_text, font, png_bytes
 from renderers.kit import clear_caches as _kit_clear
 from renderers.words import LANGS
 from renderers.zombie_town import art, frame, panels, sprites
-from renderers.zombie_town.look import ROW_H, board_data, page_height, table_top, width
+from renderers.zombie_town.look import ROW_H, board_data, page_height, table_top
 from renderers.zombie_town.words import WORDS
 
 __all__ = ["clear_caches", "render", "render_image", "warm", "zoom_regions"]
@@ -70,19 +70,25 @@ def render_image(view: dict[str, Any]) -> Any:
     houses = view.get("houses") or {}
     cars = view.get("cars") or {}
     zombies = view.get("zombies") or {}
+    pieces: dict[frame.Slot, frame.Tile] = {}
     with DRAW_LOCK:
-        im = frame.frame(lang).crop((0, 0, width(), page_height(len(seats))))
         current = view.get("current")
         enc = view.get("encounter") or {}
         phase = str(view.get("phase") or "act")
         extra = int(view.get("zombie_moves_left") or 0) if phase == "zombies" else int(enc.get("left") or 0)
         winners = view.get("winners")
         win = tuple((names.get(str(s), str(s)), index.get(str(s), 0)) for s in winners) if winners else None
-        im.paste(panels.header(
-            lang, int(view.get("day") or 1), int(view.get("last_day") or 1), phase,
-            names.get(str(current)) if current is not None else None, index.get(str(current)),
-            int(view.get("actions") or 0), int(view.get("actions_per_turn") or 3), bool(view.get("free_move")), extra,
-            (int(view.get("box") or 0), int(view.get("stands") or 0), int(view.get("deck") or 0)), win), (0, 0))
+        boxes = panels.header_boxes()
+        for name, tile in (
+                ("day", panels.day_block(lang, int(view.get("day") or 1), int(view.get("last_day") or 1))),
+                ("who", panels.who_block(lang, phase, names.get(str(current)) if current is not None else None,
+                                         index.get(str(current)))),
+                ("act", panels.act_block(lang, phase, int(view.get("actions") or 0),
+                                         int(view.get("actions_per_turn") or 3), bool(view.get("free_move")), extra,
+                                         win)),
+                ("counts", panels.counts_block(lang, int(view.get("box") or 0), int(view.get("stands") or 0),
+                                               int(view.get("deck") or 0)))):
+            pieces[("header", name)] = (tile, boxes[name][:2])
         # who and what stands on each node
         on: dict[str, list[int]] = {}
         for s in seats:
@@ -96,10 +102,10 @@ def render_image(view: dict[str, Any]) -> Any:
             if h not in geo:
                 continue
             owner = x.get("owner")
-            tile, xy = frame.house_tile(lang, h, index.get(str(owner)) if owner is not None else None,
-                                        int(x.get("barricades") or 0), int(x.get("card") or 0), len(x.get("guards") or ()),
-                                        bool(x.get("key")), tuple(on.get(h, ())), int(zombies.get(h) or 0))
-            im.paste(tile, xy)
+            pieces[("house", h)] = frame.house_tile(
+                lang, h, index.get(str(owner)) if owner is not None else None, int(x.get("barricades") or 0),
+                int(x.get("card") or 0), len(x.get("guards") or ()), bool(x.get("key")), tuple(on.get(h, ())),
+                int(zombies.get(h) or 0))
         car_at = {}
         for c, x in cars.items():
             if x.get("pos") is not None:
@@ -109,23 +115,33 @@ def render_image(view: dict[str, Any]) -> Any:
         for sq in sorted(squares):
             car = car_at.get(sq)
             parked = parked_side.get(sq) if car is not None and cars[car[0]].get("parked_on") else None
-            tile, xy = frame.square_tile(lang, sq, car, tuple(on.get(sq, ())), int(zombies.get(sq) or 0), parked)
-            im.paste(tile, xy)
+            pieces[("square", sq)] = frame.square_tile(lang, sq, car, tuple(on.get(sq, ())),
+                                                       int(zombies.get(sq) or 0), parked)
         scores = view.get("scores") or {}
-        y = table_top()
+        cells = panels.row_cells()
+        y = table_top() + panels.CELL_TOP
         for s in seats:
             p = players.get(s) or {}
+            i = index[s]
+            alarm = bool(p.get("out") or p.get("dead"))
             status = WORDS("out", lang) if p.get("out") else WORDS("dead", lang) if p.get("dead") else \
                 WORDS("in_car", lang, car=str(p["car"]).upper()) if p.get("car") else ""
-            im.paste(panels.row(
-                lang, index[s], names[s], _character(p.get("character"), lang), status, s == current and phase != "over",
-                int(p.get("health") or 0), int(p.get("max_health") or 0),
-                tuple((w.get("ammo") is not None, w.get("ammo")) for w in p.get("weapons") or ()),
-                tuple(bool(f.get("weapon")) for f in p.get("followers") or ()),
-                int(p.get("zombies") or 0), int(p.get("hand") or 0), int(p.get("keys") or 0), int(p.get("agendas") or 0),
-                tuple(int(d.get("value") or 0) for d in p.get("done") or ()), int(scores.get(s) or 0),
-                bool(winners) and s in winners), (0, y))
+            sub = " · ".join(x for x in (_character(p.get("character"), lang), status) if x)
+            winner = bool(winners) and s in winners
+            for cell, tile in (
+                    ("name", panels.name_cell(i, names[s], sub, alarm, s == current and phase != "over", winner)),
+                    ("health", panels.health_cell(int(p.get("health") or 0), int(p.get("max_health") or 0))),
+                    ("kit", panels.kit_cell(tuple((w.get("ammo") is not None, w.get("ammo"))
+                                                  for w in p.get("weapons") or ()),
+                                            tuple(bool(f.get("weapon")) for f in p.get("followers") or ()))),
+                    ("zombies", panels.zombies_cell(int(p.get("zombies") or 0))),
+                    ("hidden", panels.hidden_cell(int(p.get("hand") or 0), int(p.get("keys") or 0),
+                                                  int(p.get("agendas") or 0),
+                                                  tuple(int(d.get("value") or 0) for d in p.get("done") or ()))),
+                    ("points", panels.points_cell(int(scores.get(s) or 0), winner))):
+                pieces[(f"row{i}", cell)] = (tile, (cells[cell][0], y))
             y += ROW_H
+        im = frame.live(lang).show(pieces, page_height(len(seats)))
     return im
 
 
@@ -136,7 +152,55 @@ def warm() -> None:
         for lang in LANGS:
             frame.frame(lang)
     for lang in LANGS:
-        render_image(_sample_view(lang))
+        render(_sample_view(lang))  # an encode too: Pillow loads its file plugins on the first
+    _warm_setup_tiles()
+    _warm_letters()
+
+
+# the letters names are mostly written with: their glyphs loaded and checked at start-up
+LETTERS = "".join(chr(c) for c in range(0x20, 0x7F)) + "ÀÂÄÆÇÈÉÊËÎÏÔŒÙÛÜàâäæçèéêëîïôœùûüÿÁÍÑÓÚáíñóúßØøÅåĚěŠšŽžČčŘř…·"
+
+
+def _warm_letters() -> None:
+    with DRAW_LOCK:
+        clean_text(LETTERS)
+        for size, weight in ((17, "bold"), (13, "regular"), (22, "bold"), (20, "bold"), (18, "bold"),
+                             (16, "bold")):
+            f = font(size, weight)
+            f.getlength(LETTERS)
+            f.getmask2(LETTERS, "L")
+
+
+def _warm_setup_tiles() -> None:
+    """The pieces of a new game's first board (bases and their owners, cars on their
+    driveways, a zombie on each X, the opening lines of the table), so it costs what the
+    next boards cost."""
+    d = board_data()
+    s = d.settings
+    card = s.house_card
+    with DRAW_LOCK:
+        for lang in LANGS:
+            for h, x in d.houses.items():
+                for i in range(6):
+                    frame.house_tile(lang, h, i, 0, card, 0, False, (i,), 0)
+                for key in (True, False):
+                    frame.house_tile(lang, h, None, 0, card, 0, key, (), 0)
+                frame.square_tile(lang, x["driveway"], (h, x["heading"], 0, False, None), (), 0, None)
+            for sq in art_xs():
+                frame.square_tile(lang, sq, None, (), s.zombies_per_x, None)
+            for phase in ("deal", "act"):
+                panels.act_block(lang, phase, s.actions, s.actions, True, 0, None)
+            for last in set(s.days.values()):
+                panels.day_block(lang, 1, last)
+        for health in {s.health + c["value"] * (c["effect"] == "health") for c in s.characters.values()}:
+            panels.health_cell(health, health)
+        panels.kit_cell(((True, s.starting_gun["ammo"]),), ())
+        panels.zombies_cell(0)
+        for hand in range(s.deal + 1):
+            for keys in (0, 1):
+                for agendas in (0, s.agendas_in_hand):
+                    panels.hidden_cell(hand, keys, agendas, ())
+        panels.points_cell(0, False)
 
 
 def _sample_view(lang: str) -> dict[str, Any]:

@@ -34,6 +34,8 @@ from renderers.zombie_town.look import (
     MUTED,
     PAGE,
     PAGE_TEXT,
+    ROW_BG,
+    ROW_H,
     STREET,
     STREET_LABEL,
     STREET_LINE,
@@ -45,6 +47,7 @@ from renderers.zombie_town.look import (
     board_size,
     house_colour,
     page_height,
+    table_top,
 )
 from renderers.zombie_town.words import WORDS
 
@@ -138,6 +141,10 @@ def draw_board(lang: str) -> Image.Image:
         for x in (MARGIN // 2, MARGIN + d.width * CELL + MARGIN // 2):
             draw_text(draw, (x, y), str(j + 1), edge, PAGE_TEXT, anchor="mm")
     draw_legend(draw, im, HEADER_H + board_size()[1], lang)
+    top = table_top()
+    for i in range(MAX_PLAYERS):  # the players' lines, their cells drawn over them
+        y = top + i * ROW_H
+        draw.rounded_rectangle((6, y + 2, w - 7, y + ROW_H - 3), radius=8, fill=ROW_BG)
     return im
 
 

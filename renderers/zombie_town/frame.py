@@ -87,7 +87,7 @@ def _count(d: ImageDraw.ImageDraw, x: int, y: int, n: int, size: int = 15, ancho
 
 # ------------------------------------------------------------------------------ street square
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def square_tile(lang: str, sq: str, car: tuple[str, str, int, bool, int | None] | None, players: tuple[int, ...],
                 zombies: int, parked: str | None) -> Tile:
     """A street square with what is on it: a car (house, heading, damage, broken, driver's
@@ -131,7 +131,7 @@ def square_tile(lang: str, sq: str, car: tuple[str, str, int, bool, int | None] 
 
 # ------------------------------------------------------------------------------ house
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=512)
 def house_tile(lang: str, house: str, owner: int | None, barricades: int, card: int, guards: int, key: bool,
                players: tuple[int, ...], zombies: int) -> Tile:
     """A house with what is in it: its owner's token, its key face down, the players and the
@@ -185,6 +185,51 @@ def _planks_on_door(d: ImageDraw.ImageDraw, h: art.House, n: int, w: int, ht: in
             d.line([(x, cy - 5), (x + 9, cy + 5)], fill=PLANK, width=3)
 
 
+# ------------------------------------------------------------------------------ the live frame
+
+Slot = tuple[str, str]  # ("square", "E5"), ("house", "a"), ("header", "day"), ("row", "0") …
+
+
+class Live:
+    """A language's board as last drawn: the frame with, at each slot, the tile pasted there.
+    A board pastes only the tiles that are not already in place and puts the static frame back
+    where a slot is now empty, so a turn costs a few pastes; the picture is the same as if
+    every tile were pasted on a fresh frame (slots never overlap)."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.im = frame(lang).copy()
+        self.placed: dict[Slot, tuple[Image.Image, tuple[int, int]]] = {}
+
+    def show(self, pieces: dict[Slot, Tile], height: int) -> Image.Image:
+        """The board with ``pieces`` (slot → (tile, top-left)), cut to ``height``: a new image."""
+        im, placed = self.im, self.placed
+        for slot in [s for s in placed if s not in pieces]:
+            tile, (x, y) = placed.pop(slot)
+            im.paste(frame(self.lang).crop((x, y, x + tile.width, y + tile.height)), (x, y))
+        for slot, (tile, xy) in pieces.items():
+            old = placed.get(slot)
+            if old is None or old[0] is not tile or old[1] != xy:
+                if old is not None and (old[1] != xy or old[0].size != tile.size):
+                    x, y = old[1]
+                    im.paste(frame(self.lang).crop((x, y, x + old[0].width, y + old[0].height)), (x, y))
+                im.paste(tile, xy)
+                placed[slot] = (tile, xy)
+        return im.crop((0, 0, im.width, height))
+
+
+_LIVE: dict[str, Live] = {}
+
+
+def live(lang: str) -> Live:
+    """The language's live frame (call with the drawing lock held)."""
+    frame_ = _LIVE.get(lang)
+    if frame_ is None:
+        frame_ = _LIVE[lang] = Live(lang)
+    return frame_
+
+
 def clear() -> None:
     for fn in (square_tile, house_tile):
         fn.cache_clear()
+    _LIVE.clear()

@@ -36,7 +36,6 @@ GOOD = (120, 210, 120)
 BAD = (236, 96, 96)
 
 
-
 def _blank(w: int, h: int, bg: tuple[int, int, int]) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     im = Image.new("RGBA", (w, h), bg + (255,))
     return im, ImageDraw.Draw(im)
@@ -47,102 +46,172 @@ def _icon(im: Image.Image, icon: Image.Image, x: int, y: int) -> None:
 
 
 # ------------------------------------------------------------------------------ header
+# Four blocks, each cached by what it shows (a turn's actions change only the third):
+# the day | whose turn (or the game over) | the actions left, the free move, the zombies to
+# move or fight (or the winners) | the box and the decks.
 
-@lru_cache(maxsize=512)
-def header(lang: str, day: int, last_day: int, phase: str, who: str | None, who_index: int | None,
-           actions: int, per_turn: int, free: bool, extra: int, counts: tuple[int, int, int],
-           winners: tuple[tuple[str, int], ...] | None) -> Image.Image:
-    """The header as a palette image. ``extra``: zombie moves left (phase zombies) or zombies
-    left to fight (encounter); ``counts``: zombies in the box, barricades left, the deck."""
+DAY_W = 215  # the day block's width
+COUNTS_W = 300  # the box and decks, top right
+TOP_H = 44  # the upper line's height
+
+
+def header_boxes() -> dict[str, tuple[int, int, int, int]]:
     w = width()
-    im, d = _blank(w, HEADER_H, PAGE)
-    f = font(26, "bold")
-    text = WORDS("day", lang, day=day, last=last_day)
+    return {"day": (0, 0, DAY_W, HEADER_H), "who": (DAY_W, 0, w - COUNTS_W, TOP_H),
+            "act": (DAY_W, TOP_H, w, HEADER_H), "counts": (w - COUNTS_W, 0, w, TOP_H)}
+
+
+def _block(name: str) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    x0, y0, x1, y1 = header_boxes()[name]
+    return _blank(x1 - x0, y1 - y0, PAGE)
+
+
+@lru_cache(maxsize=64)
+def day_block(lang: str, day: int, last_day: int) -> Image.Image:
+    """The day and a pip per day (the days gone and today filled)."""
+    im, d = _block("day")
+    f, text = fit_font(WORDS("day", lang, day=day, last=last_day), DAY_W - 30, (26, 24, 22, 20))
     draw_text(d, (16, 26), text, f, PAGE_TEXT, anchor="lm")
-    dw = max(int(f.getlength(text)), 12 * last_day)
-    for i in range(last_day):  # a pip per day, the days gone and today filled
-        x = 16 + i * 12
-        d.rectangle((x, 50, x + 8, 60), fill=(226, 64, 72) if i < day else (70, 74, 82))
-    x0 = 16 + dw + 28
-    d.line([(x0 - 14, 10), (x0 - 14, HEADER_H - 10)], fill=(70, 74, 82), width=2)
+    pip = max(4, min(12, (DAY_W - 40) // max(1, last_day)))
+    for i in range(last_day):
+        x = 16 + i * pip
+        d.rectangle((x, 50, x + pip - 4, 60), fill=(226, 64, 72) if i < day else (70, 74, 82))
+    d.line([(DAY_W - 8, 10), (DAY_W - 8, HEADER_H - 10)], fill=(70, 74, 82), width=2)
+    return to_palette(im)
+
+
+@lru_cache(maxsize=256)
+def who_block(lang: str, phase: str, who: str | None, who_index: int | None) -> Image.Image:
+    """Whose turn and what they do now (or "Game over", with a crown)."""
+    im, d = _block("who")
+    w = im.width
+    x0 = 6
     if phase == "over":
-        _icon(im, crown_icon(30), x0, 10)
-        draw_text(d, (x0 + 38, 26), WORDS("game_over", lang), font(22, "bold"), PAGE_TEXT, anchor="lm")
+        _icon(im, crown_icon(30), x0, 8)
+        draw_text(d, (x0 + 38, 24), WORDS("game_over", lang), font(22, "bold"), PAGE_TEXT, anchor="lm")
+    elif who is not None and who_index is not None:
+        _icon(im, token_icon(who_index, 30), x0, 9)
+        ff, line = fit_font(WORDS(f"phase.{phase}", lang, who=who), w - x0 - 44, (22, 20, 18, 16))
+        draw_text(d, (x0 + 38, 24), line, ff, PAGE_TEXT, anchor="lm")
+    return to_palette(im)
+
+
+@lru_cache(maxsize=256)
+def act_block(lang: str, phase: str, actions: int, per_turn: int, free: bool, extra: int,
+              winners: tuple[tuple[str, int], ...] | None) -> Image.Image:
+    """The actions left and the free move (and the zombies left to fight), or the zombies left
+    to move, or at the end the winners. ``extra``: zombie moves left (phase zombies) or
+    zombies left to fight (encounter)."""
+    im, d = _block("act")
+    w = im.width
+    x0, y = 6, 12
+    if phase == "over":
         if winners:
             names = WORDS("and", lang).join(n for n, _ in winners)
             key = "wins" if len(winners) == 1 else "win"
-            ff, line = fit_font(WORDS(key, lang, who=names), w - x0 - 60, (20, 18, 16, 14))
+            ff, line = fit_font(WORDS(key, lang, who=names), w - x0 - 160, (20, 18, 16, 14))
         else:
             ff, line = font(20, "bold"), WORDS("no_winner", lang)
         x = x0
         for _, idx in (winners or ())[:6]:
-            _icon(im, token_icon(idx, 20), x, 46)
+            _icon(im, token_icon(idx, 20), x, y - 10)
             x += 22
-        draw_text(d, (x + 6, 56), line, ff, (255, 214, 90), anchor="lm")
-        return to_palette(im)
-    if who is not None and who_index is not None:
-        _icon(im, token_icon(who_index, 30), x0, 11)
-        ff, line = fit_font(WORDS(f"phase.{phase}", lang, who=who), w - x0 - 250, (22, 20, 18, 16))
-        draw_text(d, (x0 + 38, 26), line, ff, PAGE_TEXT, anchor="lm")
-    y = 56
-    if phase in ("act", "encounter", "redraw"):
+        draw_text(d, (x + 6, y), line, ff, (255, 214, 90), anchor="lm")
+    elif phase in ("act", "encounter", "redraw"):
         for i in range(per_turn):  # the actions left, filled
             x = x0 + i * 20
             d.ellipse((x, y - 7, x + 14, y + 7), fill=(255, 214, 90) if i < actions else None,
                       outline=(255, 214, 90) if i < actions else (110, 114, 122), width=2)
         x = x0 + per_turn * 20 + 4
+        f = font(15, "regular")
         t = WORDS("actions", lang)
-        draw_text(d, (x, y), t, font(15, "regular"), PAGE_TEXT, anchor="lm")
-        x += int(font(15, "regular").getlength(t)) + 18
+        draw_text(d, (x, y), t, f, PAGE_TEXT, anchor="lm")
+        x += int(f.getlength(t)) + 18
         if free:
             check_mark(d, (x, y - 7, x + 14, y + 7), GOOD, 3)
         else:
             d.line([(x + 2, y - 5), (x + 12, y + 5)], fill=BAD, width=3)
             d.line([(x + 12, y - 5), (x + 2, y + 5)], fill=BAD, width=3)
-        draw_text(d, (x + 20, y), WORDS("free", lang), font(15, "regular"), PAGE_TEXT if free else MUTED, anchor="lm")
+        t = WORDS("free", lang)
+        draw_text(d, (x + 20, y), t, f, PAGE_TEXT if free else MUTED, anchor="lm")
         if phase == "encounter" and extra:
-            t = WORDS("encounter_left", lang, n=extra)
-            x += 30 + int(font(15, "regular").getlength(WORDS("free", lang)))
+            x += 40 + int(f.getlength(t))
             _icon(im, sprites.zombie(18), x, y - 9)
-            draw_text(d, (x + 22, y), t, font(15, "bold"), (170, 230, 120), anchor="lm")
+            draw_text(d, (x + 22, y), WORDS("encounter_left", lang, n=extra), font(15, "bold"), (170, 230, 120),
+                      anchor="lm")
     elif phase == "zombies":
         _icon(im, sprites.zombie(20), x0, y - 10)
         draw_text(d, (x0 + 26, y), WORDS("zombies_left", lang, n=extra), font(16, "bold"), (170, 230, 120),
                   anchor="lm")
-    box, stands, deck = counts
-    small = font(14, "regular")
+    return to_palette(im)
+
+
+@lru_cache(maxsize=256)
+def counts_block(lang: str, box: int, stands: int, deck: int) -> Image.Image:
+    """Zombies left in the box, barricades left, cards in the deck."""
+    im, d = _block("counts")
     t = "  ·  ".join((WORDS("box", lang, n=box), WORDS("stands", lang, n=stands), WORDS("deck", lang, n=deck)))
-    draw_text(d, (w - 14, 26), t, small, MUTED, anchor="rm")
+    f, t = fit_font(t, COUNTS_W - 20, (14, 13, 12))
+    draw_text(d, (COUNTS_W - 14, 24), t, f, MUTED, anchor="rm")
     return to_palette(im)
 
 
 # ------------------------------------------------------------------------------ a player's line
+# Six cells, each cached by what it shows (a wound redraws the hearts only); the line's
+# background is in the frame.
 
-@lru_cache(maxsize=1024)
-def row(lang: str, index: int, name: str, character: str, status: str, current: bool, health: int, max_health: int,
-        weapons: tuple[tuple[bool, int | None], ...], followers: tuple[bool, ...], zombies: int, hand: int,
-        keys: int, agendas: int, done: tuple[int, ...], points: int, winner: bool) -> Image.Image:
-    """A player's line as a palette image. ``weapons``: (is a gun, bullets); ``followers``:
-    armed or not; ``done``: the values of the completed agendas."""
-    w = width()
-    bg = ROW_BG_CURRENT if current else ROW_BG
-    im, d = _blank(w, ROW_H, PAGE)
-    d.rounded_rectangle((6, 2, w - 7, ROW_H - 3), radius=8, fill=bg)
+CELL_TOP = 4  # a cell's top inside its line
+CELL_H = ROW_H - 8
+
+
+def row_cells() -> dict[str, tuple[int, int]]:
+    """Each cell's x span on a line."""
+    return {"name": (8, C_HEALTH - 8), "health": (C_HEALTH - 4, C_KIT - 6), "kit": (C_KIT - 4, C_ZOMBIES - 6),
+            "zombies": (C_ZOMBIES - 4, C_HIDDEN - 6), "hidden": (C_HIDDEN - 4, C_POINTS - 64),
+            "points": (C_POINTS - 60, width() - 10)}
+
+
+def _cell(name: str, bg: tuple[int, int, int] = ROW_BG) -> tuple[Image.Image, ImageDraw.ImageDraw, int]:
+    x0, x1 = row_cells()[name]
+    im, d = _blank(x1 - x0, CELL_H, bg)
+    return im, d, x0
+
+
+@lru_cache(maxsize=128)
+def name_cell(index: int, name: str, sub: str, alarm: bool, current: bool, winner: bool) -> Image.Image:
+    """Token, name, and below it the character and what befell them (``alarm``: dead or out,
+    in red). The player whose turn it is: a lighter cell with a yellow bar."""
+    im, d, x0 = _cell("name", ROW_BG_CURRENT if current else ROW_BG)
+    cy = CELL_H // 2
     if current:
-        d.rounded_rectangle((6, 2, w - 7, ROW_H - 3), radius=8, outline=(255, 214, 90), width=2)
-    _icon(im, token_icon(index, 28), C_NAME, ROW_H // 2 - 14)
+        d.rectangle((0, 0, 4, CELL_H), fill=(255, 214, 90))
+    _icon(im, token_icon(index, 28), C_NAME + 2 - x0, cy - 14)
     if winner:
-        _icon(im, crown_icon(18), C_NAME + 5, 0)
+        _icon(im, crown_icon(18), C_NAME + 7 - x0, -4)
     nf = font(17, "bold")
-    draw_text(d, (C_NAME + 36, 16), fit_text(name, nf, C_HEALTH - C_NAME - 44), nf, PAGE_TEXT, anchor="lm")
+    room = im.width - (C_NAME + 38 - x0) - 4
+    draw_text(d, (C_NAME + 38 - x0, 11), fit_text(name, nf, room), nf, PAGE_TEXT, anchor="lm")
     sf = font(13, "regular")
-    sub = " · ".join(x for x in (character, status) if x)
-    draw_text(d, (C_NAME + 36, 34), fit_text(sub, sf, C_HEALTH - C_NAME - 44), sf,
-              BAD if status and not status.startswith(("in ", "voiture")) else MUTED, anchor="lm")
-    cy = ROW_H // 2
+    draw_text(d, (C_NAME + 38 - x0, 30), fit_text(sub, sf, room), sf, BAD if alarm else MUTED, anchor="lm")
+    return to_palette(im)
+
+
+@lru_cache(maxsize=64)
+def health_cell(health: int, max_health: int) -> Image.Image:
+    im, d, x0 = _cell("health")
+    cy = CELL_H // 2
     for i in range(max_health):
-        _icon(im, sprites.heart(17, i < health), C_HEALTH + i * 19, cy - 9)
-    x = C_KIT
+        _icon(im, sprites.heart(17, i < health), C_HEALTH + i * 19 - x0, cy - 9)
+    return to_palette(im)
+
+
+@lru_cache(maxsize=128)
+def kit_cell(weapons: tuple[tuple[bool, int | None], ...], followers: tuple[bool, ...]) -> Image.Image:
+    """Weapons carried (a gun with its bullets, a blade) and the survivors following (armed:
+    a small gun)."""
+    im, d, x0 = _cell("kit")
+    cy = CELL_H // 2
+    x = C_KIT - x0
     small = font(14, "bold")
     for gun, ammo in weapons:
         _icon(im, sprites.gun(22) if gun else sprites.blade(22), x, cy - 11)
@@ -158,28 +227,58 @@ def row(lang: str, index: int, name: str, character: str, status: str, current: 
         if armed:
             _icon(im, sprites.gun(12), x + 10, cy + 2)
         x += 22
-    x = C_ZOMBIES
-    _icon(im, sprites.zombie(22), x, cy - 11)
-    draw_text(d, (x + 25, cy + 1), str(zombies), font(16, "bold"), PAGE_TEXT, anchor="lm")
-    x = C_HIDDEN
+    return to_palette(im)
+
+
+@lru_cache(maxsize=64)
+def zombies_cell(zombies: int) -> Image.Image:
+    """Zombies collected."""
+    im, d, x0 = _cell("zombies")
+    cy = CELL_H // 2
+    _icon(im, sprites.zombie(22), C_ZOMBIES - x0, cy - 11)
+    draw_text(d, (C_ZOMBIES - x0 + 25, cy + 1), str(zombies), font(16, "bold"), PAGE_TEXT, anchor="lm")
+    return to_palette(im)
+
+
+@lru_cache(maxsize=128)
+def hidden_cell(hand: int, keys: int, agendas: int, done: tuple[int, ...]) -> Image.Image:
+    """Cards in hand, keys held and agendas in hand, as counts (face down), then the completed
+    agendas, face up: their values."""
+    im, d, x0 = _cell("hidden")
+    cy = CELL_H // 2
+    x = C_HIDDEN - x0
     for icon, n in ((sprites.card_back(22), hand), (sprites.key_back(22), keys), (sprites.agenda(22), agendas)):
         _icon(im, icon, x, cy - 11)
         draw_text(d, (x + 24, cy + 1), str(n), font(16, "bold"), PAGE_TEXT, anchor="lm")
         x += 52
-    for v in done:  # completed agendas, face up: their values
+    small = font(14, "bold")
+    for i, v in enumerate(done):
         t = f"+{v}"
         tw = int(small.getlength(t))
+        if x + tw + 10 > im.width - 4 or (i < len(done) - 1 and x + tw + 48 > im.width - 4):
+            t = f"+{sum(done[i:])}…" if i else f"+{sum(done)}"
+            tw = int(small.getlength(t))
         d.rounded_rectangle((x, cy - 10, x + tw + 10, cy + 10), radius=5, fill=(60, 120, 70))
         draw_text(d, (x + 5, cy + 1), t, small, PAGE_TEXT, anchor="lm")
         x += tw + 14
-    pf = font(24, "bold")
-    draw_text(d, (C_POINTS, cy + 1), str(points), pf, (255, 214, 90) if winner else PAGE_TEXT, anchor="rm")
+        if t.endswith("…") or (i == 0 and t != f"+{v}"):
+            break
+    return to_palette(im)
+
+
+@lru_cache(maxsize=128)
+def points_cell(points: int, winner: bool) -> Image.Image:
+    im, d, x0 = _cell("points")
+    draw_text(d, (C_POINTS - x0, CELL_H // 2 + 1), str(points), font(24, "bold"),
+              (255, 214, 90) if winner else PAGE_TEXT, anchor="rm")
     return to_palette(im)
 
 
 def clear() -> None:
-    for fn in (header, row):
+    for fn in (day_block, who_block, act_block, counts_block, name_cell, health_cell, kit_cell, zombies_cell,
+               hidden_cell, points_cell):
         fn.cache_clear()
 
 
-__all__ = ["clear", "header", "row"]
+__all__ = ["CELL_TOP", "act_block", "clear", "counts_block", "day_block", "header_boxes", "health_cell",
+           "hidden_cell", "kit_cell", "name_cell", "points_cell", "row_cells", "who_block", "zombies_cell"]
