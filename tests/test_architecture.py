@@ -162,7 +162,7 @@ ADAPTER = ("bot.discord_ui", "bot.discord_ui.*")
 LAYERS: list[tuple[tuple[str, ...], tuple[str, ...]]] = [  # (modules, what they may import beyond stdlib)
     (("bot.rules", "bot.rules.*"), ("bot.rules",)),
     (("renderers", "renderers.*"), ("PIL", "bot.rules", "renderers")),
-    (("bot.store", "bot.store.*"), ("aiosqlite", "bot.store")),
+    (("bot.store", "bot.store.*"), ("aiosqlite", "asyncpg", "bot.store")),  # asyncpg: the PostgreSQL extra, lazily
     (("bot.i18n", "bot.config"), ()),
     (ADAPTER, ("discord", "aiohttp", "bot", "renderers")),
     (("bot.games", "bot.games.*"), ("bot.games", "bot.rules", "bot.i18n")),

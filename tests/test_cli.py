@@ -96,8 +96,8 @@ def test_simulate_caps_the_pictures_and_speaks_french(tmp_path):
 
 
 def test_an_unsupported_database_url_is_refused_before_connecting(tmp_path):
-    result = run(env={"DISCORD_TOKEN": "x", "DATABASE_URL": "postgresql://me:hunter2@db/gm"}, cwd=tmp_path)
-    assert result.returncode == 1 and "unsupported database URL scheme 'postgresql'" in result.stderr
+    result = run(env={"DISCORD_TOKEN": "x", "DATABASE_URL": "mysql://me:hunter2@db/gm"}, cwd=tmp_path)
+    assert result.returncode == 1 and "unsupported database URL scheme 'mysql'" in result.stderr
     assert "hunter2" not in result.stderr and "Traceback" not in result.stderr
 
 

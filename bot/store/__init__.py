@@ -1,8 +1,10 @@
 """Persistence: the ``GameStore`` protocol and its backends, chosen by ``open_store(url)``.
 
 Only the service (``bot.service``) talks to a store; the Discord layer goes through the
-service. ``sqlite:`` URLs and plain paths open the SQLite backend (``bot.store.sqlite``);
-PostgreSQL (``postgresql://``) is to come.
+service. ``sqlite:`` URLs and plain paths open the SQLite backend (``bot.store.sqlite``), the
+default, which needs nothing installed; ``postgresql://`` (or ``postgres://``) URLs open the
+PostgreSQL one (``bot.store.postgres``, with the extra ``gamemaster[postgres]``: asyncpg,
+imported only then).
 """
 
 from __future__ import annotations
@@ -25,22 +27,22 @@ from bot.store.protocol import (
     MemberSettings,
     Note,
     StoreError,
+    StoreUnavailable,
+    UnsupportedDatabase,
 )
 from bot.store.sqlite import MIGRATIONS, SqliteStore, Store, database_path
 
 __all__ = [
     "ACTIVE", "DEFAULT_LOBBY_IDLE_DAYS", "MIGRATIONS", "SCHEMES", "ActionRow", "Commit", "Conflict", "DueClock",
-    "GameRow", "GameStore", "GuildSettings", "MemberSettings", "Note", "SqliteStore", "Store", "StoreError", "UnsupportedDatabase",
+    "GameRow", "GameStore", "GuildSettings", "MemberSettings", "Note", "SqliteStore", "Store", "StoreError",
+    "StoreUnavailable", "UnsupportedDatabase",
     "database_path", "open_store", "scheme_of",
 ]
 
-SCHEMES = ("sqlite",)  # a plain file path (or ":memory:") is SQLite too
+SCHEMES = ("sqlite", "postgresql", "postgres")  # a plain file path (or ":memory:") is SQLite too
+POSTGRES = ("postgresql", "postgres")
 
 _SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.\-]+):")
-
-
-class UnsupportedDatabase(ValueError):
-    """A database URL no backend here can open."""
 
 
 def scheme_of(url: str) -> str | None:
@@ -53,20 +55,25 @@ def scheme_of(url: str) -> str | None:
 def check_url(url: str) -> None:
     """Refuse a URL no backend can open (before anything connects anywhere)."""
     scheme = scheme_of(url.strip())
-    if scheme not in (None, "sqlite"):
+    if scheme not in (None, *SCHEMES):
         _refuse(scheme)
 
 
 async def open_store(url: str, clock: Callable[[], float] = time.time) -> GameStore:
     """Open (and migrate) the store behind ``url``: ``sqlite:///relative.db``,
-    ``sqlite:////abs/path.db``, ``sqlite:///:memory:`` or a plain path give SQLite; any
-    other scheme is refused with the list of supported ones."""
+    ``sqlite:////abs/path.db``, ``sqlite:///:memory:`` or a plain path give SQLite;
+    ``postgresql://…`` gives PostgreSQL; any other scheme is refused with the list of
+    supported ones."""
     url = url.strip()
     scheme = scheme_of(url)
     if scheme is None:
         return await SqliteStore.open(url, clock)
     if scheme == "sqlite":
         return await SqliteStore.open("sqlite:" + url[len(scheme) + 1:], clock)
+    if scheme in POSTGRES:
+        from bot.store.postgres import PostgresStore
+
+        return await PostgresStore.open(url, clock)
     _refuse(scheme)
 
 
@@ -74,5 +81,5 @@ def _refuse(scheme: str | None) -> NoReturn:
     # Only the scheme is quoted: the rest of a URL may hold a password.
     raise UnsupportedDatabase(
         f"unsupported database URL scheme {scheme!r}: DATABASE_URL must be a sqlite: URL "
-        "(sqlite:///relative/path.sqlite3, sqlite:////absolute/path.sqlite3) or a plain file path; "
-        "PostgreSQL is not supported yet")
+        "(sqlite:///relative/path.sqlite3, sqlite:////absolute/path.sqlite3), a plain file path, "
+        "or a postgresql:// URL (postgresql://user:password@host:5432/dbname)")

@@ -1,5 +1,5 @@
 """What the service needs from a store, whatever the database: the rows it hands back and
-the ``GameStore`` protocol every backend implements (SQLite now, PostgreSQL later).
+the ``GameStore`` protocol every backend implements (SQLite, PostgreSQL).
 
 The contract a backend keeps: every accepted action is one transaction (append to the log,
 write the new state with ``version = version + 1 WHERE version = old``); a write whose
@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 ACTIVE = ("lobby", "running")
+Shards = tuple[int, tuple[int, ...]]  # (shard count, the shard ids a process serves)
 DEFAULT_LOBBY_IDLE_DAYS = 7
 
 
@@ -21,8 +22,18 @@ class StoreError(Exception):
     pass
 
 
+class UnsupportedDatabase(ValueError):
+    """A database URL no backend here can open (or whose driver is not installed)."""
+
+
 class Conflict(StoreError):
     """Somebody else changed the game first (version check), or a channel already has one."""
+
+
+class StoreUnavailable(StoreError):
+    """The database could not be reached, or the connection was lost in the middle of a
+    call, or it did not answer in time: the action was not written (a transaction is whole
+    or nothing) and may be tried again; the store reconnects by itself."""
 
 
 @dataclass
@@ -215,11 +226,14 @@ class GameStore(Protocol):
     async def set_guild_settings(self, guild_id: int, **fields: Any) -> GuildSettings: ...
 
     # -- asynchronous play: clocks, members, notes ---------------------------------------
-    async def next_due(self) -> float | None:
-        """When the first clock of all falls due (an index read, never a scan)."""
+    async def next_due(self, *, shards: Shards | None = None) -> float | None:
+        """When the first clock of all falls due (an index read, never a scan); with
+        ``shards``, of the games of those shards only."""
         ...
 
-    async def due_clocks(self, now: float, limit: int = 500) -> list[DueClock]: ...
+    async def due_clocks(self, now: float, limit: int = 500, *, shards: Shards | None = None) -> list[DueClock]:
+        """The clocks due at ``now``, earliest first (of ``shards``' games only, if given)."""
+        ...
 
     async def set_clocks(self, game_id: int, changes: dict[str, dict[str, Any] | None],
                          expected: dict[str, dict[str, Any]] | None = None) -> bool:

@@ -13,6 +13,12 @@ from typing import Any
 
 from bot.store.protocol import ActionRow, GameRow, MemberSettings
 
+# Each table with the order its rows are copied in (``copy-db``).
+TABLES: dict[str, str] = {
+    "games": "id", "actions": "game_id, seq", "clocks": "game_id, seat", "notes": "game_id, at",
+    "members": "guild_id, user_id", "guild_settings": "guild_id",
+}
+
 
 def dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)

@@ -16,9 +16,17 @@ from typing import Any
 
 import aiosqlite
 
-from bot.store.protocol import Conflict, DueClock, GameRow, MemberSettings, Note
+from bot.store.protocol import Conflict, DueClock, GameRow, MemberSettings, Note, Shards
+from bot.store.rows import TABLES, clocks_after, dumps, member_row
 from bot.store.rows import clock_row as _clock
-from bot.store.rows import clocks_after, dumps, member_row
+
+
+def shard_filter(shards: Shards) -> tuple[str, tuple[int, ...]]:
+    """The games of those shards (Discord's formula: ``(guild_id >> 22) % shard_count``;
+    a game outside a server is shard 0's), as a condition on ``g``."""
+    count, ids = shards
+    marks = ", ".join("?" for _ in ids) or "NULL"
+    return f"((COALESCE(g.guild_id, 0) >> 22) % ?) IN ({marks})", (int(count), *map(int, ids))
 
 
 class ClockTables:
@@ -30,16 +38,24 @@ class ClockTables:
     async def _statement(self, sql: str, args: tuple[Any, ...]) -> None: ...  # SqliteStore's
 
     # -- clocks -------------------------------------------------------------------------
-    async def next_due(self) -> float | None:
-        """When the first clock of all falls due (None: no clock runs)."""
-        rows = await self.db.execute_fetchall("SELECT MIN(due) AS due FROM clocks")
+    async def next_due(self, *, shards: Shards | None = None) -> float | None:
+        """When the first clock of all falls due (None: no clock runs); with ``shards``
+        (shard count, shard ids), of those shards' games only."""
+        if shards is None:
+            rows = await self.db.execute_fetchall("SELECT MIN(due) AS due FROM clocks")
+        else:
+            where, args = shard_filter(shards)
+            rows = await self.db.execute_fetchall(
+                f"SELECT MIN(c.due) AS due FROM clocks c JOIN games g ON g.id = c.game_id WHERE {where}", args)
         return rows[0]["due"] if rows else None
 
-    async def due_clocks(self, now: float, limit: int = 500) -> list[DueClock]:
-        """The clocks due at ``now``, earliest first, with their game's channel."""
+    async def due_clocks(self, now: float, limit: int = 500, *, shards: Shards | None = None) -> list[DueClock]:
+        """The clocks due at ``now``, earliest first, with their game's channel (of
+        ``shards``' games only, if given)."""
+        where, args = shard_filter(shards) if shards is not None else ("1", ())
         rows = await self.db.execute_fetchall(
             "SELECT c.*, g.channel_id, g.guild_id FROM clocks c JOIN games g ON g.id = c.game_id"
-            " WHERE c.due <= ? ORDER BY c.due LIMIT ?", (now, limit))
+            f" WHERE c.due <= ? AND {where} ORDER BY c.due LIMIT ?", (now, *args, limit))
         return [DueClock(r["game_id"], r["channel_id"], r["guild_id"], _clock(r)) for r in rows]
 
     async def _write_clocks(self, game_id: int, changes: dict[str, dict[str, Any] | None]) -> None:
@@ -155,3 +171,30 @@ class ClockTables:
         return dataclasses.replace(row, state=new_state, status=status, version=row.version + 1, updated_at=now,
                                    players=list(players) if players is not None else row.players,
                                    clocks=clocks_after(row.clocks, clocks, status))
+
+    # -- the rows as they are (copy-db) ------------------------------------------------------
+    async def dump_rows(self, table: str, game_ids: list[int] | None = None) -> list[dict[str, Any]]:
+        """Every row of ``table`` (of those games only, for a table of games' rows), as
+        stored, in a fixed order."""
+        order = TABLES[table] + (", rowid" if table == "notes" else "")
+        if game_ids is None:
+            rows = await self.db.execute_fetchall(f"SELECT * FROM {table} ORDER BY {order}")
+        else:
+            key = "id" if table == "games" else "game_id"
+            marks = ", ".join("?" for _ in game_ids) or "NULL"
+            rows = await self.db.execute_fetchall(
+                f"SELECT * FROM {table} WHERE {key} IN ({marks}) ORDER BY {order}", tuple(game_ids))
+        return [dict(r) for r in rows]
+
+    async def load_rows(self, table: str, rows: list[dict[str, Any]]) -> None:
+        """Insert rows as they are (ids kept), in one transaction."""
+        if not rows:
+            return
+        TABLES[table]  # noqa: B018 - only our tables
+        columns = list(rows[0])
+        sql = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)})"
+
+        async def work() -> None:
+            await self.db.executemany(sql, [tuple(r[c] for c in columns) for r in rows])
+
+        await self._transaction(work)

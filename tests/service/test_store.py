@@ -1,24 +1,33 @@
-"""The store and the service: transactions, version checks, concurrency, restart, migrations."""
+"""The store and the service: transactions, version checks, concurrency, restart, migrations.
+
+The tests taking ``store`` or ``store_url`` run on both backends, SQLite and PostgreSQL (a
+server of the session's own: ``tests/pg.py``)."""
 
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 
 import pytest
 
 from bot.rules import GAMES
 from bot.service import GameService, UserError
-from bot.store import MIGRATIONS, Store
+from bot.store import MIGRATIONS, Store, open_store
+from bot.store.rows import TABLES
+from tests.pg import pg_server, pg_url, store_url  # noqa: F401 - fixtures
 
 CHANNEL = 100
 
 
 @pytest.fixture
-async def store(tmp_path):
-    s = await Store.open(f"sqlite:///{tmp_path}/gm.sqlite3")
+async def store(store_url):  # noqa: F811
+    s = await open_store(store_url)
     yield s
     await s.close()
+
+
+async def dump(store) -> list:
+    """Every row of every table, as stored (either backend)."""
+    return [await store.dump_rows(t) for t in TABLES]
 
 
 async def running_game(service: GameService, players=("1", "2", "3")) -> None:
@@ -33,14 +42,6 @@ async def first_move(service: GameService):
     row = await service.game(CHANNEL)
     seat = GAMES["risk_express"].current(row.state)
     return row, seat, GAMES["risk_express"].legal_actions(row.state, seat)[0]
-
-
-def table_dump(path) -> list:
-    con = sqlite3.connect(path)
-    try:
-        return [con.execute(f"SELECT * FROM {t} ORDER BY 1, 2").fetchall() for t in ("games", "actions", "guild_settings")]
-    finally:
-        con.close()
 
 
 async def test_migration_from_an_empty_file(tmp_path):
@@ -67,13 +68,13 @@ async def test_an_accepted_action_is_one_logged_transaction(store):
     assert log[0].events == played.events
 
 
-async def test_refused_actions_write_nothing(store, tmp_path):
+async def test_refused_actions_write_nothing(store):
     service = GameService(store, seed_source=lambda: 42)
     await running_game(service)
     row = await service.game(CHANNEL)
     seat = GAMES["risk_express"].current(row.state)
     other = next(p for p in row.players if p != seat)
-    before = table_dump(tmp_path / "gm.sqlite3")
+    before = await dump(store)
     bad = [
         (other, {"type": "fill", "card": "usa", "line": 0}, "err.not_your_turn"),
         ("999", {"type": "fill", "card": "usa", "line": 0}, "err.not_player"),
@@ -106,7 +107,7 @@ async def test_refused_actions_write_nothing(store, tmp_path):
         with pytest.raises(UserError) as info:
             await call
         assert info.value.key == key
-    assert table_dump(tmp_path / "gm.sqlite3") == before
+    assert await dump(store) == before
 
 
 async def test_concurrent_clicks_none_lost_none_doubled(store):
@@ -165,9 +166,9 @@ async def test_version_check_refuses_a_second_writer(store):
     assert len(await store.actions(row.id)) == 1
 
 
-async def test_restart_changes_nothing(tmp_path):
-    url = f"sqlite:///{tmp_path}/restart.sqlite3"
-    store = await Store.open(url)
+async def test_restart_changes_nothing(store_url):  # noqa: F811
+    url = store_url
+    store = await open_store(url)
     service = GameService(store, seed_source=lambda: 11)
     await running_game(service)
     game = GAMES["risk_express"]
@@ -177,7 +178,7 @@ async def test_restart_changes_nothing(tmp_path):
         await service.act(CHANNEL, seat, game.legal_actions(row.state, seat)[0])
     before = await service.game(CHANNEL)
     await store.close()
-    store2 = await Store.open(url)
+    store2 = await open_store(url)
     after = await GameService(store2).game(CHANNEL)
     assert after == before
     assert game.view(after.state) == game.view(before.state)
@@ -282,19 +283,41 @@ def test_sqlite_urls_name_their_file():
     assert database_path("sqlite://") == database_path("sqlite:///:memory:") == ":memory:"
 
 
-@pytest.mark.parametrize("url", ["postgresql://gm:s3cret@db.example/gm", "postgres://gm:s3cret@db/gm",
-                                 "mysql://gm:s3cret@db/gm", "redis:s3cret"])
+@pytest.mark.parametrize("url", ["mysql://gm:s3cret@db/gm", "redis:s3cret", "mongodb://gm:s3cret@db/gm"])
 async def test_open_store_refuses_an_unknown_scheme(url, tmp_path, monkeypatch):
-    from bot.store import UnsupportedDatabase, open_store
+    from bot.store import UnsupportedDatabase, check_url, open_store
 
     monkeypatch.chdir(tmp_path)
+    for attempt in (check_url, open_store):
+        with pytest.raises(UnsupportedDatabase) as info:
+            await attempt(url) if attempt is open_store else attempt(url)
+        message = str(info.value)
+        assert isinstance(info.value, ValueError)
+        assert repr(url.split(":")[0]) in message and "sqlite:" in message and "plain file path" in message
+        assert "postgresql://" in message
+        assert "s3cret" not in message  # a URL's password is never repeated
+    assert list(tmp_path.iterdir()) == []  # nothing was created
+
+
+@pytest.mark.parametrize("url", ["postgresql://gm:s3cret@/gm?host=/nonexistent/socket&connect_timeout=2",
+                                 "postgres://gm:s3cret@/gm?host=/nonexistent/socket&connect_timeout=2"])
+async def test_a_postgresql_url_opens_postgresql(url, tmp_path, monkeypatch):
+    """``postgresql://`` and ``postgres://`` are accepted at the door and open the
+    PostgreSQL store: a server that cannot be reached is ``StoreUnavailable`` (the
+    password never repeated); without asyncpg, the message says what to install."""
+    pytest.importorskip("asyncpg")
+    from bot.store import StoreUnavailable, UnsupportedDatabase, check_url, open_store
+
+    monkeypatch.chdir(tmp_path)
+    check_url(url)
+    with pytest.raises(StoreUnavailable) as info:
+        await open_store(url)
+    assert "s3cret" not in str(info.value)
+    monkeypatch.setitem(__import__("sys").modules, "asyncpg", None)  # as if not installed
     with pytest.raises(UnsupportedDatabase) as info:
         await open_store(url)
-    message = str(info.value)
-    assert isinstance(info.value, ValueError)
-    assert repr(url.split(":")[0]) in message and "sqlite:" in message and "plain file path" in message
-    assert "s3cret" not in message  # a URL's password is never repeated
-    assert list(tmp_path.iterdir()) == []  # nothing was created
+    assert "gamemaster[postgres]" in str(info.value) and "s3cret" not in str(info.value)
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_the_protocol_lists_every_call_the_service_makes():
@@ -313,15 +336,19 @@ def test_the_protocol_lists_every_call_the_service_makes():
     declared = {name for name in dir(GameStore) if not name.startswith("_")} | set(GameStore.__annotations__)
     assert used - declared == set()
     assert declared - {n for n in dir(SqliteStore) if not n.startswith("_")} - {"clock"} == set()
-    for name in declared - {"clock"}:  # the SQLite store keeps the protocol's signatures
-        assert inspect.signature(getattr(GameStore, name)) == inspect.signature(getattr(SqliteStore, name)), name
+    from bot.store.postgres import PostgresStore
+
+    for backend in (SqliteStore, PostgresStore):  # both keep the protocol's signatures
+        assert declared - {n for n in dir(backend) if not n.startswith("_")} - {"clock"} == set()
+        for name in declared - {"clock"}:
+            assert inspect.signature(getattr(GameStore, name)) == inspect.signature(getattr(backend, name)), name
 
 
-async def test_the_committed_row_is_the_stored_one(tmp_path):
+async def test_the_committed_row_is_the_stored_one(store_url):  # noqa: F811
     """A commit hands back the row it wrote without reading it back; a second store on
-    the same file (which parses everything afresh) reads the same row."""
-    url = f"sqlite:///{tmp_path}/same.sqlite3"
-    store = await Store.open(url)
+    the same database (which parses everything afresh) reads the same row."""
+    url = store_url
+    store = await open_store(url)
     service = GameService(store, seed_source=lambda: 5)
     await running_game(service)
     game = GAMES["risk_express"]
@@ -329,7 +356,7 @@ async def test_the_committed_row_is_the_stored_one(tmp_path):
         row = await service.game(CHANNEL)
         seat = game.current(row.state)
         played = await service.act(CHANNEL, seat, game.legal_actions(row.state, seat)[0])
-        other = await Store.open(url)
+        other = await open_store(url)
         try:
             assert await other.get_game(row.id) == played.row == await store.get_game(row.id)
         finally:

@@ -1,0 +1,436 @@
+"""The PostgreSQL backend (asyncpg, the optional extra ``gamemaster[postgres]``): the same
+tables, migrations and rules as the SQLite store, for several bot processes on one database.
+
+- **A pool with timeouts.** ``DATABASE_URL=postgresql://user:pass@host/db`` (or a Unix socket:
+  ``postgresql:///db?host=/run/postgresql``). Query parameters of ours, taken off the URL
+  before asyncpg sees it: ``pool_min`` (1), ``pool_max`` (10), ``connect_timeout`` (10 s),
+  ``acquire_timeout`` (10 s: waiting for a free connection) and ``command_timeout`` (15 s: one
+  statement). A stuck database makes the calls fail after their timeout instead of freezing
+  every channel.
+- **One transaction per action**, with the version check: the state's ``UPDATE … WHERE
+  version = old`` and the log's ``INSERT`` are one statement, so an accepted action costs one
+  round trip besides its clocks.
+- **Faults.** A lost connection (the server restarted, the backend killed), a database that
+  cannot be reached or a timeout raise :class:`StoreUnavailable`: the transaction was rolled
+  back, nothing is half-written, the player may try again. The pool drops its idle
+  connections (``expire_connections``), so the next call connects afresh. A read is tried a
+  second time on a fresh connection before giving up; a write never is (it might have
+  committed just before the connection was lost: the player's retry meets the version check).
+- **Migrations** are ``bot.store.schema``'s list, translated; the number applied is in table
+  ``schema_version``, and an advisory lock keeps two starting processes from migrating at once.
+
+asyncpg is imported only when a ``postgresql://`` URL is opened: SQLite needs nothing of it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+from bot.store.postgres_clocks import PgClockTables, rowcount
+from bot.store.protocol import (
+    DEFAULT_LOBBY_IDLE_DAYS,
+    ActionRow,
+    Commit,
+    Conflict,
+    GameRow,
+    GuildSettings,
+    StoreUnavailable,
+    UnsupportedDatabase,
+)
+from bot.store.rows import ParsedStates, action_row, clocks_after, dumps, game_row
+from bot.store.schema import MIGRATIONS, postgres_script
+
+POOL_OPTIONS: dict[str, tuple[type, float]] = {
+    "pool_min": (int, 1), "pool_max": (int, 10), "connect_timeout": (float, 10.0),
+    "acquire_timeout": (float, 10.0), "command_timeout": (float, 15.0),
+}
+MIGRATION_LOCK = 7_262_657  # pg_advisory_xact_lock key: one process migrates at a time
+
+GAME = ("SELECT g.*,"
+        " (SELECT json_agg(json_build_object('seat', c.seat, 'started', c.started, 'deadline', c.deadline,"
+        "  'reminders', c.reminders::json, 'sent', c.sent, 'off_turn', c.off_turn, 'paused_until', c.paused_until,"
+        "  'due', c.due))::text FROM clocks c WHERE c.game_id = g.id) AS clocks_json,"
+        " (SELECT json_object_agg(m.user_id, m.away_until)::text FROM members m WHERE m.guild_id = g.guild_id"
+        "  AND m.away_until IS NOT NULL AND m.user_id IN (SELECT json_array_elements_text(g.players::json)))"
+        " AS away_json FROM games g")
+
+
+def pool_settings(url: str) -> tuple[str, dict[str, float]]:
+    """The URL asyncpg is given (our own parameters taken off) and those parameters."""
+    parts = urlsplit(url)
+    settings = {k: kind(default) for k, (kind, default) in POOL_OPTIONS.items()}
+    kept = []
+    for key, value in parse_qsl(parts.query, keep_blank_values=True):
+        if key in POOL_OPTIONS:
+            try:
+                settings[key] = POOL_OPTIONS[key][0](value)
+            except ValueError:
+                raise ValueError(f"DATABASE_URL: {key} must be a number") from None
+        else:
+            kept.append((key, value))
+    scheme = "postgresql" if parts.scheme.lower() in ("postgres", "postgresql") else parts.scheme
+    return urlunsplit((scheme, parts.netloc, parts.path, urlencode(kept), parts.fragment)), settings
+
+
+@dataclass
+class PostgresStore(PgClockTables):
+    """The ``GameStore`` on a PostgreSQL database, through a pool of connections."""
+
+    pool: Any  # asyncpg.Pool
+    clock: Callable[[], float] = time.time
+    acquire_timeout: float = 10.0
+    _states: ParsedStates = field(default_factory=ParsedStates)
+    _lost: tuple[type[BaseException], ...] = ()
+
+    # -- opening ----------------------------------------------------------------------
+    @classmethod
+    async def open(cls, url: str, clock: Callable[[], float] = time.time) -> PostgresStore:
+        try:
+            import asyncpg
+        except ImportError:
+            raise UnsupportedDatabase("DATABASE_URL is a PostgreSQL one but asyncpg is not installed: "
+                                      "pip install 'gamemaster[postgres]'") from None
+        dsn, settings = pool_settings(url)
+        lost = lost_connection_errors()
+        try:
+            pool = await asyncpg.create_pool(
+                dsn, min_size=int(settings["pool_min"]), max_size=int(settings["pool_max"]),
+                timeout=settings["connect_timeout"], command_timeout=settings["command_timeout"],
+                max_inactive_connection_lifetime=300.0,
+                server_settings={"jit": "off"})  # small queries: compiling them only slows them
+        except lost as err:
+            raise StoreUnavailable(f"cannot reach the PostgreSQL database: {type(err).__name__}") from err
+        store = cls(pool, clock, settings["acquire_timeout"], _lost=lost)
+        try:
+            await store.migrate()
+        except BaseException:
+            await pool.close()
+            raise
+        return store
+
+    async def close(self) -> None:
+        await self.pool.close()
+
+    async def schema_version(self) -> int:
+        return int(await self._fetchval(
+            "SELECT COALESCE(MAX(version), 0) FROM schema_version") or 0)
+
+    async def migrate(self) -> None:
+        """Apply the numbered migrations not yet recorded in ``schema_version``."""
+
+        async def work(conn: Any) -> None:
+            await conn.execute(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
+            await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)")
+            current = await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version")
+            for number in range(current + 1, len(MIGRATIONS) + 1):
+                for statement in postgres_script(number):
+                    await conn.execute(statement)
+                await conn.execute("INSERT INTO schema_version (version) VALUES ($1)", number)
+
+        await self._transaction(work)
+
+    # -- connections, transactions and faults ---------------------------------------------
+    async def _unavailable(self, err: BaseException) -> StoreUnavailable:
+        """The error a lost connection becomes; the pool's idle connections are dropped so
+        that the next call connects afresh (after a restart they are all dead)."""
+        try:
+            await self.pool.expire_connections()
+        except Exception:  # noqa: S110 - the pool replaces them on the next acquire anyway
+            pass
+        return StoreUnavailable(f"the database connection failed ({type(err).__name__}); try again")
+
+    async def _transaction(self, work: Callable[[Any], Any]) -> Any:
+        """``work(conn)`` in one transaction: all of it is written, or nothing."""
+        try:
+            async with self.pool.acquire(timeout=self.acquire_timeout) as conn, conn.transaction():
+                return await work(conn)
+        except self._lost as err:
+            raise await self._unavailable(err) from err
+
+    async def _read(self, how: str, sql: str, *args: Any) -> Any:
+        """A read (``fetch``, ``fetchrow`` or ``fetchval``), tried again once on a fresh
+        connection if the first was lost (never after a timeout: that would double it)."""
+        for attempt in (1, 2):
+            try:
+                async with self.pool.acquire(timeout=self.acquire_timeout) as conn:
+                    return await getattr(conn, how)(sql, *args)
+            except self._lost as err:
+                failure = await self._unavailable(err)
+                if attempt == 2 or isinstance(err, TimeoutError):
+                    raise failure from err
+        raise AssertionError("unreachable")
+
+    async def _fetch(self, sql: str, *args: Any) -> list[Any]:
+        return await self._read("fetch", sql, *args)
+
+    async def _fetchval(self, sql: str, *args: Any) -> Any:
+        return await self._read("fetchval", sql, *args)
+
+    async def _statement(self, sql: str, *args: Any) -> str:
+        """One statement, its own transaction."""
+        return await self._transaction(lambda conn: conn.execute(sql, *args))
+
+    # -- reading ----------------------------------------------------------------------
+    async def _one_game(self, sql: str, *args: Any) -> GameRow | None:
+        rows = await self._fetch(sql, *args)
+        return game_row(rows[0], self._states) if rows else None
+
+    async def active_game(self, channel_id: int) -> GameRow | None:
+        return await self._one_game(f"{GAME} WHERE g.channel_id = $1 AND g.status IN ('lobby', 'running')",
+                                    channel_id)
+
+    async def latest_game(self, channel_id: int) -> GameRow | None:
+        return await self._one_game(f"{GAME} WHERE g.channel_id = $1 ORDER BY g.id DESC LIMIT 1", channel_id)
+
+    async def get_game(self, game_id: int) -> GameRow | None:
+        return await self._one_game(f"{GAME} WHERE g.id = $1", game_id)
+
+    async def games(self, game_ids: list[int]) -> list[GameRow]:
+        if not game_ids:
+            return []
+        rows = await self._fetch(f"{GAME} WHERE g.id = ANY($1::bigint[])", list(game_ids))
+        return [game_row(r, self._states) for r in rows]
+
+    async def actions(self, game_id: int, last: int | None = None,
+                      after_version: int | None = None, undone: bool = False) -> list[ActionRow]:
+        live = "" if undone else " AND undone_at IS NULL"
+        if after_version is not None:
+            rows = await self._fetch(
+                f"SELECT * FROM actions WHERE game_id = $1 AND version > $2{live} ORDER BY seq", game_id, after_version)
+        elif last is None:
+            rows = await self._fetch(f"SELECT * FROM actions WHERE game_id = $1{live} ORDER BY seq", game_id)
+        else:
+            rows = await self._fetch(
+                f"SELECT * FROM (SELECT * FROM actions WHERE game_id = $1{live} ORDER BY seq DESC LIMIT $2) a"
+                " ORDER BY seq", game_id, last)
+        return [action_row(r) for r in rows]
+
+    async def announcements(self, game_id: int) -> tuple[int, int | None, list[ActionRow]]:
+        rows = await self._fetch(
+            "SELECT g.announced_version, g.prompt_message_id, a.seq, a.seat, a.action, a.events, a.created_at,"
+            " a.version FROM games g LEFT JOIN actions a ON a.game_id = g.id AND a.version > g.announced_version"
+            " AND a.undone_at IS NULL WHERE g.id = $1 ORDER BY a.seq", game_id)
+        if not rows:
+            return 0, None, []
+        pending = [action_row(r, undone=False) for r in rows if r["seq"] is not None]
+        return rows[0]["announced_version"], rows[0]["prompt_message_id"], pending
+
+    async def running_games(self) -> list[GameRow]:
+        rows = await self._fetch(f"{GAME} WHERE g.status IN ('lobby', 'running')")
+        return [game_row(r, self._states) for r in rows]
+
+    async def moderator_role(self, guild_id: int) -> int | None:
+        return (await self.guild_settings(guild_id)).moderator_role_id
+
+    async def guild_settings(self, guild_id: int | None) -> GuildSettings:
+        if guild_id is None:
+            return GuildSettings()
+        rows = await self._fetch("SELECT * FROM guild_settings WHERE guild_id = $1", guild_id)
+        if not rows:
+            return GuildSettings()
+        row = rows[0]
+        return GuildSettings(row["moderator_role_id"], row["language"],
+                             row["lobby_idle_days"] or DEFAULT_LOBBY_IDLE_DAYS, row["turn_time"], row["reply_time"],
+                             row["vacation_days"])
+
+    async def idle_lobbies(self, now: float) -> list[GameRow]:
+        rows = await self._fetch(
+            f"{GAME} LEFT JOIN guild_settings s ON s.guild_id = g.guild_id WHERE g.status = 'lobby'"
+            " AND g.updated_at < $1::float8 - 86400.0 * COALESCE(s.lobby_idle_days, $2::bigint)",
+            float(now), DEFAULT_LOBBY_IDLE_DAYS)
+        return [game_row(r, self._states) for r in rows]
+
+    # -- writing ----------------------------------------------------------------------
+    async def create_lobby(
+        self, channel_id: int, guild_id: int | None, game: str, host_id: str,
+        options: dict[str, Any], seed: int, names: dict[str, str] | None = None, lang: str = "en",
+        timing: dict[str, str] | None = None,
+    ) -> GameRow:
+        now = self.clock()
+        game_id = await self._transaction(lambda conn: self._insert_game(
+            conn, channel_id, guild_id, game, host_id, options, seed, names or {}, lang, [host_id], now,
+            timing=timing))
+        row = await self.get_game(game_id)
+        assert row is not None
+        return row
+
+    async def _insert_game(self, conn: Any, channel_id: int, guild_id: int | None, game: str, host_id: str,
+                           options: dict[str, Any], seed: int, names: dict[str, str], lang: str,
+                           players: list[str], now: float, picks: dict[str, Any] | None = None,
+                           timing: dict[str, str] | None = None) -> int:
+        import asyncpg
+
+        try:
+            async with conn.transaction():  # a savepoint: a refused insert leaves the rest alone
+                return await conn.fetchval(
+                    "INSERT INTO games (channel_id, guild_id, game, status, host_id, options, players, seed,"
+                    " names, lang, picks, timing, created_at, updated_at)"
+                    " VALUES ($1, $2, $3, 'lobby', $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) RETURNING id",
+                    channel_id, guild_id, game, host_id, dumps(options), dumps(players), seed,
+                    dumps(names), lang, dumps(picks or {}), dumps(timing or {}), float(now))
+        except asyncpg.UniqueViolationError as err:
+            raise Conflict("this channel already has a game") from err
+
+    async def reset_game(self, row: GameRow, seed: int,
+                         start: Callable[[int], dict[str, Any]] | None = None) -> GameRow:
+        now = float(self.clock())
+        state = start(seed) if start is not None else None
+
+        async def work(conn: Any) -> int:
+            done = await conn.execute(
+                "UPDATE games SET status = 'ended', version = version + 1, updated_at = $1"
+                " WHERE id = $2 AND version = $3", now, row.id, row.version)
+            if rowcount(done) != 1:
+                raise Conflict("the game changed meanwhile")
+            await conn.execute("DELETE FROM clocks WHERE game_id = $1", row.id)
+            game_id = await self._insert_game(conn, row.channel_id, row.guild_id, row.game, row.host_id, row.options,
+                                              seed, row.names, row.lang, row.players, now, row.picks, row.timing)
+            if state is not None:
+                await conn.execute(
+                    "UPDATE games SET status = 'running', state = $1, seats = $2, version = version + 1,"
+                    " turn_started_at = $3 WHERE id = $4", dumps(state), dumps(row.players), now, game_id)
+            return game_id
+
+        game_id = await self._transaction(work)
+        self._states.carry(row.id, row.version)
+        if state is not None:
+            self._states.put(game_id, 1, state)
+        fresh = await self.get_game(game_id)
+        assert fresh is not None
+        return fresh
+
+    async def update_game(self, row: GameRow, clocks: dict[str, dict[str, Any] | None] | None = None,
+                          **changes: Any) -> GameRow:
+        now = float(self.clock())
+        allowed = {"players", "status", "lobby_message_id", "prompt_message_id", "state", "options",
+                   "turn_started_at", "host_id", "names", "seats", "picks", "lang", "timing"}
+        if set(changes) - allowed:
+            raise ValueError(f"cannot change {set(changes) - allowed}")
+        encoded = {
+            k: (dumps(v) if k in ("players", "state", "options", "names", "seats", "picks", "timing")
+                and v is not None else float(v) if k == "turn_started_at" and v is not None else v)
+            for k, v in changes.items()
+        }
+        sets = "".join(f"{k} = ${i}, " for i, k in enumerate(encoded, start=4))
+
+        async def work(conn: Any) -> None:
+            done = await conn.execute(
+                f"UPDATE games SET {sets}version = version + 1, updated_at = $1 WHERE id = $2 AND version = $3",
+                now, row.id, row.version, *encoded.values())
+            if rowcount(done) != 1:
+                raise Conflict("the game changed meanwhile")
+            if changes.get("status") in ("finished", "ended"):
+                await conn.execute("DELETE FROM clocks WHERE game_id = $1", row.id)
+            elif clocks:
+                await self._write_clocks(conn, row.id, clocks)
+
+        await self._transaction(work)
+        if "state" in changes:
+            self._states.put(row.id, row.version + 1, changes["state"])
+        else:
+            self._states.carry(row.id, row.version)
+        fresh = await self.get_game(row.id)
+        assert fresh is not None
+        return fresh
+
+    async def commit_action(
+        self, row: GameRow, seat: str, action: dict[str, Any], events: list[dict[str, Any]],
+        new_state: dict[str, Any], status: str, new_turn: bool, players: list[str] | None = None,
+        clocks: dict[str, dict[str, Any] | None] | None = None,
+    ) -> GameRow:
+        commit = Commit(row, seat, action, events, new_state, status, new_turn, players, clocks)
+        [fresh] = await self.commit_actions([commit], all_or_nothing=True)
+        assert fresh is not None
+        return fresh
+
+    async def commit_actions(self, commits: list[Commit], all_or_nothing: bool = False) -> list[GameRow | None]:
+        """Several games' actions in one transaction, each with its version check (the
+        state's update and the log's insert are one statement)."""
+        now = float(self.clock())
+        texts = [dumps(c.new_state) for c in commits]
+
+        async def work(conn: Any) -> list[bool]:
+            done = []
+            for c, text in zip(commits, texts, strict=True):
+                row = c.row
+                status = await conn.execute(
+                    "WITH g AS (UPDATE games SET state = $1, status = $2, version = version + 1, updated_at = $3,"
+                    " turn_started_at = CASE WHEN $4 THEN $3 ELSE turn_started_at END,"
+                    " players = COALESCE($5::text, players) WHERE id = $6 AND version = $7 RETURNING id, version)"
+                    " INSERT INTO actions (game_id, seq, seat, action, events, created_at, version)"
+                    " SELECT g.id, COALESCE((SELECT MAX(a.seq) FROM actions a WHERE a.game_id = g.id), 0) + 1,"
+                    " $8, $9, $10, $3, g.version FROM g",
+                    text, c.status, now, bool(c.new_turn), None if c.players is None else dumps(c.players),
+                    row.id, row.version, c.seat, dumps(c.action), dumps(c.events))
+                if rowcount(status) != 1:
+                    if all_or_nothing:
+                        raise Conflict("the game changed meanwhile")
+                    done.append(False)
+                    continue
+                if c.status in ("finished", "ended"):
+                    await conn.execute("DELETE FROM clocks WHERE game_id = $1", row.id)
+                elif c.clocks:
+                    await self._write_clocks(conn, row.id, c.clocks)
+                done.append(True)
+            return done
+
+        done = await self._transaction(work)
+        out: list[GameRow | None] = []
+        for c, ok in zip(commits, done, strict=True):
+            if not ok:
+                out.append(None)
+                continue
+            row = c.row
+            self._states.put(row.id, row.version + 1, c.new_state)
+            out.append(dataclasses.replace(
+                row, state=c.new_state, status=c.status, version=row.version + 1, updated_at=now,
+                turn_started_at=now if c.new_turn else row.turn_started_at,
+                players=list(c.players) if c.players is not None else row.players,
+                clocks=clocks_after(row.clocks, c.clocks, c.status)))
+        return out
+
+    async def note_messages(self, game_id: int, **message_ids: int | None) -> None:
+        if set(message_ids) - {"lobby_message_id", "prompt_message_id"}:
+            raise ValueError(f"cannot note {set(message_ids)}")
+        if not message_ids:
+            return
+        sets = ", ".join(f"{k} = ${i}" for i, k in enumerate(message_ids, start=2))
+        await self._statement(f"UPDATE games SET {sets} WHERE id = $1", game_id, *message_ids.values())
+
+    async def mark_announced(self, game_id: int, version: int, **message_ids: int | None) -> None:
+        if set(message_ids) - {"lobby_message_id", "prompt_message_id"}:
+            raise ValueError(f"cannot note {set(message_ids)}")
+        sets = "".join(f", {k} = ${i}" for i, k in enumerate(message_ids, start=3))
+        await self._statement(f"UPDATE games SET announced_version = GREATEST(announced_version, $2){sets}"
+                              " WHERE id = $1", game_id, version, *message_ids.values())
+
+    async def set_moderator_role(self, guild_id: int, role_id: int | None) -> None:
+        await self.set_guild_settings(guild_id, moderator_role_id=role_id)
+
+    async def set_guild_settings(self, guild_id: int, **fields: Any) -> GuildSettings:
+        allowed = {"moderator_role_id", "language", "lobby_idle_days", "turn_time", "reply_time", "vacation_days"}
+        if not fields or set(fields) - allowed:
+            raise ValueError(f"cannot set {set(fields) - allowed or 'nothing'}")
+        cols = ", ".join(fields)
+        marks = ", ".join(f"${i}" for i in range(3, 3 + len(fields)))
+        updates = ", ".join(f"{k} = excluded.{k}" for k in fields)
+        await self._statement(
+            f"INSERT INTO guild_settings (guild_id, updated_at, {cols}) VALUES ($1, $2, {marks})"
+            f" ON CONFLICT (guild_id) DO UPDATE SET {updates}, updated_at = excluded.updated_at",
+            guild_id, float(self.clock()), *fields.values())
+        return await self.guild_settings(guild_id)
+
+
+def lost_connection_errors() -> tuple[type[BaseException], ...]:
+    """What a lost or unreachable database raises through asyncpg: the connection closed
+    (``InterfaceError``, class 08), the server shutting down or the backend terminated
+    (class 57: ``pg_terminate_backend``, a restart), a timeout, a socket error."""
+    import asyncpg
+
+    return (OSError, TimeoutError, asyncpg.InterfaceError, asyncpg.PostgresConnectionError,
+            asyncpg.exceptions.OperatorInterventionError, asyncpg.exceptions.TooManyConnectionsError)

@@ -1,0 +1,182 @@
+"""The store's calls below the service, on both backends (SQLite, PostgreSQL): migrations,
+clocks and the shards' share of them, members, notes, batches of commits, taking back, the
+rows as they are."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.store import MIGRATIONS, Commit, Conflict, open_store
+from bot.store.rows import TABLES
+from tests.pg import pg_server, pg_url, store_url  # noqa: F401 - fixtures
+
+SHARD_BITS = 22
+
+
+@pytest.fixture
+async def store(store_url):  # noqa: F811
+    s = await open_store(store_url, clock=lambda: 1000.0)
+    yield s
+    await s.close()
+
+
+def clock(seat: str, due: float, deadline: float = 5000.0, sent: int = 0) -> dict:
+    return {"seat": seat, "started": 1000.0, "deadline": deadline, "reminders": [due] if due < deadline else [],
+            "sent": sent, "off_turn": False, "paused_until": None, "due": due}
+
+
+async def running(store, channel: int, guild: int | None = 7, players=("a", "b")):
+    row = await store.create_lobby(channel, guild, "risk_express", players[0], {}, 5, lang="fr",
+                                   timing={"turn_time": "1d", "reply_time": "none"})
+    return await store.update_game(row, players=list(players), status="running", state={"n": 0},
+                                   seats=list(players), turn_started_at=1000.0)
+
+
+async def test_migrations_reach_the_last_and_apply_nothing_twice(store_url):  # noqa: F811
+    first = await open_store(store_url)
+    assert await first.schema_version() == len(MIGRATIONS)
+    await first.close()
+    again = await open_store(store_url)
+    assert await again.schema_version() == len(MIGRATIONS)
+    assert [await again.dump_rows(t) for t in TABLES] == [[]] * len(TABLES)
+    await again.close()
+
+
+async def test_two_processes_opening_a_new_database_at_once(store_url):  # noqa: F811
+    """Two bot processes starting together both migrate safely (one waits for the other)."""
+    if store_url.startswith("sqlite"):
+        pytest.skip("one SQLite file is one process's")
+    stores = await asyncio.gather(open_store(store_url), open_store(store_url))
+    for s in stores:
+        assert await s.schema_version() == len(MIGRATIONS)
+        await s.close()
+
+
+async def test_a_game_reads_back_with_its_clocks_and_vacations(store):
+    row = await running(store, 1)
+    written = await store.commit_action(row, "a", {"type": "x"}, [{"e": 1}], {"n": 1}, "running", True,
+                                        clocks={"a": clock("a", 2000.5), "b": clock("b", 3000.25)})
+    await store.set_member(7, "b", away_from=900.0, away_until=4000.0, away_year=2026, away_days=2.5)
+    await store.set_member(7, "zz", away_until=4000.0)  # not a player of this game
+    read = await store.get_game(row.id)
+    assert read.clocks == written.clocks == {"a": clock("a", 2000.5), "b": clock("b", 3000.25)}
+    assert read.away == {"b": 4000.0}
+    assert (read.lang, read.timing, read.state, read.version) == ("fr", row.timing, {"n": 1}, row.version + 1)
+    assert await store.games([row.id, 999]) == [read]
+    assert (await store.member(7, "b")).away_days == 2.5
+    assert await store.member(7, "nobody") == await store.member(None, "b")
+
+
+async def test_due_clocks_and_next_due(store):
+    a = await running(store, 1, guild=(3 << SHARD_BITS))  # shard 3 of 4 (and of 2: 1)
+    b = await running(store, 2, guild=None)  # outside a server: shard 0
+    await store.set_clocks(a.id, {"a": clock("a", 1500.0)})
+    await store.set_clocks(b.id, {"a": clock("a", 1200.0), "b": clock("b", 9000.0)})
+    assert await store.next_due() == 1200.0
+    due = await store.due_clocks(1600.0)
+    assert [(d.game_id, d.clock["seat"], d.channel_id) for d in due] == [(b.id, "a", 2), (a.id, "a", 1)]
+    assert [d.game_id for d in await store.due_clocks(1600.0, limit=1)] == [b.id]
+    # a process serving some shards sees only their games' clocks
+    assert await store.next_due(shards=(4, (3,))) == 1500.0
+    assert [d.game_id for d in await store.due_clocks(1600.0, shards=(4, (3,)))] == [a.id]
+    assert [d.game_id for d in await store.due_clocks(1600.0, shards=(4, (0, 1)))] == [b.id]
+    assert [d.game_id for d in await store.due_clocks(1600.0, shards=(2, (1,)))] == [a.id]
+    assert await store.next_due(shards=(4, (2,))) is None
+    assert await store.due_clocks(1600.0, shards=(4, ())) == []
+
+
+async def test_set_clocks_only_if_unchanged(store):
+    row = await running(store, 1)
+    first = clock("a", 1500.0)
+    assert await store.set_clocks(row.id, {"a": first}, expected={})
+    sent = dict(first, sent=1, due=4000.0)
+    results = await asyncio.gather(*(store.set_clocks(row.id, {"a": sent}, expected={"a": first})
+                                     for _ in range(5)))
+    assert sorted(results) == [False] * 4 + [True]  # one reminder of five tries
+    assert not await store.set_clocks(row.id, {"a": None}, expected={"b": first})  # no such clock
+    assert (await store.get_game(row.id)).clocks == {"a": sent}
+    assert await store.clocks_of_members(7, "a") == [(row.id, sent)]
+    assert await store.set_clocks(row.id, {"a": None}, expected={"a": sent})
+    assert await store.next_due() is None
+    assert await store.games_without_clocks() == [row.id]
+
+
+async def test_a_batch_leaves_out_the_games_that_moved(store):
+    one, two = await running(store, 1), await running(store, 2)
+    moved = await store.commit_action(two, "a", {"type": "x"}, [], {"n": 1}, "running", False)
+    commits = [Commit(one, "@system", {"type": "timeout"}, [], {"n": 9}, "running", True, clocks={"a": None}),
+               Commit(two, "@system", {"type": "timeout"}, [], {"n": 9}, "running", True)]
+    out = await store.commit_actions(commits)
+    assert out[1] is None and out[0].version == one.version + 1
+    assert (await store.get_game(one.id)).state == {"n": 9}
+    assert await store.get_game(two.id) == moved
+    with pytest.raises(Conflict):
+        await store.commit_actions(commits, all_or_nothing=True)
+    assert [a.seq for a in await store.actions(one.id)] == [1]
+
+
+async def test_finishing_stops_the_clocks_and_the_log_reads_in_parts(store):
+    row = await running(store, 1)
+    for n in range(1, 4):
+        row = await store.commit_action(row, "a", {"type": "x", "n": n}, [{"n": n}], {"n": n}, "running", False,
+                                        clocks={"a": clock("a", 1500.0 + n)})
+    done = await store.commit_action(row, "b", {"type": "end"}, [], {"n": 4}, "finished", False)
+    assert done.clocks == {} == (await store.get_game(row.id)).clocks
+    assert [a.action.get("n") for a in await store.actions(row.id, last=2)] == [3, None]
+    assert [a.seq for a in await store.actions(row.id, after_version=row.version - 1)] == [3, 4]
+    assert await store.active_game(1) is None and (await store.latest_game(1)).status == "finished"
+
+
+async def test_take_back_marks_the_log_and_notes_it(store):
+    row = await running(store, 1)
+    for n in (1, 2):
+        row = await store.commit_action(row, "a", {"type": "x", "n": n}, [], {"n": n}, "running", False)
+    back = await store.take_back(row, [2], {"n": 1}, "running", {"a": clock("a", 1700.0)}, ("undo", "a", {"k": 1}))
+    assert back == await store.get_game(row.id)
+    assert [a.seq for a in await store.actions(row.id)] == [1]
+    assert [(a.seq, a.undone_at) for a in await store.actions(row.id, undone=True)] == [(1, None), (2, 1000.0)]
+    with pytest.raises(Conflict):  # the same again: the log changed
+        await store.take_back(back, [2], {"n": 1}, "running", None, ("undo", "a", {}))
+    await store.add_note(row.id, "reminder", "b", {"deadline": 5.0})
+    assert [(n.kind, n.seat, n.data) for n in await store.notes(row.id)] == [
+        ("undo", "a", {"k": 1}), ("reminder", "b", {"deadline": 5.0})]
+
+
+async def test_one_active_game_per_channel_and_reset(store):
+    row = await running(store, 1)
+    with pytest.raises(Conflict):
+        await store.create_lobby(1, 7, "risk_express", "z", {}, 1)
+    fresh = await store.reset_game(row, 77, start=lambda seed: {"seed": seed})
+    assert (fresh.status, fresh.state, fresh.seed, fresh.players) == ("running", {"seed": 77}, 77, ["a", "b"])
+    assert (await store.get_game(row.id)).status == "ended"
+    with pytest.raises(Conflict):  # the old row is stale now
+        await store.update_game(row, status="ended")
+    await store.mark_announced(fresh.id, 5, prompt_message_id=2**62)
+    await store.mark_announced(fresh.id, 3)  # never backwards
+    assert (await store.announcements(fresh.id))[:2] == (5, 2**62)
+    await store.set_guild_settings(2**60, language="fr", lobby_idle_days=2)
+    assert (await store.guild_settings(2**60)).language == "fr"
+    lobby = await store.create_lobby(3, 2**60, "risk_express", "h", {}, 2**63 - 1)
+    assert lobby.seed == 2**63 - 1 and lobby.guild_id == 2**60
+    assert [r.id for r in await store.idle_lobbies(1000.0 + 3 * 86400)] == [lobby.id]
+
+
+async def test_rows_copy_between_backends_as_they_are(store, tmp_path):
+    row = await running(store, 1)
+    await store.commit_action(row, "a", {"type": "x"}, [{"e": "é"}], {"n": 1}, "running", True,
+                              clocks={"a": clock("a", 2000.5)})
+    await store.add_note(row.id, "reminder", "a")
+    await store.set_member(7, "a", notify="dm", lang="fr")
+    await store.set_guild_settings(7, turn_time="2d")
+    other = await open_store(f"sqlite:///{tmp_path}/copy.sqlite3")
+    try:
+        for table in TABLES:
+            await other.load_rows(table, await store.dump_rows(table))
+        for table in TABLES:
+            assert await other.dump_rows(table) == await store.dump_rows(table), table
+        assert await other.get_game(row.id) == await store.get_game(row.id)
+        assert (await other.create_lobby(2, 7, "risk_express", "h", {}, 1)).id == row.id + 1
+    finally:
+        await other.close()
