@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from bot.store.protocol import (
     ACTIVE,
@@ -36,7 +36,7 @@ __all__ = [
     "ACTIVE", "DEFAULT_LOBBY_IDLE_DAYS", "MIGRATIONS", "SCHEMES", "ActionRow", "Commit", "Conflict", "DueClock",
     "GameRow", "GameStore", "GuildSettings", "MemberSettings", "Note", "SqliteStore", "Store", "StoreError",
     "StoreUnavailable", "UnsupportedDatabase",
-    "database_path", "open_store", "scheme_of",
+    "copy_database", "database_path", "open_store", "scheme_of",
 ]
 
 SCHEMES = ("sqlite", "postgresql", "postgres")  # a plain file path (or ":memory:") is SQLite too
@@ -83,3 +83,23 @@ def _refuse(scheme: str | None) -> NoReturn:
         f"unsupported database URL scheme {scheme!r}: DATABASE_URL must be a sqlite: URL "
         "(sqlite:///relative/path.sqlite3, sqlite:////absolute/path.sqlite3), a plain file path, "
         "or a postgresql:// URL (postgresql://user:password@host:5432/dbname)")
+
+
+async def copy_database(from_url: str, to_url: str, check: Any = None,
+                        progress: Callable[[str], None] = lambda _: None) -> Any:
+    """``python -m bot copy-db``: every game and setting of ``from_url`` into the empty store
+    behind ``to_url`` (created and migrated if new), each game then verified
+    (:mod:`bot.store.copy`; ``check(store, row)`` replays a game). Returns the report."""
+    from bot.store.copy import CopyRefused, copy_stores
+
+    if from_url.strip() == to_url.strip():
+        raise CopyRefused("FROM_URL and TO_URL are the same database")
+    source = await open_store(from_url)
+    try:
+        target = await open_store(to_url)
+        try:
+            return await copy_stores(source, target, check, progress)
+        finally:
+            await target.close()
+    finally:
+        await source.close()

@@ -173,6 +173,9 @@ class ClockTables:
                                    clocks=clocks_after(row.clocks, clocks, status))
 
     # -- the rows as they are (copy-db) ------------------------------------------------------
+    async def game_ids(self) -> list[int]:
+        return [r[0] for r in await self.db.execute_fetchall("SELECT id FROM games ORDER BY id")]
+
     async def dump_rows(self, table: str, game_ids: list[int] | None = None) -> list[dict[str, Any]]:
         """Every row of ``table`` (of those games only, for a table of games' rows), as
         stored, in a fixed order."""
