@@ -62,7 +62,7 @@ class BotProcess:
             live = {(s.shard or (0, 1))[0] for s in self.fake.sessions[known:] if s.live}
             return want <= live
 
-        await self.fake.wait_until(up, f"{self.name} to connect", START_LIMIT)
+        await poll(up, f"{self.name} to connect", START_LIMIT, self)
         if self.proc.poll() is not None:
             raise AssertionError(f"{self.name} exited with {self.proc.returncode}:\n{self.log.read_text()[-3000:]}")
         for session in self.fake.sessions[known:]:
@@ -95,6 +95,18 @@ class BotProcess:
             return self.proc.returncode if self.proc else 0
         self.signal(signal.SIGTERM)
         return await self.wait()
+
+
+async def poll(predicate, what: str, limit: float, bot: BotProcess | None = None) -> None:
+    """Wait until ``predicate()`` (looked at every 50 ms: a process dying changes nothing
+    in the fake)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + limit
+    while not predicate():
+        if loop.time() > end:
+            tail = bot.log.read_text()[-3000:] if bot is not None and bot.log.exists() else ""
+            raise AssertionError(f"timed out after {limit}s waiting for {what}\n{tail}")
+        await asyncio.sleep(0.05)
 
 
 def db_path(url: str) -> str:
