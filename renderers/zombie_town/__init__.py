@@ -111,12 +111,13 @@ def render_image(view: dict[str, Any]) -> Any:
             if x.get("pos") is not None:
                 car_at[str(x["pos"])] = (str(c), str(x.get("heading") or "N"), int(x.get("damage") or 0),
                                          not x.get("working", True), drivers.get(str(c)))
+        steps = _steps(view.get("zombie_moves") or {}) if phase == "zombies" else {}
         squares = set(car_at) | {n for n in on if n not in geo} | {n for n, k in zombies.items() if k and n not in geo}
         for sq in sorted(squares):
             car = car_at.get(sq)
             parked = parked_side.get(sq) if car is not None and cars[car[0]].get("parked_on") else None
             pieces[("square", sq)] = frame.square_tile(lang, sq, car, tuple(on.get(sq, ())),
-                                                       int(zombies.get(sq) or 0), parked)
+                                                       int(zombies.get(sq) or 0), parked, steps.get(sq, ()))
         scores = view.get("scores") or {}
         cells = panels.row_cells()
         y = table_top() + panels.CELL_TOP
@@ -143,6 +144,27 @@ def render_image(view: dict[str, Any]) -> Any:
             y += ROW_H
         im = frame.live(lang).show(pieces, page_height(len(seats)))
     return im
+
+
+def _steps(moves: dict[str, list[str]]) -> dict[str, tuple[str, ...]]:
+    """Square with zombies → the sides (N, E, S, W) one of them may step through now."""
+    geo = art.houses()
+    out = {}
+    for src, dests in moves.items():
+        if src in geo or len(src) < 2:
+            continue
+        x0, y0 = art.square_xy(src)
+        sides = []
+        for dst in dests:
+            if dst in geo:  # into a house through its door: the house is on the far side of the door
+                side = {"N": "S", "S": "N", "E": "W", "W": "E"}[geo[dst].door]
+            else:
+                x1, y1 = art.square_xy(dst)
+                side = "N" if y1 < y0 else "S" if y1 > y0 else "W" if x1 < x0 else "E"
+            if side not in sides:
+                sides.append(side)
+        out[src] = tuple(sorted(sides))
+    return out
 
 
 def warm() -> None:

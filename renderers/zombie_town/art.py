@@ -118,9 +118,9 @@ def draw_board(lang: str) -> Image.Image:
                         xx = box[0] + int(CELL * t)
                         draw.line([(xx, box[1] + 6), (xx, box[3] - 6)], fill=(150, 153, 158), width=2)
                 if ch == "X":
-                    m = 9
-                    draw.line([(box[0] + m, box[1] + m), (box[2] - m, box[3] - m)], fill=X_MARK, width=5)
-                    draw.line([(box[2] - m, box[1] + m), (box[0] + m, box[3] - m)], fill=X_MARK, width=5)
+                    m = 12
+                    draw.line([(box[0] + m, box[1] + m), (box[2] - m, box[3] - m)], fill=X_MARK, width=3)
+                    draw.line([(box[2] - m, box[1] + m), (box[0] + m, box[3] - m)], fill=X_MARK, width=3)
                 draw.text((box[0] + 3, box[1] + 2), sq, font=label, fill=STREET_LABEL)
             elif ch == "#":
                 draw.rectangle(box, fill=WALL)

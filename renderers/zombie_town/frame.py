@@ -89,44 +89,80 @@ def _count(d: ImageDraw.ImageDraw, x: int, y: int, n: int, size: int = 15, ancho
 
 @lru_cache(maxsize=1024)
 def square_tile(lang: str, sq: str, car: tuple[str, str, int, bool, int | None] | None, players: tuple[int, ...],
-                zombies: int, parked: str | None) -> Tile:
+                zombies: int, parked: str | None, steps: tuple[str, ...] = ()) -> Tile:
     """A street square with what is on it: a car (house, heading, damage, broken, driver's
-    index), the players' tokens, the zombies (their count when more than one), and when the
-    car is parked on a house's facade, the barricade it makes on the door's side."""
+    index), the players' tokens, the zombies (a badge with their number when more than one),
+    and when the car is parked on a house's facade, the barricade it makes on the door's side.
+    ``steps``: the sides (N, E, S, W) a zombie here may step to now (the zombie phase), each a
+    yellow chevron on that edge."""
     x, y = art.square_xy(sq)
     box = art.cell_box(x, y)
     im = _base(lang, box)
     d = ImageDraw.Draw(im)
     if car is not None:
         house, heading, damage, broken, driver = car
-        _paste(im, sprites.car(CELL - 6, house_colour(house), heading, broken), 3, 3)
-        draw_text(d, (CELL // 2, CELL // 2), house.upper(), font(13, "bold"), WHITE, outline=INK, outline_width=2,
-                  anchor="mm")
+        _paste(im, sprites.car(CELL - 4, house_colour(house), heading, broken), 2, 2)
         for i in range(4):  # damage: red squares, out of four
-            x0 = 10 + i * 10
+            x0 = 9 + i * 10
             d.rectangle((x0, CELL - 9, x0 + 7, CELL - 3), fill=DAMAGE if i < damage else (235, 235, 235), outline=INK)
         if driver is not None:
-            _paste(im, token_icon(driver, 22), CELL // 2 - 11, CELL // 2 - 11)
+            _paste(im, token_icon(driver, 26), CELL // 2 - 13, CELL // 2 - 15)
+        else:
+            draw_text(d, (CELL // 2, CELL // 2 - 2), house.upper(), font(15, "bold"), WHITE, outline=INK,
+                      outline_width=2, anchor="mm")
     if parked is not None:  # a bar of planks on the door's side
-        side = parked
         t = 7
         bar = {"N": (2, 0, CELL - 3, t), "S": (2, CELL - 1 - t, CELL - 3, CELL - 1),
-               "W": (0, 2, t, CELL - 3), "E": (CELL - 1 - t, 2, CELL - 1, CELL - 3)}[side]
+               "W": (0, 2, t, CELL - 3), "E": (CELL - 1 - t, 2, CELL - 1, CELL - 3)}[parked]
         d.rectangle(bar, fill=PLANK, outline=PLANK_EDGE, width=2)
-    slots = [(3, 14), (29, 14), (3, 30)] if car is None else [(1, 1), (33, 1), (1, 33)]
-    size = 24 if car is None else 21
-    if len(players) > 3:
-        slots = [(1 + 14 * (i % 4), 14 + 14 * (i // 4)) for i in range(8)]
-        size = 16
+    n = len(players)
+    if car is not None:  # around the car: corners
+        size, slots = 20, [(1, 1), (35, 1), (1, 35), (35, 35)]
+    elif zombies:  # a row above the zombies
+        size = 26 if n <= 2 else 18
+        slots = [(1, 1), (29, 1)] if n <= 2 else [(1 + 18 * i, 1) for i in range(3)]
+    else:
+        size = 40 if n == 1 else 27 if n == 2 else 26
+        slots = [(8, 8)] if n == 1 else [(1, 14), (28, 14)] if n == 2 else \
+            [(2 + 26 * (i % 2), 2 + 26 * (i // 2)) for i in range(4)]
     for p, (px, py) in zip(players, slots, strict=False):
         _paste(im, token_icon(p, size), px, py)
+    if len(players) > len(slots):
+        _count(d, CELL - 4, 10, len(players), 13, anchor="rm")
     if zombies:
-        zs = 22 if car is None else 20
-        zx, zy = CELL - zs - 3 - (10 if zombies > 1 else 0), CELL - zs - 3 - (8 if car is not None else 0)
+        if car is not None:
+            zs, zx, zy = 26, CELL - 30, CELL - 34
+        elif players:
+            zs, zx, zy = 28, 2, CELL - 30
+        else:
+            zs, zx, zy = 38, 4 if zombies > 1 else 9, 6 if zombies > 1 else 9
         _paste(im, sprites.zombie(zs), zx, zy)
         if zombies > 1:
-            _count(d, zx + zs + 1, zy + zs // 2 + 2, zombies, 15)
+            _badge(d, zx + zs - 4, zy + zs - 8, zombies)
+    for side in steps:
+        _chevron(d, side)
     return to_palette(im), box[:2]
+
+
+def _badge(d: ImageDraw.ImageDraw, x: int, y: int, n: int, right: int = CELL) -> None:
+    """A dark round badge with a number, its left edge at ``x`` (kept left of ``right``),
+    centred on ``y``."""
+    f = font(14, "bold")
+    t = str(n)
+    w = max(20, int(f.getlength(t)) + 9)
+    x = min(x, right - w - 1)
+    d.rounded_rectangle((x, y - 10, x + w, y + 10), radius=10, fill=INK, outline=WHITE, width=1)
+    draw_text(d, (x + w / 2, y + 1), t, f, WHITE, anchor="mm")
+
+
+def _chevron(d: ImageDraw.ImageDraw, side: str) -> None:
+    c, e, h = CELL // 2, 3, 7
+    pts = {"N": [(c - h, e + h), (c, e), (c + h, e + h)], "S": [(c - h, CELL - 1 - e - h), (c, CELL - 1 - e),
+                                                                 (c + h, CELL - 1 - e - h)],
+           "W": [(e + h, c - h), (e, c), (e + h, c + h)], "E": [(CELL - 1 - e - h, c - h), (CELL - 1 - e, c),
+                                                                 (CELL - 1 - e - h, c + h)]}[side]
+    d.line(pts, fill=INK, width=6, joint="curve")
+    d.line(pts, fill=(255, 214, 90), width=3, joint="curve")
 
 
 # ------------------------------------------------------------------------------ house
@@ -145,25 +181,26 @@ def house_tile(lang: str, house: str, owner: int | None, barricades: int, card: 
         _paste(im, token_icon(owner, 24), w - 33, 8)
     if key:
         _paste(im, sprites.key_back(22), w - 58 if owner is not None else w - 32, 9)
-    for i, p in enumerate(players[:4]):  # the players inside
-        _paste(im, token_icon(p, 22), 10 + i * 22, 52)
+    step = 26 if len(players) + bool(zombies) <= 3 else 19
+    for i, p in enumerate(players[:5]):  # the players inside
+        _paste(im, token_icon(p, step), 8 + i * step, 50)
     if zombies:
-        zx = 10 + min(len(players), 4) * 22 + 4
-        _paste(im, sprites.zombie(22), zx, 52)
+        zx = min(8 + min(len(players), 5) * step + 2, w - 44)
+        _paste(im, sprites.zombie(28), zx, 48)
         if zombies > 1:
-            _count(d, zx + 23, 63, zombies, 15)
+            _badge(d, zx + 24, 66, zombies, w)
     y = ht - 30
-    x = 10
-    if barricades:
+    x = 9
+    f = font(15, "bold")
+    if barricades:  # barricades, then guards, then the searches left: each an icon and its number
         _paste(im, sprites.plank(20), x, y)
-        draw_text(d, (x + 22, y + 10), f"×{barricades}", font(14, "bold"), INK, anchor="lm")
-        x += 46
+        draw_text(d, (x + 21, y + 10), str(barricades), f, INK, anchor="lm")
+        x += 33
     if guards:
         _paste(im, sprites.survivor(18), x, y + 1)
-        draw_text(d, (x + 19, y + 10), f"×{guards}", font(14, "bold"), INK, anchor="lm")
-        x += 42
-    _paste(im, sprites.card_back(20), w - 40, y)
-    draw_text(d, (w - 20, y + 10), str(card), font(14, "bold"), INK, anchor="lm")
+        draw_text(d, (x + 19, y + 10), str(guards), f, INK, anchor="lm")
+    _paste(im, sprites.card_back(20), w - 38, y)
+    draw_text(d, (w - 19, y + 10), str(card), f, INK, anchor="lm")
     if barricades:  # planks across the door as well
         _planks_on_door(d, h, barricades, w, ht)
     return to_palette(im), h.box[:2]
