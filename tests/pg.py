@@ -63,7 +63,8 @@ def missing() -> str | None:
 class PgServer:
     """One throwaway server: ``start``, ``stop``, ``restart``; ``url(db)`` names a database."""
 
-    def __init__(self) -> None:
+    def __init__(self, settings: str = SERVER_SETTINGS) -> None:
+        self.settings = settings  # postgres -c options (the benchmark's keep fsync on)
         self.bin = bin_dir()
         assert self.bin is not None
         self.root = Path(tempfile.mkdtemp(prefix="gmpg"))  # short: a socket path has 107 bytes
@@ -89,7 +90,7 @@ class PgServer:
 
     def start(self) -> None:
         self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-l", str(self.log), "-w", "-t", "60",
-                  "-o", f"{SERVER_SETTINGS} -k {self.root}", "start")
+                  "-o", f"{self.settings} -k {self.root}", "start")
         self.running = True
 
     def stop(self, mode: str = "fast") -> None:

@@ -8,8 +8,8 @@ tables, migrations and rules as the SQLite store, for several bot processes on o
   statement). A stuck database makes the calls fail after their timeout instead of freezing
   every channel.
 - **One transaction per action**, with the version check: the state's ``UPDATE … WHERE
-  version = old`` and the log's ``INSERT`` are one statement, so an accepted action costs one
-  round trip besides its clocks.
+  version = old``, the log's ``INSERT`` and the clocks it starts or stops are one statement
+  (``COMMIT_ONE``), atomic by itself: an accepted action is one round trip (and its read one).
 - **Faults.** A lost connection (the server restarted, the backend killed), a database that
   cannot be reached or a timeout raise :class:`StoreUnavailable`: the transaction was rolled
   back, nothing is half-written, the player may try again. The pool drops its idle
@@ -25,6 +25,7 @@ asyncpg is imported only when a ``postgresql://`` URL is opened: SQLite needs no
 from __future__ import annotations
 
 import dataclasses
+import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -58,6 +59,40 @@ GAME = ("SELECT g.*,"
         " (SELECT json_object_agg(m.user_id, m.away_until)::text FROM members m WHERE m.guild_id = g.guild_id"
         "  AND m.away_until IS NOT NULL AND m.user_id IN (SELECT json_array_elements_text(g.players::json)))"
         " AS away_json FROM games g")
+
+
+# One accepted action in one statement: the version-checked update of the game; the log's
+# insert, the clocks stopped ($11: seats, or all once the game is over: $12) and the clocks
+# started or moved ($13…$20, one array per column) happen only if that update did.
+COMMIT_ONE = (
+    "WITH g AS (UPDATE games SET state = $1, status = $2, version = version + 1, updated_at = $3,"
+    " turn_started_at = CASE WHEN $4 THEN $3 ELSE turn_started_at END,"
+    " players = COALESCE($5::text, players) WHERE id = $6 AND version = $7 RETURNING id, version),"
+    " stopped AS (DELETE FROM clocks c USING g WHERE c.game_id = g.id AND ($12 OR c.seat = ANY($11::text[]))),"
+    " started AS (INSERT INTO clocks (game_id, seat, started, deadline, reminders, sent, off_turn, paused_until, due)"
+    "  SELECT g.id, k.* FROM g, unnest($13::text[], $14::float8[], $15::float8[], $16::text[], $17::bigint[],"
+    "   $18::bigint[], $19::float8[], $20::float8[]) AS k"
+    "  ON CONFLICT (game_id, seat) DO UPDATE SET started = excluded.started, deadline = excluded.deadline,"
+    "  reminders = excluded.reminders, sent = excluded.sent, off_turn = excluded.off_turn,"
+    "  paused_until = excluded.paused_until, due = excluded.due)"
+    " INSERT INTO actions (game_id, seq, seat, action, events, created_at, version)"
+    " SELECT g.id, COALESCE((SELECT MAX(a.seq) FROM actions a WHERE a.game_id = g.id), 0) + 1,"
+    " $8, $9, $10, $3, g.version FROM g")
+
+
+def commit_args(c: Commit, now: float) -> tuple[Any, ...]:
+    """``COMMIT_ONE``'s parameters for one action."""
+    over = c.status in ("finished", "ended")
+    changes = {} if over else (c.clocks or {})
+    started = [(s, k) for s, k in changes.items() if k is not None]
+    return (dumps(c.new_state), c.status, now, bool(c.new_turn), None if c.players is None else dumps(c.players),
+            c.row.id, c.row.version, c.seat, dumps(c.action), dumps(c.events),
+            [s for s, k in changes.items() if k is None], over,
+            [s for s, _ in started], [float(k["started"]) for _, k in started],
+            [float(k["deadline"]) for _, k in started], [json.dumps(k["reminders"]) for _, k in started],
+            [int(k["sent"]) for _, k in started], [int(k["off_turn"]) for _, k in started],
+            [None if k["paused_until"] is None else float(k["paused_until"]) for _, k in started],
+            [float(k["due"]) for _, k in started])
 
 
 def pool_settings(url: str) -> tuple[str, dict[str, float]]:
@@ -102,7 +137,8 @@ class PostgresStore(PgClockTables):
                 dsn, min_size=int(settings["pool_min"]), max_size=int(settings["pool_max"]),
                 timeout=settings["connect_timeout"], command_timeout=settings["command_timeout"],
                 max_inactive_connection_lifetime=300.0,
-                server_settings={"jit": "off"})  # small queries: compiling them only slows them
+                server_settings={"jit": "off"},  # small queries: compiling them only slows them
+                reset=_keep)
         except lost as err:
             raise StoreUnavailable(f"cannot reach the PostgreSQL database: {type(err).__name__}") from err
         store = cls(pool, clock, settings["acquire_timeout"], _lost=lost)
@@ -144,11 +180,15 @@ class PostgresStore(PgClockTables):
             pass
         return StoreUnavailable(f"the database connection failed ({type(err).__name__}); try again")
 
-    async def _transaction(self, work: Callable[[Any], Any]) -> Any:
-        """``work(conn)`` in one transaction: all of it is written, or nothing."""
+    async def _transaction(self, work: Callable[[Any], Any], atomic: bool = True) -> Any:
+        """``work(conn)`` in one transaction: all of it is written, or nothing (``atomic=False``:
+        ``work`` is one statement, atomic by itself, spared the BEGIN and COMMIT trips)."""
         try:
-            async with self.pool.acquire(timeout=self.acquire_timeout) as conn, conn.transaction():
-                return await work(conn)
+            async with self.pool.acquire(timeout=self.acquire_timeout) as conn:
+                if not atomic:
+                    return await work(conn)
+                async with conn.transaction():
+                    return await work(conn)
         except self._lost as err:
             raise await self._unavailable(err) from err
 
@@ -349,37 +389,28 @@ class PostgresStore(PgClockTables):
         return fresh
 
     async def commit_actions(self, commits: list[Commit], all_or_nothing: bool = False) -> list[GameRow | None]:
-        """Several games' actions in one transaction, each with its version check (the
-        state's update and the log's insert are one statement)."""
+        """Several games' actions, each with its version check. Each action is one
+        statement (``COMMIT_ONE``: the state's update, the log's insert and the clocks it
+        starts or stops, all conditional on the version check), so one action is one round
+        trip and atomic by itself; several are one transaction."""
         now = float(self.clock())
-        texts = [dumps(c.new_state) for c in commits]
+        args = [commit_args(c, now) for c in commits]
 
         async def work(conn: Any) -> list[bool]:
             done = []
-            for c, text in zip(commits, texts, strict=True):
-                row = c.row
-                status = await conn.execute(
-                    "WITH g AS (UPDATE games SET state = $1, status = $2, version = version + 1, updated_at = $3,"
-                    " turn_started_at = CASE WHEN $4 THEN $3 ELSE turn_started_at END,"
-                    " players = COALESCE($5::text, players) WHERE id = $6 AND version = $7 RETURNING id, version)"
-                    " INSERT INTO actions (game_id, seq, seat, action, events, created_at, version)"
-                    " SELECT g.id, COALESCE((SELECT MAX(a.seq) FROM actions a WHERE a.game_id = g.id), 0) + 1,"
-                    " $8, $9, $10, $3, g.version FROM g",
-                    text, c.status, now, bool(c.new_turn), None if c.players is None else dumps(c.players),
-                    row.id, row.version, c.seat, dumps(c.action), dumps(c.events))
-                if rowcount(status) != 1:
+            for one in args:
+                if rowcount(await conn.execute(COMMIT_ONE, *one)) != 1:
                     if all_or_nothing:
                         raise Conflict("the game changed meanwhile")
                     done.append(False)
                     continue
-                if c.status in ("finished", "ended"):
-                    await conn.execute("DELETE FROM clocks WHERE game_id = $1", row.id)
-                elif c.clocks:
-                    await self._write_clocks(conn, row.id, c.clocks)
                 done.append(True)
             return done
 
-        done = await self._transaction(work)
+        if len(commits) == 1:  # one statement: atomic without a transaction around it
+            done = await self._transaction(work, atomic=False)
+        else:
+            done = await self._transaction(work)
         out: list[GameRow | None] = []
         for c, ok in zip(commits, done, strict=True):
             if not ok:
@@ -424,6 +455,12 @@ class PostgresStore(PgClockTables):
             f" ON CONFLICT (guild_id) DO UPDATE SET {updates}, updated_at = excluded.updated_at",
             guild_id, float(self.clock()), *fields.values())
         return await self.guild_settings(guild_id)
+
+
+async def _keep(conn: Any) -> None:
+    """A connection goes back to the pool as it is (asyncpg still rolls back an open
+    transaction): the store sets no session state, so the default reset (``RESET ALL``,
+    ``UNLISTEN *``…) would only cost a round trip per call."""
 
 
 def lost_connection_errors() -> tuple[type[BaseException], ...]:

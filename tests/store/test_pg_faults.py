@@ -4,8 +4,9 @@ gives ``StoreUnavailable`` (the service's "try again"), writes nothing of the ac
 the next action works on the same store: the pool reconnects by itself.
 
 The action is caught in the middle deterministically: a second connection holds the lock
-of the game's clock row, so the action's transaction has written the state and the log
-(one statement) and waits to write the clock; then the fault strikes."""
+of the game's clock row, so the action (one statement: the state, the log, the clocks) has
+updated the state and appended to the log and waits to write the clock; then the fault
+strikes."""
 
 from __future__ import annotations
 
