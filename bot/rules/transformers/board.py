@@ -24,7 +24,7 @@ from __future__ import annotations
 import itertools
 import json
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -88,6 +88,8 @@ class Cybertron:
     names_fr: dict[str, str]  # zone id → French name
     sector_names_fr: dict[str, str]
     layout: dict[str, Any]
+    # answers remembered per open/closed configuration (16 at most): the same answers, fast
+    _memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     # -- the state of the transforming zones -------------------------------------------
     def start_open(self) -> dict[str, bool]:
@@ -99,9 +101,13 @@ class Cybertron:
     def closed(self, open_: Mapping[str, bool]) -> frozenset[str]:
         """The map engine's ``closed`` set for this state: the gate of each closed pivot
         (the zone stays, walled off) and each closed sliding zone (gone from the board)."""
-        out = [self.pivots[z].gate for z in self.pivots if not open_.get(z, self.pivots[z].start_open)]
-        out += [z for z in self.slides if not open_.get(z, self.slides[z].start_open)]
-        return frozenset(out)
+        key = tuple(open_.items())
+        found = self._memo.get(key)
+        if found is None:
+            out = [self.pivots[z].gate for z in self.pivots if not open_.get(z, self.pivots[z].start_open)]
+            out += [z for z in self.slides if not open_.get(z, self.slides[z].start_open)]
+            found = self._memo[key] = frozenset(out)
+        return found
 
     def configurations(self) -> list[dict[str, bool]]:
         """Every open/closed state of the four transforming zones (16)."""
@@ -112,7 +118,10 @@ class Cybertron:
         """The zones that exist now, in map order: all but the closed sliding zones (a
         closed pivot is still a zone, with its pieces, only walled off)."""
         closed = self.closed(open_)
-        return tuple(z for z in self.board.order if z not in closed)
+        found = self._memo.get(("in_play", closed))
+        if found is None:
+            found = self._memo[("in_play", closed)] = tuple(z for z in self.board.order if z not in closed)
+        return found
 
     def sector_zones(self, sector: str, open_: Mapping[str, bool]) -> tuple[str, ...]:
         """The zones a player must hold for ``sector``'s bonus now: an open factory
@@ -121,7 +130,12 @@ class Cybertron:
         return tuple(z for z in self.board.regions[sector].territories if z not in closed)
 
     def neighbours(self, zone: str, open_: Mapping[str, bool]) -> tuple[str, ...]:
-        return self.board.neighbours(zone, self.closed(open_))
+        closed = self.closed(open_)
+        adjacency = self._memo.get(("adjacency", closed))
+        if adjacency is None:
+            board = self.board
+            adjacency = self._memo[("adjacency", closed)] = {t: board.neighbours(t, closed) for t in board.order}
+        return adjacency[zone]
 
     def sector_of(self, zone: str) -> str:
         return self.board.territories[zone].region

@@ -13,6 +13,7 @@ Actions (every action is a JSON dict with ``"type"``):
 =============  ==========  ==============================================================
 action         phase       fields
 =============  ==========  ==============================================================
+``claim``      setup       ``territory``: one starting robot (option ``setup: place``)
 ``place``      1           ``territory``, ``count`` (default: all left)
 ``play``       1 or 3      ``card`` (a card's id is the zone it names): phase 1's upgrades
                            (robots, the sector bonus doubled); before an attack, an attack
@@ -55,11 +56,12 @@ from bot.rules.risk_map.game import MAX_MEMBERS, MapGame
 from bot.rules.schema import Field, choice, flag, name, whole
 from bot.rules.transformers import days
 from bot.rules.transformers.board import LAUNCH_PAD, PIVOT_IDS, SLIDE_IDS
+from bot.rules.transformers.claims import Claims
 from bot.rules.transformers.data import LEADER_IDS, SIDES, TransformersData, load_data
 from bot.rules.transformers.fight import Fight
 from bot.rules.transformers.messages import TF_MESSAGES, TfField, tf_choice, tf_error, tf_flag
 from bot.rules.transformers.phases import DEFAULT_STANCE, Phases
-from bot.rules.transformers.setup import random_setup
+from bot.rules.transformers.setup import random_setup, start_table
 from bot.rules.transformers.sides import assign_leaders, teams
 from bot.rules.transformers.view import build_view
 
@@ -69,7 +71,7 @@ SPECIALS = PIVOT_IDS + SLIDE_IDS
 PHASES = ("place", "transform", "attack", "manoeuvre")
 
 
-class Transformers(Fight, Phases, MapGame):
+class Transformers(Claims, Fight, Phases, MapGame):
     """The edition: setup, the turn's income, days and scores here; the attacks in
     :class:`~bot.rules.transformers.fight.Fight`; the other phases' actions and every legal
     form in :class:`~bot.rules.transformers.phases.Phases`."""
@@ -83,6 +85,9 @@ class Transformers(Fight, Phases, MapGame):
         Option("leaders", "choice", "choose", ("choose", "random"),
                description="Each player chooses a leader in the lobby (the others are given in seat order: "
                            "one Autobot against one or two Decepticons, or two teams of two); random: drawn."),
+        Option("setup", "choice", "deal", ("deal", "place"),
+               description="deal: the starting robots are placed for you, one by one as the rulebook says, "
+                           "at random; place: each player places them, one robot a turn (about 100 turns)."),
     )
     phases = PHASES
     phase_index = {p: i for i, p in enumerate(PHASES)}
@@ -188,7 +193,9 @@ class Transformers(Fight, Phases, MapGame):
     def _setup(self, state: State, rng: Rng) -> None:
         seats: list[str] = state["seats"]
         leaders = self._leaders(state, rng)
-        table = random_setup(self.data, seats, leaders, rng)
+        placing = state["options"]["setup"] == "place"
+        table, left = start_table(self.data, leaders) if placing else (random_setup(self.data, seats, leaders, rng),
+                                                                       None)
         order = self.board.order
         owner: dict[str, str | None] = dict.fromkeys(order)
         troops = dict.fromkeys(order, 0)
@@ -215,11 +222,15 @@ class Transformers(Fight, Phases, MapGame):
             "battle": None,
             "highlight": None,
             "fx": {},
+            "claims": None,
         })
-        turns.begin(state, list(seats), 0, "place")
-        events: list[Event] = [{"type": "setup", "leaders": dict(leaders),
+        turns.begin(state, list(seats), 0, "claim" if placing else "place")
+        events: list[Event] = [{"type": "setup", "leaders": dict(leaders), "placing": placing,
                                 "teams": len(seats) == 4, "day": 1, "days": days.DAYS}]
-        self._start_turn(state, rng, events)
+        if placing:
+            state["claims"] = dict(left or {})
+        else:
+            self._start_turn(state, rng, events)
         state["opening"] = events
 
     # -- who is whose ---------------------------------------------------------------------
@@ -262,6 +273,7 @@ class Transformers(Fight, Phases, MapGame):
         count = whole(1, MAX_MEMBERS, "err.malformed.count", slack=MAX_MEMBERS + 1)
         card = name(tids, "err.malformed.card")
         return {
+            "claim": {"territory": zone},
             "place": {"territory": zone, "count": count},
             "play": {"card": card},
             "revive": {"territory": zone, "mode": tf_choice(("robot", "vehicle"), "tf.malformed.mode")},
@@ -291,6 +303,7 @@ class Transformers(Fight, Phases, MapGame):
             "end_placement": self._act_end_placement,
             "play": self._act_play,
             "advance": self._act_advance,
+            "claim": self._act_claim,
             "revive": self._act_revive,
             "flip": self._act_flip,
             "transform": self._act_transform,
@@ -412,6 +425,17 @@ class Transformers(Fight, Phases, MapGame):
     def _last_one_standing(self, state: State, winners: list[str], events: list[Event]) -> None:
         self._finish(state, winners, "elimination", events)
 
+    def default_action(self, state: State, seat: str) -> dict[str, Any]:
+        if state["phase"] == "claim":
+            return self._claim_default(state, seat)
+        return super().default_action(state, seat)
+
+    def _pass_turn(self, state: State, rng: Rng, events: list[Event]) -> None:
+        if state["phase"] == "claim":
+            self._pass_claim(state, rng, events)
+        else:
+            super()._pass_turn(state, rng, events)
+
     # -- views ----------------------------------------------------------------------------
     def view(self, state: State, seat: str | None = None) -> dict[str, Any]:
         return build_view(self, state, seat)
@@ -440,7 +464,8 @@ def check_state(game: Transformers, state: State) -> list[str]:
                 errors.append(f"closed {t} holds pieces")
             continue
         if owner[t] is None:
-            errors.append(f"{t} is in play but has no owner")
+            if state["claims"] is None:  # the starting placement is over (a game may end before)
+                errors.append(f"{t} is in play but has no owner")
         elif n + (1 if game.leader_at(state, t) else 0) == 0:
             errors.append(f"{t} is empty")
     seen: dict[str, str] = {}

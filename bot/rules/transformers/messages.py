@@ -69,6 +69,8 @@ TF_MESSAGES: dict[str, str] = {
     "tf.err.teammate": "{territory} is your teammate's: you cannot attack it.",
     "tf.err.advance": "More robots follow a capture right after it, from the zone that attacked, "
                       "leaving one piece there.",
+    "tf.err.claim_phase": "The starting placement is over.",
+    "tf.err.claim_empty": "Put your robot on an empty zone while there is one; {territory} is taken.",
     "tf.err.too_few": "{territory} has no robot to spare: one piece must stay behind.",
 }
 

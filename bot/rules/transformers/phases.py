@@ -275,6 +275,8 @@ class Phases:
         if phase == "battle":
             return [(None, [{"type": "roll", "until": False}, {"type": "roll", "until": True},
                             {"type": "retreat"}])]
+        if phase == "claim":
+            return [(None, [{"type": "claim", "territory": self.claim_options(state, seat)}])]
         owner = state["owner"]
         owned = [t for t in self.board.order if owner[t] == seat]
         out: list[Action] = []

@@ -83,6 +83,7 @@ def build_view(game: Any, state: State, seat: str | None = None) -> dict[str, An
                          "highest": fx.get("highest", 0),
                          "armed": list((fx.get("armed") or {}).get("cards", []))},
         "battle": None if battle is None else battle_view(game, state, battle),
+        "claims": game.claims_view(state),
         "conquered": state["conquered"],
         "deck": len(state["deck"]),
         "discard": list(state["discard"]),

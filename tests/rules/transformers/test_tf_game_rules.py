@@ -330,3 +330,35 @@ def test_more_robots_may_follow_a_capture(scripted_dice) -> None:
     with pytest.raises(RuleError) as err:
         GAME.apply(state, "red", {"type": "advance", "count": 1})
     assert err.value.key == "tf.err.advance" and state["troops"] == before
+
+
+def test_the_players_may_place_their_starting_robots() -> None:
+    """Option ``setup: place`` (pages 4–5): leader and one robot on the starting zone, then one
+    robot a turn on an empty zone, then the rest one by one on one's own; then day 1."""
+    state = GAME.setup(["a", "b"], {"setup": "place"}, 2)
+    assert state["phase"] == "claim" and state["claims"] == {"a": 29, "b": 29}
+    assert sum(1 for o in state["owner"].values() if o) == 2 and not check_state(GAME, state)
+    empty = GAME.empty_zones(state)
+    assert len(empty) == 38 and GAME.legal_actions(state, "a")[0] == {"type": "claim", "territory": empty}
+    state, events = GAME.apply(state, "a", {"type": "claim", "territory": empty[0]})
+    assert events == [{"type": "claim", "seat": "a", "territory": empty[0], "left": 28}]
+    assert GAME.to_act(state) == ["b"]
+    with pytest.raises(RuleError) as err:
+        GAME.apply(state, "b", {"type": "claim", "territory": empty[0]})
+    assert err.value.key == "tf.err.claim_empty"
+    state, events = GAME.apply_system(state, {"type": "skip"})  # b's robot goes on the first free zone
+    assert events[-1]["type"] == "claim" and events[-1]["seat"] == "b"
+    while state["phase"] == "claim":
+        seat = GAME.current(state)
+        if not GAME.empty_zones(state):
+            mine = [t for t in GAME.board.order if state["owner"][t] == seat]
+            other = next(t for t in GAME.board.order if state["owner"][t] not in (seat, None))
+            with pytest.raises(RuleError):
+                GAME.apply(state, seat, {"type": "claim", "territory": other})
+            state, events = GAME.apply(state, seat, {"type": "claim", "territory": mine[0]})
+        else:
+            state, events = GAME.apply(state, seat, GAME.default_action(state, seat))
+        assert not check_state(GAME, state)
+    assert events[-1]["type"] == "turn" and events[-1]["seat"] == "a" and state["claims"] is None
+    placed = {s: sum(state["troops"][t] for t in GAME.board.order if state["owner"][t] == s) for s in "ab"}
+    assert placed == {"a": 30, "b": 30}

@@ -44,10 +44,13 @@ def play(seed: int, n: int, options=None, every_step=None):
 
 
 def run(seeds, counts=(2, 3, 4)) -> dict[str, int]:
+    """Every fifth game with the players' own starting placement, the odd ones with leaders
+    drawn."""
     reasons: dict[str, int] = {}
     for seed in seeds:
         n = counts[seed % len(counts)]
-        p, _ = play(seed, n)
+        options = {"setup": "place" if seed % 5 == 0 else "deal", "leaders": "random" if seed % 2 else "choose"}
+        p, _ = play(seed, n, options)
         reason = p.state["result"]["reason"]
         reasons[reason] = reasons.get(reason, 0) + 1
     return reasons
@@ -109,10 +112,11 @@ def leaks(state) -> list[str]:
     return problems
 
 
-@pytest.mark.parametrize("n", [2, 3, 4])
-def test_the_contract_on_sampled_steps(n: int) -> None:
+@pytest.mark.parametrize(("n", "options"), [(2, {}), (3, {"setup": "place"}), (4, {"leaders": "random"}),
+                                            (4, {"setup": "place"})])
+def test_the_contract_on_sampled_steps(n: int, options) -> None:
     seats = SEATS[:n]
-    p = Playout(GAME, seats, 40 + n, RandomPolicy())
+    p = Playout(GAME, seats, 40 + n, RandomPolicy(), options)
     steps = list(itertools.islice(p, 400))
     assert GAME.outcome(p.state) is not None
     picked = set(range(0, len(steps), max(1, len(steps) // 10))) | {len(steps) - 1}
@@ -123,7 +127,7 @@ def test_the_contract_on_sampled_steps(n: int) -> None:
             continue
         text = json.dumps(after, allow_nan=False)
         assert canonical(json.loads(text)) == canonical(after)
-        assert canonical(GAME.replay(seats, {}, 40 + n, p.log[: i + 1])) == canonical(after)
+        assert canonical(GAME.replay(seats, options, 40 + n, p.log[: i + 1])) == canonical(after)
         frozen = canonical(before)
         for who, junk in (("nobody", action), (seat, {"type": "nope"}), (seat, {**action, "extra": 1}),
                           *[(s, action) for s in seats if s != seat and action["type"] not in GAME.anytime_actions]):
@@ -135,12 +139,12 @@ def test_the_contract_on_sampled_steps(n: int) -> None:
         GAME.apply(p.state, seats[0], {"type": "end_turn"})
 
 
-@pytest.mark.parametrize("n", [2, 3, 4])
-def test_timeouts_alone_end_a_game_and_replay(n: int) -> None:
+@pytest.mark.parametrize(("n", "options"), [(2, {}), (3, {}), (4, {}), (3, {"setup": "place"})])
+def test_timeouts_alone_end_a_game_and_replay(n: int, options) -> None:
     seats = SEATS[:n]
     for seed, every in ((5, 1), (6, 3)):
         rnd = random.Random(seed)
-        state = GAME.setup(seats, {}, seed)
+        state = GAME.setup(seats, options, seed)
         log = []
         for step in range(5_000):
             if GAME.outcome(state) is not None:
@@ -160,4 +164,4 @@ def test_timeouts_alone_end_a_game_and_replay(n: int) -> None:
                 log.append((seat, action))
             assert not check_state(GAME, state)
         assert GAME.outcome(state) is not None
-        assert canonical(GAME.replay(seats, {}, seed, log)) == canonical(state)
+        assert canonical(GAME.replay(seats, options, seed, log)) == canonical(state)
