@@ -18,7 +18,7 @@ import pytest
 
 from bot.rules.ai import RandomPolicy
 from bot.rules.base import SYSTEM, RuleError, canonical, clone
-from bot.rules.compact import accepts, pick_action
+from bot.rules.compact import accepts, choose, pick_action
 from bot.rules.play import Playout
 from bot.rules.transformers import GAME
 from bot.rules.transformers.game import check_state
@@ -165,3 +165,26 @@ def test_timeouts_alone_end_a_game_and_replay(n: int, options) -> None:
             assert not check_state(GAME, state)
         assert GAME.outcome(state) is not None
         assert canonical(GAME.replay(seats, options, seed, log)) == canonical(state)
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_apply_never_touches_its_input(n: int) -> None:
+    """Copy on write: each state, as it was when made, is the next step's input unchanged
+    after the engine applied a move to it (and after a lookahead of every legal form)."""
+    made: list[str] = []
+    rnd = random.Random(n)
+
+    def check(step):
+        if made:
+            assert canonical(step.before) == made[-1]
+        made.append(canonical(step.after))
+        if GAME.outcome(step.after) is None:
+            seat = GAME.current(step.after)
+            for form in GAME.legal_actions(step.after, seat)[:12]:
+                try:
+                    GAME.apply(step.after, seat, choose(form, rnd.randrange))
+                except RuleError:
+                    pass
+            assert canonical(step.after) == made[-1]
+
+    play(70 + n, n, {"setup": "place"} if n == 4 else None, every_step=check)
