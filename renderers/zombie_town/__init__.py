@@ -207,9 +207,9 @@ def _warm_setup_tiles() -> None:
                     frame.house_tile(lang, h, i, 0, card, 0, False, (i,), 0)
                 for key in (True, False):
                     frame.house_tile(lang, h, None, 0, card, 0, key, (), 0)
-                frame.square_tile(lang, x["driveway"], (h, x["heading"], 0, False, None), (), 0, None)
+                frame.square_tile(lang, x["driveway"], (h, x["heading"], 0, False, None), (), 0, None, ())
             for sq in art_xs():
-                frame.square_tile(lang, sq, None, (), s.zombies_per_x, None)
+                frame.square_tile(lang, sq, None, (), s.zombies_per_x, None, ())
             for phase in ("deal", "act"):
                 panels.act_block(lang, phase, s.actions, s.actions, True, 0, None)
             for last in set(s.days.values()):
