@@ -71,8 +71,8 @@ class SqliteStore(ClockTables):
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         db = await aiosqlite.connect(path, isolation_level=None)
         db.row_factory = aiosqlite.Row
+        await db.execute("PRAGMA busy_timeout=5000")  # first: another process may be migrating
         await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA busy_timeout=5000")
         await db.execute("PRAGMA foreign_keys=ON")
         await db.execute("PRAGMA synchronous=NORMAL")
         store = cls(db, clock)
@@ -88,22 +88,25 @@ class SqliteStore(ClockTables):
         return int(row[0])
 
     async def migrate(self) -> None:
-        """Apply the numbered migrations not yet recorded in ``PRAGMA user_version``."""
+        """Apply the numbered migrations not yet recorded in ``PRAGMA user_version``, in one
+        transaction. The version is read inside it (``BEGIN IMMEDIATE`` holds the write lock),
+        so two processes opening a new file at once migrate it once: the second waits, then
+        finds everything done."""
         async with self._lock:
-            current = await self.schema_version()
-            for number, script in enumerate(MIGRATIONS, start=1):
-                if number <= current:
-                    continue
-                await self.db.execute("BEGIN IMMEDIATE")
-                try:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                current = await self.schema_version()
+                for number, script in enumerate(MIGRATIONS, start=1):
+                    if number <= current:
+                        continue
                     for statement in script.split(";"):
                         if statement.strip():
                             await self.db.execute(statement)
                     await self.db.execute(f"PRAGMA user_version = {number}")
-                    await self.db.execute("COMMIT")
-                except BaseException:
-                    await self.db.execute("ROLLBACK")
-                    raise
+                await self.db.execute("COMMIT")
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
 
     # -- reading ----------------------------------------------------------------------
     async def _one_game(self, sql: str, args: tuple[Any, ...]) -> GameRow | None:
