@@ -60,8 +60,8 @@ def _pawn(p: dict[str, Any]) -> dict[str, Any]:
     trip; a piece it does not know is still copied deep (by pickle)."""
     if p.keys() == _PAWN:
         return {**p, "hand": p["hand"][:], "keys": p["keys"][:], "agendas": p["agendas"][:],
-                "visited": p["visited"][:], "weapons": [x.copy() for x in p["weapons"]],
-                "done": [x.copy() for x in p["done"]], "followers": [_armed(x) for x in p["followers"]],
+                "visited": p["visited"][:], "weapons": list(map(dict.copy, p["weapons"])),
+                "done": list(map(dict.copy, p["done"])), "followers": list(map(_armed, p["followers"])),
                 "stats": p["stats"].copy()}
     q = p.copy()
     for k, v in p.items():
@@ -112,7 +112,7 @@ class ZombieTown(Game):
         from or discarded to: ``core.DECKS``). The moderator's actions work on a full clone."""
         new = dict(state)
         new["players"] = {seat: _pawn(p) for seat, p in state["players"].items()}
-        new["houses"] = {h: {**x, "guards": [_armed(g) for g in x["guards"]]} for h, x in state["houses"].items()}
+        new["houses"] = {h: {**x, "guards": list(map(_armed, x["guards"]))} for h, x in state["houses"].items()}
         new["zombies"] = state["zombies"].copy()
         new["cars"] = {c: x.copy() for c, x in state["cars"].items()}
         encounter = state["encounter"]

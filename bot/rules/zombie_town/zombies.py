@@ -98,20 +98,50 @@ def zombie_field(state: State, mover: str) -> dict[str, int]:
     return _field(*key) if key is not None else {}
 
 
+class _Ways:
+    """The zombies' ways to the players other than the mover, worked out node by node as they
+    are asked for (a zombie phase asks for a few dozen of the 200 nodes): the steps to the
+    nearest prey (:func:`_field`'s numbers) and the steps a zombie there may take, each one
+    nearer. The same while nobody moves and no car parks or leaves a facade."""
+
+    __slots__ = ("down", "near", "parked", "rows")
+
+    def __init__(self, targets: frozenset[str], parked: frozenset[str]) -> None:
+        facade = geo().facade
+        self.rows = tuple(_steps_to(t) if facade.get(t) not in parked else _inside(t) for t in targets)
+        self.parked = parked
+        self.near: dict[str, int | None] = {}
+        self.down: dict[str, tuple[str, ...]] = {}
+
+    def get(self, node: str) -> int | None:
+        """Steps from ``node`` to the nearest prey (None: no prey reachable)."""
+        near = self.near
+        if node in near:
+            return near[node]
+        i = _index()[node]
+        rows = self.rows
+        d = rows[0][i] if len(rows) == 1 else min([row[i] for row in rows])
+        near[node] = found = d if d < _FAR else None
+        return found
+
+    def steps(self, node: str) -> tuple[str, ...]:
+        """The nodes a zombie on ``node`` may step to, each one step nearer (walking order)."""
+        dests = self.down.get(node)
+        if dests is None:
+            d = self.get(node)
+            if not d:
+                dests = ()
+            else:
+                g = geo()
+                cut = g.house_at.get(node) if node in self.parked else None  # a parked car bars the door
+                dests = tuple(n for n in g.walk[node] if n != cut and self.get(n) == d - 1)
+            self.down[node] = dests
+        return dests
+
+
 @lru_cache(maxsize=512)
-def _downhill(targets: frozenset[str], parked: frozenset[str]) -> dict[str, tuple[str, ...]]:
-    """Node → the nodes one step nearer to the prey a zombie there may step to, filled as the
-    nodes are asked for (the same for a whole zombie phase while nobody moves)."""
-    return {}
-
-
-def _steps(node: str, field: dict[str, int], parked: frozenset[str]) -> tuple[str, ...]:
-    d = field.get(node)
-    if not d:
-        return ()
-    g = geo()
-    house_at = g.house_at
-    return tuple(n for n in g.walk[node] if field.get(n) == d - 1 and not (node in parked and house_at.get(node) == n))
+def _ways(targets: frozenset[str], parked: frozenset[str]) -> _Ways:
+    return _Ways(targets, parked)
 
 
 def moves(state: State, mover: str) -> dict[str, list[str]]:
@@ -119,13 +149,10 @@ def moves(state: State, mover: str) -> dict[str, list[str]]:
     key = _prey(state, mover)
     if key is None:
         return {}
-    field = _field(*key)
-    down = _downhill(*key)
+    ways = _ways(*key)
     out: dict[str, list[str]] = {}
     for node in state["zombies"]:
-        dests = down.get(node)
-        if dests is None:
-            dests = down[node] = _steps(node, field, key[1])
+        dests = ways.steps(node)
         if dests:
             out[node] = list(dests)
     return out
@@ -227,17 +254,14 @@ def auto_move(state: State, rng: Rng, mover: str, count: int, events: list[Event
     done = 0
     while done < count:
         key = _prey(state, mover)
-        field = _field(*key) if key is not None else {}
-        ready = [n for n in state["zombies"] if field.get(n)]
+        if key is None:
+            break
+        ways = _ways(*key)
+        ready = [n for n in state["zombies"] if ways.get(n)]
         if not ready:
             break
-        assert key is not None
-        src = min(ready, key=lambda n: (field[n], index[n]))
-        down = _downhill(*key)
-        dests = down.get(src)
-        if dests is None:
-            dests = down[src] = _steps(src, field, key[1])
-        move_zombie(state, rng, mover, src, dests[0], events)
+        src = min(ready, key=lambda n: (ways.get(n), index[n]))
+        move_zombie(state, rng, mover, src, ways.steps(src)[0], events)
         done += 1
     return done
 
