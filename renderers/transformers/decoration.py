@@ -3,14 +3,14 @@ hyperlinks round the planet, the sectors' rings, the four leaders (their colours
 the badge of the zone they stand on), the transforming zones as they are now, and a panel
 with the calendar, the special zones, the leaders and the Matrix.
 
-The view it reads (the engine's public view, next session's, see ``docs/transformers.md``):
+The view it reads (the engine's public view, ``bot.rules.transformers.view``):
 the map's usual ``territories`` (``troops`` = the zone's robots), ``factions`` (seat →
 ``{"name", "player", "leader"}``), and ``view["transformers"]``::
 
     {"day": 1..6, "days": 6, "over": bool,
      "open": {"praxus": bool, "pion_tower": bool, "decagon": bool, "moon_alpha": bool},
      "leaders": {leader: {"seat", "zone" | None, "mode": "robot" | "vehicle"}},
-     "matrix": zone | None}
+     "matrix": zone | None, "teams": bool}              # teams: the 4-player game (sides shown)
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ LEADER_STYLE: dict[str, tuple[str, str]] = {
 }
 LEADER_NAMES = {"optimus_prime": "Optimus Prime", "bumblebee": "Bumblebee", "megatron": "Megatron",
                 "barricade": "Barricade"}
+AUTOBOTS = ("optimus_prime", "bumblebee")
 PIVOTS = ("praxus", "pion_tower")
 SLIDES = ("decagon", "moon_alpha")
 STEEL = (150, 160, 170)
@@ -168,7 +169,10 @@ def _panel(view: dict[str, Any], meta: dict[str, Any], rgb: Image.Image, d: Imag
         colour, shape = LEADER_STYLE.get(lid, ("#888888", "circle"))
         icon = symbol_icon(shape, 28, hex_rgb(colour))
         rgb.paste(icon, (10, y + 2), icon)
-        d.text((46, y), fit_text(LEADER_NAMES.get(lid, lid), fb, w - 58), font=fb, fill=INK)
+        title = LEADER_NAMES.get(lid, lid)
+        if tf.get("teams"):  # the team game: each leader's side, so the two teams read at once
+            title = f"{title} · {word('cyb.autobots' if lid in AUTOBOTS else 'cyb.decepticons', lang)}"
+        d.text((46, y), fit_text(title, fb, w - 58), font=fb, fill=INK)
         zone = lead.get("zone")
         where = (territory_name(meta, zone, lang, game) if zone and any(t["id"] == zone for t in meta["territories"])
                  else word("cyb.scrapyard", lang))

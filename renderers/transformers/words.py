@@ -30,6 +30,8 @@ WORDS = Words({
         "cyb.vehicle": "vehicle",
         "cyb.matrix": "Matrix: {zone}",
         "cyb.matrix.none": "Matrix: no card yet",
+        "cyb.autobots": "Autobots",
+        "cyb.decepticons": "Decepticons",
         "zoom.held": "{region}: +{bonus} a turn to whoever holds all {n} zones",
     },
     "fr": {
@@ -55,6 +57,8 @@ WORDS = Words({
         "cyb.vehicle": "véhicule",
         "cyb.matrix": "Matrice : {zone}",
         "cyb.matrix.none": "Matrice : pas encore de carte",
+        "cyb.autobots": "Autobots",
+        "cyb.decepticons": "Decepticons",
         "zoom.held": "{region} : +{bonus} par tour à qui tient ses {n} zones",
     },
 }, parent=MAP_WORDS)
