@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
+import inspect
 import secrets
 from collections.abc import Callable
 from typing import Any
@@ -21,7 +23,16 @@ from bot.service_clocks import ClockCases, Reminder, SeatClock, Vacation
 from bot.service_types import Played, UserError, fill
 from bot.service_types import lobby_picks as _picks
 from bot.service_undo import TakeBackCases, TakenBack
-from bot.store import ActionRow, Commit, Conflict, GameRow, GameStore, GuildSettings, Note
+from bot.store import (
+    ActionRow,
+    Commit,
+    Conflict,
+    GameRow,
+    GameStore,
+    GuildSettings,
+    Note,
+    StoreUnavailable,
+)
 
 __all__ = ["LANGUAGES", "ActionRow", "GameRow", "GameService", "GuildSettings", "Note", "Played", "Reminder",
            "SeatClock", "TakenBack", "UserError", "Vacation", "fill"]
@@ -473,3 +484,21 @@ class GameService(ClockCases, TakeBackCases):
                 except Conflict:  # somebody joined or started it just now: not idle
                     continue
         return closed
+
+
+def _unreachable_refused(method: Any) -> Any:
+    @functools.wraps(method)
+    async def use_case(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return await method(*args, **kwargs)
+        except StoreUnavailable as err:  # the transaction was rolled back: nothing was written
+            raise UserError("err.store_unavailable", "The game master cannot reach its database just now: "
+                                                     "nothing was changed. Try again in a moment.") from err
+    return use_case
+
+
+# Every use case (its mixins' too): a database lost in the middle (StoreUnavailable, nothing
+# written) is a refusal like any other, "try again", which every caller already shows.
+for _name, _method in inspect.getmembers(GameService, inspect.iscoroutinefunction):
+    if not _name.startswith("_"):
+        setattr(GameService, _name, _unreachable_refused(_method))
