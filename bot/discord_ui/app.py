@@ -13,7 +13,7 @@ import logging
 import re
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from importlib import import_module
 from typing import Any
 
@@ -100,6 +100,7 @@ class GameMasterBot(commands.Bot):
         self.tree.on_error = self.on_app_command_error
         self.synced = False
         self._post_locks: dict[int, asyncio.Lock] = {}
+        self._in_flight: dict[int, int] = {}  # channel -> moves committed here whose post is under way
         self._idle_task: asyncio.Task[None] | None = None
         self.scheduler: Scheduler | None = None
         self._handling: set[asyncio.Task[Any]] = set()  # the tasks of the interactions under way
@@ -274,6 +275,28 @@ class GameMasterBot(commands.Bot):
         if lock is None:
             lock = self._post_locks[channel_id] = asyncio.Lock()
         return lock
+
+    @contextlib.contextmanager
+    def in_flight(self, channel_id: int | None) -> Iterator[None]:
+        """Around a move from its commit to its post: :func:`.messages.catch_up` leaves the
+        channel to that post (which tells every move not yet announced, its own included),
+        instead of telling the move first, in the wrong message."""
+        if channel_id is None:
+            yield
+            return
+        self._in_flight[channel_id] = self._in_flight.get(channel_id, 0) + 1
+        try:
+            yield
+        finally:
+            left = self._in_flight[channel_id] - 1
+            if left:
+                self._in_flight[channel_id] = left
+            else:
+                del self._in_flight[channel_id]
+
+    def posting(self, channel_id: int) -> bool:
+        """Whether a move of this channel is between its commit and its post here."""
+        return channel_id in self._in_flight
 
     def live_choices(self, row: GameRow, public: dict[str, Any] | None = None,
                      undo: bool = False) -> discord.ui.View | None:

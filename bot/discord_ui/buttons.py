@@ -216,16 +216,16 @@ async def action_click(interaction: discord.Interaction, game_id: int, version: 
             action = presenter(row.game).decode(code)
         except (ValueError, KeyError, TypeError) as err:
             raise UserError("err.bad_action", "That is not an action.") from err
-        # The button's version: the service refuses it if the game moved on, except
-        # for other players' anytime actions (a defence order) in between.
-        played = await bot.service.act(row.channel_id, user, action, expected_version=version)
+        with bot.in_flight(interaction.channel_id):
+            # The button's version: the service refuses it if the game moved on, except
+            # for other players' anytime actions (a defence order) in between.
+            played = await bot.service.act(row.channel_id, user, action, expected_version=version)
+            await interaction.response.defer()
+            await post_turn(None, interaction, played.row, played)
+            await tell_private(interaction, played)
     except UserError as err:
         await refused(interaction, err)
-        await catch_up(bot, interaction.channel_id)
-        return
-    await interaction.response.defer()
-    await post_turn(None, interaction, played.row, played)
-    await tell_private(interaction, played)
+    await catch_up(bot, interaction.channel_id)
 
 
 async def group_click(interaction: discord.Interaction, game_id: int, version: int, group: str) -> None:

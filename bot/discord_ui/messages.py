@@ -184,10 +184,11 @@ async def play_move(interaction: discord.Interaction, game_id: str, action: dict
     if row.game != game_id:
         raise UserError("err.wrong_game", "This channel is playing {game}, not this game.",
                         game=presenter(row.game).name(interaction.locale))
-    played = await bot.service.act(interaction.channel_id, str(interaction.user.id), action)
-    await interaction.response.defer(thinking=True)
-    await post_turn(None, interaction, played.row, played)
-    await tell_private(interaction, played)
+    with bot.in_flight(interaction.channel_id):  # the completion's catch_up comes after
+        played = await bot.service.act(interaction.channel_id, str(interaction.user.id), action)
+        await interaction.response.defer(thinking=True)
+        await post_turn(None, interaction, played.row, played)
+        await tell_private(interaction, played)
 
 
 async def tell_private(interaction: discord.Interaction, played: Played) -> None:
@@ -216,9 +217,13 @@ async def post_start(interaction: discord.Interaction, row: GameRow, extra_key: 
 
 async def catch_up(bot: GameBot, channel_id: int | None) -> None:
     """Post the moves committed in this channel but never announced (Discord failed
-    after the commit), with the choices that go with them. Best effort."""
+    after the commit, or the clock played them), with the choices that go with them.
+    Best effort; left to a move whose post is under way here (see ``GameBot.in_flight``),
+    which catches up after it."""
     if channel_id is None or bot.service is None or bot.is_closed():
         return
+    if bot.posting(channel_id):
+        return  # a move's own post is under way: it tells what is pending, then catches up
     try:
         row = await bot.service.latest_game(channel_id)
         if row is None or row.state is None or row.status not in ("running", "finished"):

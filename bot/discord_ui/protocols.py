@@ -9,6 +9,7 @@ the per-channel post locks) and wires; the work is done in the modules.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import Any, Protocol
 
 import discord
@@ -26,6 +27,10 @@ class GameBot(Protocol):
     async def is_moderator(self, interaction: discord.Interaction) -> bool: ...
 
     def post_lock(self, channel_id: int) -> asyncio.Lock: ...
+
+    def in_flight(self, channel_id: int | None) -> contextlib.AbstractContextManager[None]: ...
+
+    def posting(self, channel_id: int) -> bool: ...
 
     async def channel_of(self, channel_id: int) -> Any: ...
 

@@ -8,6 +8,7 @@ Discord sends (the option names a member sees, a French client's locale, a stran
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 import threading
@@ -662,3 +663,50 @@ async def test_the_boards_are_warmed_in_a_worker_thread_before_going_online(fake
     async with fake.run(make_bot(f"sqlite:///{tmp_path}/warm.sqlite3")):
         pass
     assert calls == [(False, False)]  # once, off the event loop's thread, before the gateway
+
+
+async def test_a_move_is_told_in_its_own_message_while_another_interaction_catches_up(fake, tmp_path):
+    """A move committed but not yet posted (its acknowledgement held up by Discord) is told
+    by its own message: a stranger's refused click in between, whose catch-up runs then,
+    does not tell it first in a message of its own, leaving the move's message a bare prompt."""
+    guild = fake.add_guild("Race")
+    table = guild.add_text_channel("express")
+    alice, bob, carol, dave = (guild.add_member(n) for n in ("Alice", "Bob", "Carol", "Dave"))
+    users = {str(u.id): u for u in (alice, bob, carol)}
+    rnd = random.Random(5)
+    async with fake.run(make_bot(f"sqlite:///{tmp_path}/race.sqlite3")) as bot:
+        await open_game(fake, bot, table, alice, [bob, carol])
+        await start(fake, bot, table, alice)
+        await fake.settle()
+        row = await bot.service.store.active_game(table.id)
+        user = users[express.current(row.state)]
+        msg = live_prompt(fake, table)
+        opts = choices(msg)
+        step = [c for c in opts if c[0].startswith(("gmg:", "gmgs:")) and not c[0].endswith(":")]
+        if step:  # a card first: the group opens on the same message, nothing committed
+            await click_choice(fake, user, msg, rnd.choice(step))
+            msg = fake.message(msg.id)
+            opts = choices(msg)
+        move = rnd.choice([c for c in opts if c[0].startswith(("gm:", "gms:"))])
+        mark = fake.mark()
+        fake.rate_limit_next("POST", r"/interactions/\d+/[^/]+/callback", retry_after=0.5)
+        clicked = await click_choice(fake, user, msg, move, wait="none")
+        for _ in range(200):  # committed, its acknowledgement waiting out the 429
+            if (await bot.service.store.active_game(table.id)).version > row.version:
+                break
+            await asyncio.sleep(0.01)
+        after = await bot.service.store.active_game(table.id)
+        assert after.version > row.version
+        refused_click = await click_choice(fake, dave, msg, move)  # a stranger: refused, then a catch-up
+        assert refused_click.ephemeral
+        await fake.wait_until(lambda: clicked.done("answer"), "the move's own post")
+        await fake.settle()
+        entry = (await bot.service.store.actions(after.id))[-1]
+        told = presenter("risk_express").narrate(entry.events, after.names, after.lang)
+        assert told
+        created = [r for r in fake.records[mark:] if r.channel_id == table.id and not r.ephemeral
+                   and r.action == "create"]
+        assert created and all(r.interaction_id == clicked.id for r in created), created
+        own = "\n".join(fake.message(r.message_id).content for r in created)
+        assert told[0] in own, own
+    assert not fake.discord_errors
