@@ -404,3 +404,44 @@ def test_more_survivors_may_follow_a_conquest_right_after_it(scripted_dice):
     refused(state, "p1", {"type": "advance"}, "wd.err.no_advance")
     later, _ = GAME.apply(won, "p1", {"type": "end_attack"})
     refused(later, "p1", {"type": "advance"}, "wd.err.no_advance")
+
+
+def test_a_tie_on_points_goes_to_the_most_survivors_then_is_shared():
+    base = {"mall": ("p1", 4), "church": ("p2", 3), "prison": ("p1", 1), "school": ("p2", 1)}
+    state = arranged(board=base, phase="manoeuvre", marker=1, round=2, horde=True,
+                     deck=["airfield"], actions=[])
+    last = state["order"][-1]
+    state["current"] = state["order"].index(last)
+    after, _ = GAME.apply(state, last, {"type": "end_turn"})
+    result = GAME.outcome(after)
+    assert result["scores"] == {"p1": 3, "p2": 2}  # the Prison is a strategic location
+    even = arranged(board={**base, "prison": ("walkers", 1), "school": ("p2", 2)}, phase="manoeuvre", marker=1,
+                    round=2, horde=True, deck=["airfield"], actions=[])
+    even["current"] = even["order"].index(last)
+    after, _ = GAME.apply(even, last, {"type": "end_turn"})
+    assert GAME.outcome(after)["scores"] == {"p1": 1, "p2": 2}
+    tied = arranged(board={"mall": ("p1", 4), "church": ("p2", 3), "school": ("p2", 1)}, phase="manoeuvre",
+                    marker=1, round=2, horde=True, deck=["airfield"], actions=[])
+    tied["current"] = tied["order"].index(last)
+    tied = give(tied, "p1", hand=["a01"])  # 1 + 1 ammunition = 2 + 0: equal points
+    after, _ = GAME.apply(tied, last, {"type": "end_turn"})
+    result = GAME.outcome(after)
+    assert result["scores"] == {"p1": 2, "p2": 2} and sorted(result["winners"]) == ["p1", "p2"]  # 4 survivors each
+    more = give(tied, "p2", hand=[])
+    more["troops"]["school"] = 2
+    after, _ = GAME.apply(more, last, {"type": "end_turn"})
+    assert GAME.outcome(after)["winners"] == ["p2"]  # 5 survivors against 4
+
+
+def test_a_player_kicked_while_claiming_claims_no_more():
+    state = GAME.setup(SEATS[3], {"mode": "survival"}, seed=4)
+    seat = GAME.to_act(state)[0]
+    after, events = GAME.apply_system(state, {"type": "kick", "seat": seat})
+    assert seat in after["out"] and GAME.to_act(after) != [seat] and after["pawns"][seat] == 0
+    while after["phase"] == "claim":
+        who = GAME.to_act(after)[0]
+        assert who != seat
+        after, _ = GAME.apply(after, who, GAME.default_action(after, who))
+    assert after["phase"] == "garrison"
+    skipped, _ = GAME.apply_system(after, {"type": "skip"})
+    assert sum(skipped["pawns"].values()) < sum(after["pawns"].values())  # the skipped seat's rest placed for it
