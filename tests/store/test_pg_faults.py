@@ -36,13 +36,15 @@ async def dump(store) -> list:
     return [await store.dump_rows(t) for t in TABLES]
 
 
-async def held_in_the_middle(url: str, game_id: int):
-    """An admin connection holding the game's clock row: an action's transaction waits there."""
+async def held_in_the_middle(url: str, game_id: int, table: str = "clocks"):
+    """An admin connection holding the game's clock rows (or its row, ``table="games"``):
+    an action's statement waits there."""
     from bot.store.postgres import pool_settings
 
     admin = await asyncpg.connect(pool_settings(url)[0])
     await admin.execute("BEGIN")
-    await admin.execute("SELECT * FROM clocks WHERE game_id = $1 FOR UPDATE", game_id)
+    key = "id" if table == "games" else "game_id"
+    await admin.execute(f"SELECT * FROM {table} WHERE {key} = $1 FOR UPDATE", game_id)
     return admin
 
 
@@ -141,3 +143,35 @@ def test_pool_settings_come_off_the_url():
     assert (settings["pool_max"], settings["command_timeout"], settings["pool_min"]) == (4, 2.5, 1)
     with pytest.raises(ValueError, match="pool_max"):
         pool_settings("postgresql:///db?pool_max=many")
+
+
+async def test_a_player_whose_move_loses_the_connection_is_told_to_try_again(pg_url):  # noqa: F811
+    """Through the service: the move caught in its statement (waiting for the game's row),
+    its backend killed, is refused with "try again" (nothing written); the same move sent
+    again is accepted."""
+    from bot.rules import GAMES
+    from bot.service import UserError
+
+    store = await open_store(pg_url)
+    try:
+        service = GameService(store, seed_source=lambda: 42)
+        await service.new_game(1, 7, "a", "risk_express", {}, "a")
+        await service.join(1, "b", "b")
+        row = await service.start(1, "a", False)
+        game = GAMES["risk_express"]
+        seat = game.current(row.state)
+        action = game.legal_actions(row.state, seat)[0]
+        before = await dump(store)
+        admin = await held_in_the_middle(pg_url, row.id, "games")
+        move = asyncio.create_task(service.act(1, seat, action, expected_version=row.version))
+        assert await admin.fetchval("SELECT pg_terminate_backend($1)", await waiting_backend(admin))
+        with pytest.raises(UserError) as info:
+            await move
+        assert info.value.key == "err.store_unavailable" and "Try again" in str(info.value)
+        await admin.execute("ROLLBACK")
+        await admin.close()
+        assert await dump(store) == before
+        played = await service.act(1, seat, action, expected_version=row.version)
+        assert played.row.version == row.version + 1 and len(await store.actions(row.id)) == 1
+    finally:
+        await store.close()
