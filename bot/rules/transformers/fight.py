@@ -31,6 +31,7 @@ from bot.rules.risk_map.messages import rule_error
 from bot.rules.transformers import battle as tb
 from bot.rules.transformers.battle import Fighter, Mods
 from bot.rules.transformers.messages import tf_error
+from bot.rules.transformers.view import roll_odds, sides_of
 
 __all__ = ["Fight"]
 
@@ -40,8 +41,8 @@ VEHICLE = "vehicle"
 class Fight:
     """The attack phase of Transformers (see the module docstring)."""
 
-    def _act_attack(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
-        self._enter_phase(state, seat, "attack", events)
+    def _new_battle(self, state: State, seat: str, action: Action) -> dict[str, Any]:
+        """The battle ``action`` declares, checked (a refusal raises); ``state`` untouched."""
         src = self._territory(action.get("from"), "from")
         dst = self._territory(action.get("to"), "to")
         self._own(state, seat, src)
@@ -71,13 +72,8 @@ class Fight:
                 raise rule_error("err.not_adjacent", src=self.tname(src), dst=self.tname(dst))
             if robots:
                 raise tf_error("tf.err.strike_alone")
-        fx = state["fx"]
-        armed = fx.get("armed") or {}
-        if armed or fx.get("advance"):
-            fx = self._fx(state)
-            fx["armed"] = {}
-            fx.pop("advance", None)
-        b = {
+        armed = state["fx"].get("armed") or {}
+        return {
             "attacker": seat,
             "defender": owner,
             "from": src,
@@ -92,14 +88,38 @@ class Fight:
             "mods": {"all": armed.get("all", 0), "d8": armed.get("d8", False)},
             "guard": None,
         }
+
+    def attack_odds(self, state: State, seat: str, action: Action) -> dict[tuple[int, int], Any]:
+        """The exact odds of the first roll of ``action`` (an attack ``seat`` could declare
+        now), as the attacker may know them: (attacker losses, defender losses) →
+        probability (a ``Fraction``), with the dice that will really be thrown (d6, d8), the
+        cards armed, the leaders' +1 and the defender's stance; a defence card he has not
+        played is his secret. A refusal raises as ``apply`` would."""
+        if state["phase"] == "battle":
+            raise rule_error("err.battle_pending", territory=self.tname(state["battle"]["to"]))
+        work = state.copy()
+        self._enter_phase(work, seat, "attack", [])
+        probe = {**work, "battle": self._new_battle(work, seat, action)}
+        a, d, am, dm, _ = self.next_roll(probe, fire=False)
+        return roll_odds(sides_of(a, am), sides_of(d, dm), am, dm)
+
+    def _act_attack(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
+        self._enter_phase(state, seat, "attack", events)
+        b = self._new_battle(state, seat, action)
+        src, dst, robots = b["from"], b["to"], b["committed"]
+        fx = state["fx"]
+        if fx.get("armed") or fx.get("advance"):
+            fx = self._fx(state)
+            fx["armed"] = {}
+            fx.pop("advance", None)
         state["troops"][src] -= robots
         state["battle"] = b
         state["phase"] = "battle"
         state["highlight"] = {"from": src, "to": dst}
         events.append({"type": "attack", "seat": seat, "from": src, "to": dst, "committed": robots,
-                       "leader": lid if with_leader else None, "defender": owner,
+                       "leader": self.leader_of(state, seat) if b["leader"] else None, "defender": b["defender"],
                        "defenders": state["troops"][dst], "defending_leader": self.leader_at(state, dst),
-                       "strike": not near, "cards": list(b["effects"])})
+                       "strike": b["strike"], "cards": list(b["effects"])})
         self._roll(state, rng, action.get("until", False), events)
 
     def _act_roll(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:

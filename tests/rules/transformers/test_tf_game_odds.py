@@ -15,6 +15,7 @@ from fractions import Fraction
 
 import pytest
 
+from bot.rules.base import RuleError
 from bot.rules.transformers import GAME
 from bot.rules.transformers.battle import Mods, exact_odds
 from bot.rules.transformers.view import roll_odds, sides_of
@@ -51,18 +52,18 @@ def battle_state(spec):
 
 
 def first_roll_odds(state, seat, action):
-    """The exact odds of the attack's first roll as the engine will throw it."""
-    b = {"attacker": seat, "defender": state["owner"][action["to"]], "from": action["from"], "to": action["to"],
-         "committed": action["count"], "leader": action.get("leader", False), "guard": None,
-         "mods": {"all": 0, "d8": False, **_armed(state)}}
-    probe = {**state, "battle": b}
-    a, d, am, dm, _ = GAME.next_roll(probe)
-    return sides_of(a, am), sides_of(d, dm), roll_odds(sides_of(a, am), sides_of(d, dm), am, dm)
-
-
-def _armed(state):
-    armed = state["fx"].get("armed") or {}
-    return {k: armed[k] for k in ("all", "d8") if k in armed}
+    """The exact odds of the attack's first roll as the engine will throw it (a defence card
+    the defender's order fires included), and its dice; ``attack_odds``, what the attacker
+    is shown, are those without an unplayed defence card."""
+    b = GAME._new_battle(state, seat, action)
+    a, d, am, dm, guard = GAME.next_roll({**state, "battle": b})
+    odds = roll_odds(sides_of(a, am), sides_of(d, dm), am, dm)
+    if guard is None:
+        assert GAME.attack_odds(state, seat, action) == odds
+    else:
+        a, d, am, dm, _ = GAME.next_roll({**state, "battle": b}, fire=False)
+        assert GAME.attack_odds(state, seat, action) == roll_odds(sides_of(a, am), sides_of(d, dm), am, dm) != odds
+    return sides_of(a, am) if guard is None else None, sides_of(d, dm) if guard is None else None, odds
 
 
 @pytest.mark.parametrize("name", sorted(BATTLES))
@@ -77,8 +78,8 @@ def test_the_engines_rolls_match_the_exact_odds(name: str) -> None:
         trial = {**state, "rng": (i * 0x9E3779B97F4A7C15 + 12345) & ((1 << 64) - 1)}
         _, events = GAME.apply(trial, seat, action)
         roll = next(e for e in events if e["type"] == "roll")
-        assert sorted(roll["att_sides"]) == sorted(att)
-        assert sorted(roll["def_sides"]) == sorted(dfn)
+        assert att is None or sorted(roll["att_sides"]) == sorted(att)
+        assert dfn is None or sorted(roll["def_sides"]) == sorted(dfn)
         key = (roll["att_losses"], roll["def_losses"])
         counts[key] = counts.get(key, 0) + 1
     assert set(counts) <= set(odds)
@@ -96,6 +97,8 @@ def test_the_view_shows_the_next_rolls_odds(scripted_dice) -> None:
     assert nxt["att_dice"] == [6] and nxt["def_dice"] == [8, 6]
     exact = exact_odds((6,), (8, 6), dfn=Mods(bonus=1))
     assert nxt["odds"] == {f"{a}-{d}": float(p) for (a, d), p in exact.items()}
+    with pytest.raises(RuleError):  # a battle is pending: no other attack, no odds of one
+        GAME.attack_odds(state, seat, {"type": "attack", "from": "hexima_state", "to": "autobase", "count": 1})
 
 
 def test_every_throw_of_a_small_battle_resolves_as_enumerated(scripted_dice) -> None:
