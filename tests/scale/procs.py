@@ -8,12 +8,12 @@ import asyncio
 import os
 import random
 import signal
-import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 
 from bot.rules import GAMES
+from bot.rules.base import SYSTEM
 from tests.discord_ui.e2e import choices
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -109,35 +109,53 @@ async def poll(predicate, what: str, limit: float, bot: BotProcess | None = None
         await asyncio.sleep(0.05)
 
 
+async def apoll(predicate, what: str, limit: float) -> None:
+    """:func:`poll` for a coroutine predicate."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + limit
+    while not await predicate():
+        if loop.time() > end:
+            raise AssertionError(f"timed out after {limit}s waiting for {what}")
+        await asyncio.sleep(0.1)
+
+
 def db_path(url: str) -> str:
     return url.removeprefix("sqlite:///")
 
 
-def read_game(path: str, channel_id: int) -> dict | None:
-    """The channel's active game as stored (read with sqlite3: the test is another process)."""
-    import json
+class Reader:
+    """The test's own look at the database the bots write (any backend, through the store)."""
 
-    con = sqlite3.connect(path, timeout=10)
-    con.row_factory = sqlite3.Row
-    try:
-        row = con.execute("SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'running') "
-                          "ORDER BY id DESC LIMIT 1", (channel_id,)).fetchone()
-        if row is None:
-            return None
-        out = dict(row)
-        out["state"] = json.loads(out["state"]) if out["state"] else None
+    def __init__(self, store) -> None:
+        self.store = store
+
+    @classmethod
+    async def open(cls, url: str) -> Reader:
+        from bot.store import open_store
+
+        return cls(await open_store(url))
+
+    async def close(self) -> None:
+        await self.store.close()
+
+    async def game(self, channel_id: int):
+        """The channel's active game as stored, or None."""
+        return await self.store.active_game(channel_id)
+
+    async def player_actions(self, game_ids) -> dict[int, int]:
+        """How many players' actions each game's log holds (taken back or not)."""
+        out = {}
+        for game_id in game_ids:
+            out[game_id] = sum(1 for a in await self.store.actions(game_id, undone=True) if a.seat != SYSTEM)
         return out
-    finally:
-        con.close()
 
+    async def timeouts(self, game_id: int) -> int:
+        return sum(1 for a in await self.store.actions(game_id, undone=True)
+                   if a.seat == SYSTEM and a.action.get("type") == "timeout")
 
-def player_actions(path: str) -> dict[int, int]:
-    """How many players' actions each game's log holds (taken back or not)."""
-    con = sqlite3.connect(path, timeout=10)
-    try:
-        return dict(con.execute("SELECT game_id, COUNT(*) FROM actions WHERE seat != '@system' GROUP BY game_id"))
-    finally:
-        con.close()
+    async def game_ids(self) -> list[int]:
+        """Every game (the tests make fewer than a thousand)."""
+        return sorted(r.id for r in await self.store.games(list(range(1, 1000))))
 
 
 def live_prompt(fake, channel):
@@ -146,15 +164,15 @@ def live_prompt(fake, channel):
     return live[-1] if live else None
 
 
-async def play_one(fake, db: str, channel, users: dict[str, object], rnd: random.Random,
+async def play_one(fake, db: Reader, channel, users: dict[str, object], rnd: random.Random,
                    timeout: float = 15.0) -> int | None:
     """One move in ``channel`` by the player whose turn it is, by clicking one of the live
     prompt's choices, as a person does. Returns the game's id if the move was accepted
     (acknowledged: the bot answered in the channel), None if refused or nothing to click."""
-    game = read_game(db, channel.id)
-    if game is None or game["status"] != "running":
+    game = await db.game(channel.id)
+    if game is None or game.status != "running":
         return None
-    seat = GAMES[game["game"]].to_act(game["state"])[0]
+    seat = GAMES[game.game].to_act(game.state)[0]
     message = live_prompt(fake, channel)
     if message is None:
         return None
@@ -175,4 +193,4 @@ async def play_one(fake, db: str, channel, users: dict[str, object], rnd: random
             res = await fake.click(users[seat], edited, step[0], timeout=timeout)
         else:
             res = await fake.select(users[seat], edited, step[0], [step[1]], timeout=timeout)
-    return None if res.ephemeral else game["id"]
+    return None if res.ephemeral else game.id

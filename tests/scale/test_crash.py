@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.scale.procs import BotProcess, db_path, play_one, read_game
+from tests.scale.procs import BotProcess, Reader, play_one
 from tests.scale.test_shutdown import check_store, open_game
 
 KILLS = 10
@@ -21,7 +21,6 @@ KILLS = 10
 @pytest.mark.slow
 async def test_kill_9_at_random_moments_loses_no_acknowledged_move(fake, tmp_path: Path):
     url = f"sqlite:///{tmp_path}/gm.sqlite3"
-    db = db_path(url)
     guild = fake.add_guild("Crashes")
     tables = [guild.add_text_channel(f"table-{i}") for i in range(2)]
     people = [guild.add_member(n) for n in ("Alice", "Bob", "Carol")]
@@ -29,13 +28,15 @@ async def test_kill_9_at_random_moments_loses_no_acknowledged_move(fake, tmp_pat
     bot = BotProcess(fake, url, tmp_path)
     rnd = random.Random(2026)
     acked: dict[int, int] = {}
+    db = None
     try:
         await bot.start()
+        db = await Reader.open(url)
 
         async def stream(table) -> None:
             while True:
                 try:
-                    game = read_game(db, table.id)
+                    game = await db.game(table.id)
                     if game is None:  # over: the next one
                         await open_game(fake, table, people[0], people[1:])
                         continue
@@ -61,6 +62,8 @@ async def test_kill_9_at_random_moments_loses_no_acknowledged_move(fake, tmp_pat
         assert sum(acked.values()) >= KILLS  # moves were made between the kills
         assert await bot.stop() == 0
     finally:
+        if db is not None:
+            await db.close()
         if bot.proc is not None and bot.proc.poll() is None:
             bot.proc.kill()
     assert await check_store(url, acked) >= 1

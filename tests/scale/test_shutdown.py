@@ -13,9 +13,8 @@ from pathlib import Path
 
 from bot.rules import GAMES
 from bot.service import GameService
-from bot.store import Store
 from tests.discord_ui.e2e import choices
-from tests.scale.procs import BotProcess, db_path, live_prompt, play_one, player_actions, read_game
+from tests.scale.procs import BotProcess, Reader, db_path, live_prompt, play_one
 
 
 async def open_game(fake, channel, host, others, game="risk_express"):
@@ -28,24 +27,27 @@ async def open_game(fake, channel, host, others, game="risk_express"):
 async def check_store(url: str, acked: dict[int, int]) -> int:
     """The database is sound, holds every acknowledged move, and every game is its log
     replayed. Returns how many games were checked."""
-    con = sqlite3.connect(db_path(url))
+    if url.startswith("sqlite"):
+        con = sqlite3.connect(db_path(url))
+        try:
+            assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        finally:
+            con.close()
+    db = await Reader.open(url)
     try:
-        assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-    finally:
-        con.close()
-    stored = player_actions(db_path(url))
-    for game_id, count in acked.items():
-        assert stored.get(game_id, 0) >= count, (game_id, stored.get(game_id), count)
-    store = await Store.open(url)
-    try:
-        service = GameService(store)
-        games = await store.games(list(stored))
-        for row in games:
+        ids = await db.game_ids()
+        stored = await db.player_actions(ids)
+        for game_id, count in acked.items():
+            assert stored.get(game_id, 0) >= count, (game_id, stored.get(game_id), count)
+        service = GameService(db.store)
+        checked = 0
+        for row in await db.store.games(ids):
             if row.state is not None:
                 assert await service.replay(row) == row.state, row.id
-        return len(games)
+                checked += 1
+        return checked
     finally:
-        await store.close()
+        await db.close()
 
 
 async def test_sigterm_mid_stream_finishes_the_moves_under_way(fake, tmp_path: Path):
@@ -56,6 +58,7 @@ async def test_sigterm_mid_stream_finishes_the_moves_under_way(fake, tmp_path: P
     users = {str(u.id): u for u in (alice, bob, carol)}
     bot = BotProcess(fake, url, tmp_path)
     await bot.start()
+    db = await Reader.open(url)
     try:
         for table in tables:
             await open_game(fake, table, alice, [bob, carol])
@@ -64,7 +67,7 @@ async def test_sigterm_mid_stream_finishes_the_moves_under_way(fake, tmp_path: P
 
         async def stream(table) -> None:
             while True:
-                game_id = await play_one(fake, db_path(url), table, users, rnd)
+                game_id = await play_one(fake, db, table, users, rnd)
                 if game_id is not None:
                     acked[game_id] = acked.get(game_id, 0) + 1
 
@@ -72,9 +75,9 @@ async def test_sigterm_mid_stream_finishes_the_moves_under_way(fake, tmp_path: P
         await fake.wait_until(lambda: sum(acked.values()) >= 6, "a few moves", 60.0)
         # one more click sent, and SIGTERM at once: the bot gets it while it stops
         table = tables[0]
-        game = read_game(db_path(url), table.id)
+        game = await db.game(table.id)
         message = live_prompt(fake, table)
-        seat = GAMES[game["game"]].to_act(game["state"])[0]
+        seat = GAMES[game.game].to_act(game.state)[0]
         custom_id, _ = next(c for c in choices(message) if c[1] is None)
         late = await fake.click(users[seat], message, custom_id, wait="none")
         await fake.session_for(guild.id).flushed()  # on its way to the bot
@@ -84,6 +87,7 @@ async def test_sigterm_mid_stream_finishes_the_moves_under_way(fake, tmp_path: P
         code = await bot.wait()
         await asyncio.gather(*streams, return_exceptions=True)
     finally:
+        await db.close()
         if bot.proc is not None and bot.proc.poll() is None:
             bot.proc.kill()
     log = bot.log.read_text()
