@@ -87,3 +87,24 @@ async def test_a_click_while_the_database_is_lost(fake, tmp_path):
         store.latest_game = LosesOnce(store.latest_game)  # what /game status reads
         res = await fake.slash(alice, table, "game", "status", locale="fr")
         assert res.ephemeral and "Réessayez" in res.content
+
+
+async def test_while_stopping_a_new_change_is_refused_and_nothing_changes(tmp_path):
+    store = await Store.open(f"sqlite:///{tmp_path}/drain.sqlite3", clock=Clock())
+    try:
+        service = GameService(store, seed_source=lambda: 3)
+        await service.new_game(1, 2, "1", "risk_express", {}, "Host")
+        await service.join(1, "2", "Bob")
+        row = await service.start(1, "1", False)
+        service.draining = True  # what the clean stop sets once the actions under way are done
+        seat = GAMES["risk_express"].to_act(row.state)[0]
+        action = GAMES["risk_express"].random_action(row.state, seat, lambda n: 0)
+        for attempt in (lambda: service.act(1, seat, action), lambda: service.join(1, "3"),
+                        lambda: service.new_game(9, 2, "1", "risk_express", {}, "Host")):
+            with pytest.raises(UserError) as refused:
+                await attempt()
+            assert refused.value.key == "err.restarting"
+        assert (await store.active_game(1)).version == row.version and await store.active_game(9) is None
+        assert (await service.game(1)).id == row.id  # reading goes on
+    finally:
+        await store.close()
