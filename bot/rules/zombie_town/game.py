@@ -14,11 +14,12 @@ draw a new agenda after completing one, or not), ``zombies``.
 from __future__ import annotations
 
 import pickle
+from dataclasses import replace
 from typing import Any
 
 import bot.rules.turns as turns
 import bot.rules.zombie_town.flow as flow
-from bot.rules.base import Action, Event, Game, IllegalAction, Option, Rng, State
+from bot.rules.base import Action, Event, Game, IllegalAction, Option, Rng, State, TurnInfo
 from bot.rules.schema import Field
 from bot.rules.zombie_town.actions import (
     NONE,
@@ -457,6 +458,20 @@ class ZombieTown(Game):
         return {"type": "end"}
 
     # -- queries ------------------------------------------------------------------------
+    def turn_info(self, state: State) -> TurnInfo:
+        """The turns as the platform reads them. The deal (each keeps 3 cards, in turn) is
+        before the first turn of day 1, so ``state["turn"]`` does not move in it; each dealer's
+        step counts here as a turn all the same (a skip in the deal moves the count on, as
+        everywhere): ``1 +`` the dealers done during the deal, then ``state["turn"] +`` the
+        seats dealt, so the count only goes forward. The narration's turn is ``state["turn"]``."""
+        info = super().turn_info(state)
+        n = len(state["seats"])
+        if state["phase"] == "deal" and not info.over:
+            keep = data().settings.keep
+            done = sum(1 for p in state["players"].values() if len(p["hand"]) <= keep)
+            return replace(info, number=1 + min(done, n - 1))
+        return replace(info, number=state["turn"] + n)
+
     def view(self, state: State, seat: str | None = None) -> dict[str, Any]:
         return build_view(self, state, seat)
 
