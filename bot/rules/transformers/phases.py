@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.rules.base import Action, Event, Rng, State
-from bot.rules.risk_map.defence import _FORMS as DEFENCE_FORMS
+from bot.rules.risk_map.defence import ORDERS
 from bot.rules.risk_map.messages import rule_error
 from bot.rules.transformers.board import PIVOT_IDS, SLIDE_IDS
 from bot.rules.transformers.leaders import REVIVE_COST
@@ -28,6 +28,8 @@ from bot.rules.transformers.messages import tf_error
 __all__ = ["DEFAULT_STANCE", "Phases"]
 
 DEFAULT_STANCE = {"dice": 2, "leader": True, "lose": "last"}
+# the defence-order form for each current order (the others offered); forms are read, never changed
+DEFENCE_FORMS = {order: {"type": "defence", "order": [o for o in ORDERS if o != order]} for order in ORDERS}
 _STANCE_FORM = {"type": "stance", "dice": [1, 2], "leader": [True, False], "lose": ["last", "first"]}
 _WHEN = {"place": "in phase 1", "attack": "before an attack", "defend": "by your defence order when attacked",
          "transform": "in phase 2"}
