@@ -20,6 +20,7 @@ from collections.abc import Callable
 from functools import cached_property
 from typing import Any
 
+import bot.rules.base as base
 import bot.rules.turns as turns
 from bot.rules.base import Action, Event, Game, IllegalAction, Option, Rng, State
 from bot.rules.risk_express.cards import (
@@ -27,28 +28,32 @@ from bot.rules.risk_express.cards import (
     DICE,
     FACES,
     GENERAL,
-    LAST,
     SOLDIER_VALUE,
     SYMBOLS,
     board,
-    lines_met,
     load_cards,
     match_line,
     min_dice,
-    tray_lines,
 )
-from bot.rules.rng import counted_roller
+from bot.rules.risk_express.throws import (
+    LINES,
+    card_options,
+    filled_bits,
+    first_options,
+    key_of,
+    options,
+    roll,
+    targets,
+    throw_of,
+)
 from bot.rules.schema import Field, choice, name
 
 __all__ = ["DATA", "DICE", "FACES", "GENERAL", "SOLDIER_VALUE", "SYMBOLS", "RiskExpress", "load_cards",
            "match_line", "min_dice"]
 
 _KEYS = ("0", "1", "2")  # a line's key in an attempt's "filled": its index as text
-_GENERAL_USED = (GENERAL,)
 _CHOICE = ("continue", "fresh")  # the two kinds of the "continue" phase, in sorted order
-# rng.roll(count, FACES), faster, with a number naming the throw's dice as a multiset
-_roll: Callable[[Rng, int], tuple[list[str], int]] = counted_roller(FACES, DICE)
-_MET: dict[int, Any] = {}  # that number → the lines the throw meets (at most 1,715 throws)
+_NONE = (None, None, None)
 
 
 class RiskExpress(Game):
@@ -70,10 +75,16 @@ class RiskExpress(Game):
         """Card id → its data (then a plain attribute: ``_fill`` reads it every move)."""
         return load_cards()["cards"]
 
-    @cached_property
-    def _generals(self) -> dict[str, tuple[str, str, tuple[str, ...], str]]:
-        """Card id → the option of filling its General line."""
-        return {cid: (cid, GENERAL, _GENERAL_USED, GENERAL) for cid in load_cards()["order"]}
+    # The hot path of a game played by the engine's own pick (``random_action`` then
+    # ``apply_legal``), as single slots of tuples (each replaced whole, so a reader never sees
+    # half of one), each checked by identity against the object it was worked out for:
+    # ``_hot``: (a state this engine returned, the options of its throw, the seat to play);
+    # ``_chosen``: (a state, the seat, the option ``random_action`` picked in it);
+    # ``_pending``: (an attempt, its throw's options, the seat), left by ``_throw`` for the
+    # ``apply_legal`` under way to publish as ``_hot`` with the state that holds that attempt.
+    _hot: tuple[Any, Any, Any] = _NONE
+    _chosen: tuple[Any, Any, Any] = _NONE
+    _pending: tuple[Any, Any, Any] = _NONE
 
     def _copy(self, state: State) -> State:
         # An action replaces "failed", a tray and a filled line wholesale (never edits them
@@ -164,14 +175,76 @@ class RiskExpress(Game):
             return None  # nothing legal (no anytime actions in this game)
         if state["phase"] == "continue":
             return {"type": _CHOICE[pick(2)]}
-        options = self._options(state)
-        if len(options) > 1:
-            o = options[pick(len(options))]
-        elif options:
-            o = options[0]
+        hot = self._hot
+        opts = hot[1] if hot[0] is state else self._options(state)
+        if len(opts) > 1:
+            o = opts[pick(len(opts))]
+        elif opts:
+            o = opts[0]
         else:
             return None
+        self._chosen = (state, seat, o)
         return {"type": "fill", "card": o[0], "line": o[1]}
+
+    def apply_legal(self, state: State, seat: str, action: Action) -> tuple[State, list[Event]]:
+        """The contract's ``apply_legal``, with a fast fill for an option this engine worked out
+        in this very state: the one ``random_action`` picked, or one of the options of the
+        throw that ended the move before (no rule to check again). Anything else is ruled on
+        in full. Either way the new state's throw options are kept for the next move."""
+        o = None
+        kind = action.get("type")
+        if kind == "fill":
+            card, line = action.get("card"), action.get("line")
+            chosen = self._chosen
+            if chosen[0] is state and chosen[1] == seat:
+                o = chosen[2]
+                if o[0] != card or o[1] != line or type(o[1]) is not type(line):
+                    o = None
+            if o is None:
+                hot = self._hot
+                if hot[0] is state and hot[2] == seat:
+                    for x in hot[1]:
+                        if x[0] == card and x[1] == line and type(x[1]) is type(line):
+                            o = x
+                            break
+        rng = base.Rng(state["rng"])
+        events: list[Event] = []
+        if o is not None:
+            new = self._fill_option(state, rng, seat, o, events)
+        else:
+            new = self._copy(state)
+            self._apply(new, rng, seat, action, events)
+        new["rng"] = rng.state
+        streaks = new.get("timeouts")
+        if streaks and seat in streaks:  # a move of its own ends the seat's run of timeouts
+            new["timeouts"] = {s: n for s, n in streaks.items() if s != seat}
+        pending = self._pending
+        if pending[0] is new["attempt"] and pending[0] is not None:
+            self._hot = (new, pending[1], pending[2])
+        return new, events
+
+    def _fill_option(self, state: State, rng: Rng, seat: str, o: Any, events: list[Event]) -> State:
+        """A new state: ``state`` with option ``o`` of its throw filled (a legal option, found
+        by ``_options``: the checks of ``_fill`` hold), then the dice thrown again or the card
+        taken. The tray left is never kept: the next throw (or the turn's end) replaces it."""
+        new = dict(state)
+        att = state["attempt"].copy()
+        new["attempt"] = att
+        filled = att["filled"] = att["filled"].copy()
+        card_id, line, used, key = o
+        owner = state["owners"][card_id]
+        other = owner is not None
+        if att["card"] is None:
+            att["card"] = card_id
+            att["general_needed"] = other
+        filled[key] = used = list(used)
+        events.append({"type": "fill", "seat": seat, "card": card_id, "line": line, "dice": used})
+        general = GENERAL in filled
+        if len(filled) - general == LINES[card_id] and (general or not other):
+            self._conquer(new, rng, seat, card_id, events)
+        else:
+            self._throw(new, rng, events, len(att["tray"]) - len(used))
+        return new
 
     def _fill(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
         card_id = action.get("card")
@@ -210,7 +283,7 @@ class RiskExpress(Game):
             if GENERAL in tray:
                 used = [GENERAL]
         else:
-            for o in (LAST[1] if tray == LAST[0] else lines_met(tray)).get(card_id, ()):
+            for o in throw_of(key_of(tray), tray).met.get(card_id, ()):
                 if o[1] == line:
                     used = list(o[2])
                     break
@@ -398,36 +471,11 @@ class RiskExpress(Game):
     def _options(self, state: State) -> list[tuple[str, int | str, tuple[str, ...], str]]:
         """Every (card, line, dice used, key) the current throw can fill, in the cards' order
         and each card's lines then its General line."""
-        att = state["attempt"]
-        seat = state["order"][state["current"]]
-        owners = state["owners"]
-        tray = att["tray"]
-        met = LAST[1] if tray == LAST[0] else lines_met(tray)
-        card = att["card"]
-        if card is not None:
-            filled = att["filled"]
-            out = [o for o in met.get(card, ()) if o[3] not in filled]
-            if GENERAL in tray and GENERAL not in filled and owners[card] is not None and owners[card] != seat:
-                out.append(self._generals[card])
-            return out
-        order, continent, _, _ = board()
-        locked = state["locked"]
-        out = []
-        if GENERAL in tray:  # a General invades any card another player owns
-            generals = self._generals
-            for cid in order:
-                owner = owners[cid]
-                if owner == seat or (locked and continent[cid] in locked):
-                    continue
-                if cid in met:
-                    out.extend(met[cid])
-                if owner is not None:
-                    out.append(generals[cid])
-            return out
-        for cid, lines in met.items():  # in the cards' order
-            if owners[cid] != seat and continent[cid] not in locked:
-                out.extend(lines)
-        return out
+        hot = self._hot
+        if hot[0] is state:
+            return list(hot[1])
+        tray = state["attempt"]["tray"]
+        return options(state, throw_of(key_of(tray), tray))
 
     def _begin_turn(self, state: State, rng: Rng, events: list[Event]) -> None:
         seat = state["order"][state["current"]]
@@ -472,55 +520,43 @@ class RiskExpress(Game):
     def _throw(self, state: State, rng: Rng, events: list[Event], count: int | None = None) -> None:
         """Throw the dice left (or ``count`` of them); a throw that fills nothing costs a die
         and the rest are thrown again, until a throw fills something (the player decides) or
-        the dice run out (the attempt fails). ``_options`` in one pass: is it empty?"""
+        the dice run out (the attempt fails). Whether a throw fills something is a test of
+        bits (:mod:`.throws`); the options of the one that does are listed, and left in
+        ``_pending`` for the next move's ``random_action``/``apply_legal``."""
         att = state["attempt"]
         n = len(att["tray"]) if count is None else count
         seat = state["order"][state["current"]]
-        owners = state["owners"]
         card = att["card"]
         if card is None:
-            continent = board()[1]
-            locked = state["locked"]
+            open_, others = targets(state["owners"], seat, state["locked"])
         else:
             filled = att["filled"]
-            owner = owners[card]
+            owner = state["owners"][card]
             general_owed = owner is not None and owner != seat and GENERAL not in filled
-        last, met_of = LAST, _MET
+            unfilled = ~filled_bits(filled)
+        set_aside = att["set_aside"]
         while n:
-            tray, key = _roll(rng, n)
-            att["tray"] = tray
-            events.append({"type": "roll", "seat": seat, "dice": list(tray)})
-            met = met_of.get(key)
-            if met is None:
-                met = met_of[key] = tray_lines(tuple(sorted(tray)))
-            fits = False
-            if card is not None:
-                if general_owed and GENERAL in tray:
-                    fits = True
-                else:
-                    for o in met.get(card, ()):
-                        if o[3] not in filled:
-                            fits = True
-                            break
-            elif GENERAL in tray:  # a General invades any card another player owns
-                for cid, owner in owners.items():
-                    if owner != seat and (owner is not None or cid in met) and not (locked and continent[cid] in locked):
-                        fits = True
-                        break
-            else:
-                for cid in met:
-                    if owners[cid] != seat and not (locked and continent[cid] in locked):
-                        fits = True
-                        break
-            if fits:
-                last[0] = tray[:]  # remembered for the next move's options and fill (``lines_met``)
-                last[1] = met
-                return
-            tray.pop()  # a tray this action threw: never the caller's
-            att["set_aside"] += 1
+            dice, key = roll(rng, n)
+            events.append({"type": "roll", "seat": seat, "dice": dice})
+            t = throw_of(key, dice)
+            if card is None:
+                if ((t.cards | others) if t.general else t.cards) & open_:
+                    opts = first_options(t, open_, others)
+                    break
+            elif (general_owed and t.general) or t.lines.get(card, 0) & unfilled:
+                opts = card_options(t, card, filled, general_owed)
+                break
+            set_aside += 1
             n -= 1
             events.append({"type": "miss", "seat": seat, "left": n})
-        self._fail(state, rng, events)
+        else:
+            att["tray"] = []
+            att["set_aside"] = set_aside
+            self._fail(state, rng, events)
+            return
+        att["tray"] = dice[:]
+        att["set_aside"] = set_aside
+        self._pending = (att, opts, seat)
 
     def _fail(self, state: State, rng: Rng, events: list[Event]) -> None:
         att = state["attempt"]

@@ -1,0 +1,131 @@
+"""What a throw can fill, for Risk Express's hot path (:mod:`.game`): each multiset of dice
+compiled once into a :class:`Throw` (the lines it meets, as a dict and as bit masks), and the
+options of a throw worked out from those masks and the cards' owners.
+
+The cards are bits in the cards' order (``BIT``): a throw "fits" when a mask test says so, and
+only a throw that fits has its options listed. The options are the tuples ``(card, line, dice
+used, key)`` of :func:`.cards.tray_lines` (``key``: the line's key in the attempt's
+``"filled"``), in the cards' order and each card's lines then its General line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bot.rules.risk_express.cards import DICE, FACES, GENERAL, board, tray_lines
+from bot.rules.rng import Rng, counted_roller
+
+__all__ = ["BIT", "CARDS", "GENERALS", "LINES", "Throw", "card_options", "filled_bits", "first_options", "key_of", "options", "roll", "targets",
+           "throw_of"]
+
+Option = tuple[str, Any, tuple[str, ...], str]
+
+# rng.roll(count, FACES), faster, with a number naming the throw's dice as a multiset
+roll: Callable[[Rng, int], tuple[list[str], int]] = counted_roller(FACES, DICE)
+_WEIGHT = {face: (DICE + 1) ** i for i, face in enumerate(FACES)}  # the roller's multiset number
+
+_ORDER, _CONTINENT, LINES, _MEMBERS = board()
+BIT = {cid: 1 << i for i, cid in enumerate(_ORDER)}
+# card id → the option of filling its General line
+GENERALS: dict[str, Option] = {cid: (cid, GENERAL, (GENERAL,), GENERAL) for cid in _ORDER}
+# (card, its bit, its General option) in the cards' order
+CARDS = tuple((cid, BIT[cid], GENERALS[cid]) for cid in _ORDER)
+_CONTINENT_BITS = {cont: sum(BIT[c] for c in members) for cont, members in _MEMBERS.items()}
+
+
+class Throw:
+    """One multiset of dice: ``met`` (card → the options it fills, as ``tray_lines``),
+    ``cards`` (the bits of the cards with a line met), ``lines`` (card → the bits of its lines
+    met: line ``i`` is bit ``i``) and ``general`` (a General among the dice)."""
+
+    __slots__ = ("cards", "general", "lines", "met", "rows")
+
+    def __init__(self, dice: list[str]) -> None:
+        self.met = met = tray_lines(tuple(sorted(dice)))
+        self.cards = sum(BIT[cid] for cid in met)
+        self.lines = {cid: sum(1 << o[1] for o in opts) for cid, opts in met.items()}
+        self.general = GENERAL in dice
+        # (bit, options, General option) of each card to look at for a first fill, in order:
+        # with a General every card (its General line may do), else those with a line met
+        self.rows = tuple((bit, met.get(cid, ()), general) for cid, bit, general in CARDS
+                          if self.general or cid in met)
+
+
+_THROWS: dict[int, Throw] = {}  # the roller's multiset number → its Throw (at most 1,715)
+
+
+def throw_of(key: int, dice: list[str]) -> Throw:
+    """The :class:`Throw` of ``dice``, whose multiset number is ``key``."""
+    found = _THROWS.get(key)
+    if found is None:
+        found = _THROWS[key] = Throw(dice)
+    return found
+
+
+def key_of(dice: list[str]) -> int:
+    """The multiset number of ``dice`` (as the roller gives it beside a throw)."""
+    weight = _WEIGHT
+    return sum(weight[f] for f in dice)
+
+
+def targets(owners: dict[str, str | None], seat: str, locked: list[str]) -> tuple[int, int]:
+    """(the cards ``seat`` may invade: neither theirs nor in a locked continent; those of them
+    another player owns), as bits."""
+    open_ = others = 0
+    for cid, bit, _ in CARDS:
+        owner = owners[cid]
+        if owner is None:
+            open_ |= bit
+        elif owner != seat:
+            open_ |= bit
+            others |= bit
+    for cont in locked:
+        open_ &= ~_CONTINENT_BITS[cont]
+    return open_, others & open_
+
+
+def first_options(t: Throw, open_: int, others: int) -> list[Option]:
+    """The options of throw ``t`` when no card is chosen yet: every line it meets of a card in
+    ``open_``, and with a General, every General line of a card in ``others``."""
+    out: list[Option] = []
+    if t.general:  # a General invades any card another player owns
+        for bit, lines, general in t.rows:
+            if open_ & bit:
+                out += lines
+                if others & bit:
+                    out.append(general)
+        return out
+    for bit, lines, _ in t.rows:  # in the cards' order
+        if open_ & bit:
+            out += lines
+    return out
+
+
+def card_options(t: Throw, card: str, filled: dict[str, Any], general_owed: bool) -> list[Option]:
+    """The options of throw ``t`` on the chosen ``card``: its lines met and not yet filled,
+    then its General line if one is owed and thrown."""
+    out = [o for o in t.met.get(card, ()) if o[3] not in filled]
+    if general_owed and t.general:
+        out.append(GENERALS[card])
+    return out
+
+
+def options(state: dict[str, Any], t: Throw) -> list[Option]:
+    """Every option of throw ``t`` for the seat to play in ``state`` (its attempt)."""
+    att = state["attempt"]
+    seat = state["order"][state["current"]]
+    card = att["card"]
+    if card is None:
+        return first_options(t, *targets(state["owners"], seat, state["locked"]))
+    owner = state["owners"][card]
+    filled = att["filled"]
+    return card_options(t, card, filled, owner is not None and owner != seat and GENERAL not in filled)
+
+
+KEY_BIT = {"0": 1, "1": 2, "2": 4, GENERAL: 0}  # a key of "filled" → its line's bit
+
+
+def filled_bits(filled: dict[str, Any]) -> int:
+    """The lines filled (not the General), as bits: line ``i`` is bit ``i``."""
+    return sum(map(KEY_BIT.__getitem__, filled))
