@@ -128,7 +128,7 @@ class ZombieLabels:
             "drive": Command(("drive",), {"to": Slot("to", W.resolve_node, self._drive_labels, self._node_texts)}),
             "flee": Command(("flee",), {"to": node, "pay": Slot("pay", None, self._pay_labels)}),
             "fight": Command(("fight",), {"with": fighter}),
-            "attack": Command(("attack",), {"target": Slot("target", None, self._target_labels, self._target_texts),
+            "attack": Command(("attack",), {"target": Slot("target", self._plain, self._target_labels, self._target_texts),
                                             "with": fighter}),
             "card": Command(tuple(sorted(HAND)), {"card": card,
                                                   "weapon": Slot("weapon", self._card_id, self._weapon_labels)}),
@@ -143,6 +143,11 @@ class ZombieLabels:
             "agenda": Command(("agenda_discard",), {"card": Slot("card", self._card_id, self._agenda_labels,
                                                                  self._agenda_texts)}),
         }
+
+    @staticmethod
+    def _plain(text: Any) -> str | None:
+        """A value picked from the list (a seat or a guard's card), which narrows the others."""
+        return str(text).strip() or None
 
     @staticmethod
     def _card_id(text: Any) -> str | None:
