@@ -101,6 +101,7 @@ class GameMasterBot(commands.Bot):
         self.synced = False
         self._post_locks: dict[int, asyncio.Lock] = {}
         self._in_flight: dict[int, int] = {}  # channel -> moves committed here whose post is under way
+        self._deferred: set[int] = set()  # channels whose catch-up waits for such a post
         self._idle_task: asyncio.Task[None] | None = None
         self.scheduler: Scheduler | None = None
         self._handling: set[asyncio.Task[Any]] = set()  # the tasks of the interactions under way
@@ -294,9 +295,21 @@ class GameMasterBot(commands.Bot):
             else:
                 del self._in_flight[channel_id]
 
-    def posting(self, channel_id: int) -> bool:
-        """Whether a move of this channel is between its commit and its post here."""
-        return channel_id in self._in_flight
+    def defer_catch_up(self, channel_id: int) -> bool:
+        """Whether a move of this channel is between its commit and its post here: if so,
+        the catch-up asked for is left to it (see :meth:`take_deferred`)."""
+        if channel_id in self._in_flight:
+            self._deferred.add(channel_id)
+            return True
+        self._deferred.discard(channel_id)  # this catch-up is the one left over
+        return False
+
+    def take_deferred(self, channel_id: int | None) -> bool:
+        """Whether a catch-up was left to a move of this channel that has now been posted."""
+        if channel_id in self._deferred and channel_id not in self._in_flight:
+            self._deferred.discard(channel_id)
+            return True
+        return False
 
     def live_choices(self, row: GameRow, public: dict[str, Any] | None = None,
                      undo: bool = False) -> discord.ui.View | None:

@@ -225,7 +225,10 @@ async def action_click(interaction: discord.Interaction, game_id: int, version: 
             await tell_private(interaction, played)
     except UserError as err:
         await refused(interaction, err)
-    await catch_up(bot, interaction.channel_id)
+        await catch_up(bot, interaction.channel_id)
+        return
+    if bot.take_deferred(interaction.channel_id):  # a catch-up left to this move's post
+        await catch_up(bot, interaction.channel_id)
 
 
 async def group_click(interaction: discord.Interaction, game_id: int, version: int, group: str) -> None:

@@ -107,6 +107,8 @@ async def post_turn(channel: discord.abc.Messageable | None, interaction: discor
     assert row.state is not None
     async with bot.post_lock(row.channel_id):
         announced, old, unannounced = await bot.service.announcements(row)
+        if interaction is None and played is None and announced >= row.version:
+            return None  # a catch-up that another post overtook: the channel has seen it all
         pending = [a for a in unannounced if a.version is None or a.version <= row.version]
         narration: list[str] = []
         for entry in pending:
@@ -222,7 +224,7 @@ async def catch_up(bot: GameBot, channel_id: int | None) -> None:
     which catches up after it."""
     if channel_id is None or bot.service is None or bot.is_closed():
         return
-    if bot.posting(channel_id):
+    if bot.defer_catch_up(channel_id):
         return  # a move's own post is under way: it tells what is pending, then catches up
     try:
         row = await bot.service.latest_game(channel_id)
