@@ -55,6 +55,7 @@ from bot.rules.peaky_blinders.data import GANG_IDS, NEUTRAL, PeakyData, load_dat
 from bot.rules.peaky_blinders.messages import PB_MESSAGES, pb_error
 from bot.rules.peaky_blinders.powers import Powers
 from bot.rules.peaky_blinders.view import build_view
+from bot.rules.risk_map.attack import FormMemo
 from bot.rules.risk_map.board import Board
 from bot.rules.risk_map.cards import RAZOR_TABLE, trade_value
 from bot.rules.risk_map.defence import DEFAULT_ORDER
@@ -67,6 +68,7 @@ __all__ = ["NEUTRAL", "PB_MESSAGES", "PeakyBlinders", "public_events"]
 NEUTRAL_MEMBERS = 3
 NEUTRAL_SPREAD = 3  # on one to three territories of one neutral gang
 _MOST_RAZORS = max(RAZOR_TABLE)
+_FLIP: Action = {"type": "flip_power"}
 
 
 
@@ -461,19 +463,36 @@ class PeakyBlinders(Powers, Crown, MapGame):
         out = super()._legal_place(state, seat, held)
         player = state["players"][seat]
         hand = player["hand"]
-        points = self.data.razors
-        razors = sum(map(points.__getitem__, hand))
-        if razors >= 2 and not (state["traded"] and self.one_trade(state)):
-            out.append({"type": "trade", "cards": list(hand), "razors": {"min": 2, "max": min(razors, _MOST_RAZORS)},
-                        "points": {c: points[c] for c in hand}})
-        if not state["flipped"] and any(not p["up"] for p in player["powers"]):
-            out.append({"type": "flip_power"})
+        if hand:  # a trade needs 2 razors or more
+            points = self.data.razors
+            razors = sum(map(points.__getitem__, hand))
+            if razors >= 2 and not (state["traded"] and self.one_trade(state)):
+                out.append({"type": "trade", "cards": list(hand), "razors": {"min": 2, "max": min(razors, _MOST_RAZORS)},
+                            "points": {c: points[c] for c in hand}})
+        if not state["flipped"]:
+            for p in player["powers"]:
+                if not p["up"]:
+                    out.append(_FLIP)
+                    break
         if not state["neutral_done"] and state["neutrals"]:
             every = held.map or self.board.holdings(state["owner"])
+            memo = self._neutral_memo
             for gang in state["neutrals"]:
-                out.append({"type": "neutral", "faction": NEUTRAL + gang, "territories": list(every.owned(NEUTRAL + gang)),
-                            "members": NEUTRAL_MEMBERS, "spread": NEUTRAL_SPREAD})
+                faction = NEUTRAL + gang
+                territories = every.owned(faction)
+                form = memo.get(territories)
+                if form is None or form["faction"] != faction:
+                    form = {"type": "neutral", "faction": faction, "territories": list(territories),
+                            "members": NEUTRAL_MEMBERS, "spread": NEUTRAL_SPREAD}
+                    memo.put(territories, form)
+                out.append(form)
         return out
+
+    @cached_property
+    def _neutral_memo(self) -> FormMemo:
+        """The neutral gangs' placement forms, by the territories of the gang (a form is read,
+        never changed: :class:`~bot.rules.risk_map.attack.FormMemo`)."""
+        return FormMemo()
 
     # -- views ----------------------------------------------------------------------------
     def view(self, state: State, seat: str | None = None) -> dict[str, Any]:

@@ -231,31 +231,34 @@ class Attacks:
         """One form per (territory that can attack, hostile neighbour), in map order. The forms
         of one territory share their ``count``, every form its ``until`` and extras: forms are
         read, never changed, and a territory's forms are remembered (:class:`FormMemo`) by
-        what makes them: the territory, the members it may send, its targets and the extras."""
+        what makes them: the territory, the members it may send, its targets (their key:
+        :meth:`~bot.rules.risk_map.holding.Holding.attackers`) and the extras' tag."""
         troops = state["troops"]
         tag = self._attack_tag(state, seat)
-        extras: dict[str, Any] | None = None
         memo = self._attack_memo
         out: list[Action] = []
-        for src, dsts in held.targets.items():
+        for src, dsts, near in held.attackers():
             n = troops[src] - 1
-            if n < 1 or not dsts:
-                continue
-            key = (src, n, dsts, tag)
-            forms = memo.get(key)
-            if forms is None:
-                if extras is None:
-                    extras = self._attack_extras(state, seat)
-                form = {"type": "attack", "from": src, "to": "", "count": {"min": 1, "max": n, "default": n},
-                        "until": [False, True], **extras}
-                forms = []
-                for dst in dsts:
-                    one = form.copy()
-                    one["to"] = dst
-                    forms.append(one)
-                memo.put(key, forms)
-            out += forms
+            if n > 0:
+                forms = memo.get((src, n, near, tag))
+                if forms is None:
+                    forms = self._attack_forms(state, seat, src, n, dsts, (src, n, near, tag))
+                out += forms
         return out
+
+    def _attack_forms(self, state: State, seat: str, src: str, n: int, dsts: tuple[str, ...],
+                      key: Any) -> list[Action]:
+        """The forms of ``src``'s attacks on ``dsts`` with up to ``n`` members, remembered
+        under ``key``."""
+        form = {"type": "attack", "from": src, "to": "", "count": {"min": 1, "max": n, "default": n},
+                "until": [False, True], **self._attack_extras(state, seat)}
+        forms = []
+        for dst in dsts:
+            one = form.copy()
+            one["to"] = dst
+            forms.append(one)
+        self._attack_memo.put(key, forms)
+        return forms
 
     @cached_property
     def _attack_memo(self) -> FormMemo:

@@ -36,12 +36,12 @@ from typing import Any
 
 import bot.rules.turns as turns
 from bot.rules.base import Action, Event, Game, Rng, RuleError, State
-from bot.rules.compact import choose
-from bot.rules.risk_map.attack import Attacks, FormMemo
+from bot.rules.risk_map.attack import Attacks
 from bot.rules.risk_map.board import NO_CLOSED, Board, reinforcements
 from bot.rules.risk_map.cards import draw
 from bot.rules.risk_map.defence import ORDERS, DefenceOrders
 from bot.rules.risk_map.holding import Holding
+from bot.rules.risk_map.legal import LegalForms
 from bot.rules.risk_map.messages import MESSAGES, rule_error
 from bot.rules.risk_map.moderation import Moderation
 from bot.rules.risk_map.moves import concretize
@@ -57,7 +57,7 @@ PHASES = ("place", "attack", "manoeuvre")
 _PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
 
 
-class MapGame(Attacks, Moderation, DefenceOrders, Game):
+class MapGame(LegalForms, Attacks, Moderation, DefenceOrders, Game):
     """Base of the Risk family. Subclasses set ``map_id`` and implement ``_setup``.
 
     The parts live by what they hold: :class:`~bot.rules.risk_map.attack.Attacks` (declare,
@@ -463,119 +463,7 @@ class MapGame(Attacks, Moderation, DefenceOrders, Game):
         events.append({"type": "end_turn", "seat": seat})
         self._end_turn(state, rng, events)
 
-    # -- legal actions ------------------------------------------------------------------
-    def _legal(self, state: State, seat: str) -> list[Action]:
-        """Exactly what ``apply`` accepts from the player to act (see the module docstring:
-        a later phase's actions are open as soon as the earlier phase's duties are done)."""
-        runs = self._legal_runs(state, seat)
-        if len(runs) == 1:
-            return runs[0][1]
-        out: list[Action] = []
-        for _, forms in runs:
-            out += forms
-        return out
-
-    def _legal_runs(self, state: State, seat: str) -> list[tuple[str | None, list[Action]]]:
-        """:meth:`_legal` in runs, in order: ``(kind, forms)`` where every form is of that
-        kind, or ``(None, forms)`` of mixed kinds (:meth:`random_action` reads the kinds off
-        the runs instead of every form)."""
-        phase = state["phase"]
-        if phase == "battle":
-            return [(None, self._legal_battle(state, seat))]
-        held = self.holding(state, seat)  # one look-up for every part below
-        if phase == "place":
-            runs: list[tuple[str | None, list[Action]]] = [(None, self._legal_place(state, seat, held))]
-            if not self.placement_done(state, seat):
-                return runs
-        elif phase == "attack":
-            runs = []
-        elif phase == "manoeuvre":
-            return [("manoeuvre", self._legal_manoeuvres(state, seat, held)), (None, [{"type": "end_turn"}])]
-        else:
-            return [(None, [])]
-        runs.append(("attack", self._legal_attacks(state, seat, held)))
-        runs.append(("manoeuvre", self._legal_manoeuvres(state, seat, held)))
-        runs.append((None, [{"type": "end_attack"}, {"type": "end_turn"}]))
-        return runs
-
-    def random_action(self, state: State, seat: str, pick: Callable[[int], int]) -> Action | None:
-        """The contract's pick (:func:`bot.rules.compact.pick_action` over the forms that move
-        the game on: a kind, a form, its choices), the same draws and the same action, read
-        off :meth:`_legal_runs` (no standing orders listed and filtered out again, the kinds
-        of the long runs of attacks and manoeuvres known without reading each form)."""
-        if type(self)._legal is not MapGame._legal or self.outcome(state) is not None \
-                or seat not in self.to_act(state):
-            return super().random_action(state, seat, pick)
-        groups: dict[str, list[Action]] = {}  # lists of its own (a run is never changed)
-        total = 0
-        for kind, forms in self._legal_runs(state, seat):
-            if not forms:
-                continue
-            total += len(forms)
-            if kind is not None:
-                found = groups.get(kind)
-                if found is None:
-                    groups[kind] = forms[:]
-                else:
-                    found += forms
-                continue
-            for form in forms:
-                kind = form["type"]
-                found = groups.get(kind)
-                if found is None:
-                    groups[kind] = [form]
-                else:
-                    found.append(form)
-        if not total:
-            return super().random_action(state, seat, pick)
-        if len(groups) == 1:
-            forms = next(iter(groups.values()))
-        else:
-            kinds = sorted(groups)
-            forms = groups[kinds[pick(len(kinds))]]
-        return choose(forms[pick(len(forms))] if len(forms) > 1 else forms[0], pick)
-
-    def _legal_place(self, state: State, seat: str, held: Holding) -> list[Action]:
-        """The placement phase's forms; ``held``: ``seat``'s :meth:`holding`."""
-        out: list[Action] = []
-        reserve = state["reserve"]
-        if reserve > 0:
-            out.append(
-                {
-                    "type": "place",
-                    "territory": list(held.owned),
-                    "count": {"min": 1, "max": reserve, "default": reserve},
-                }
-            )
-        if self.placement_done(state, seat):
-            out.append({"type": "end_placement"})
-        return out
-
-    def _legal_manoeuvres(self, state: State, seat: str, held: Holding) -> list[Action]:
-        """One form per territory that can send members: its destinations are the seat's
-        territories joined to it through passable ones (what ``board.path`` finds)."""
-        troops = state["troops"]
-        memo = self._manoeuvre_memo
-        out: list[Action] = []
-        for src in held.owned:
-            n = troops[src] - 1
-            if n > 0:
-                group = held.group(src)
-                if len(group) > 1:
-                    key = (src, n, group)
-                    form = memo.get(key)
-                    if form is None:
-                        form = {"type": "manoeuvre", "from": src, "to": list(held.others(src)),
-                                "count": {"min": 1, "max": n, "default": n}}
-                        memo.put(key, form)
-                    out.append(form)
-        return out
-
-    @cached_property
-    def _manoeuvre_memo(self) -> FormMemo:
-        """Manoeuvre forms by territory, members it may send and its group (see
-        :class:`~bot.rules.risk_map.attack.FormMemo`)."""
-        return FormMemo()
+    # -- legal actions: :class:`~bot.rules.risk_map.legal.LegalForms` ---------------------
 
     def card_points(self) -> dict[str, int]:
         """Trade points of each card (razors, ammunition…)."""

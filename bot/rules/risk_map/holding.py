@@ -12,6 +12,7 @@ other rules or closed zones builds a :class:`Holding` from its own predicates
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 __all__ = ["Holding", "Holdings", "Masks"]
 
@@ -70,9 +71,15 @@ class Holding:
     """One faction's territories on one owner map: ``owned``, in map order; ``targets[t]``,
     the territories next to ``t`` it may attack (in map order); :meth:`group` and
     :meth:`others`, the territories it holds that members of ``t`` may reach by a
-    manoeuvre. Read only: the board shares one holding among every state of that map."""
+    manoeuvre. Read only: the board shares one holding among every state of that map.
 
-    __slots__ = ("_crossing", "_groups", "_neighbours", "_others", "map", "owned", "targets")
+    What the legal forms are remembered by, cheap to hash and the same on every map where
+    the answer is the same: ``key`` stands for ``owned``, and :meth:`attackers` and
+    :meth:`movers` give one for each territory's targets and group (bit masks under the
+    plain rules, else the tuples themselves)."""
+
+    __slots__ = ("_attackers", "_crossing", "_groups", "_movers", "_neighbours", "_others", "key", "map",
+                 "owned", "targets")
 
     def __init__(self, owned: tuple[str, ...], targets: dict[str, tuple[str, ...]],
                  neighbours: Callable[[str], tuple[str, ...]], crossing: Callable[[str], bool]) -> None:
@@ -84,6 +91,9 @@ class Holding:
         self._others: dict[str, tuple[str, ...]] = {}
         # The :class:`Holdings` of the owner map it was read from (the plain rules), else None.
         self.map: Holdings | None = None
+        self.key: Any = owned
+        self._attackers: tuple[tuple[str, tuple[str, ...], Any], ...] | None = None
+        self._movers: tuple[tuple[str, Any], ...] | None = None
 
     @classmethod
     def general(cls, order: Iterable[str], owner: Mapping[str, str], faction: str,
@@ -101,9 +111,18 @@ class Holding:
         nothing closed), read off the map's masks: ``mine`` is the mask of ``owned``."""
         adjacent, subsets = masks.adjacent, masks.subsets
         others = ~mine
-        targets = {t: subsets[adjacent[t] & others] for t in owned}
+        targets: dict[str, tuple[str, ...]] = {}
+        attackers = []
+        for t in owned:
+            near = adjacent[t] & others
+            targets[t] = found = subsets[near]
+            if near:
+                attackers.append((t, found, near))
         holding = cls(owned, targets, masks.neighbours.__getitem__, _NEVER)
-        holding._groups = _groups_on_masks(masks, owned, mine)
+        holding.key = mine
+        holding._attackers = tuple(attackers)
+        holding._groups, joined = _groups_on_masks(masks, owned, mine)
+        holding._movers = tuple([(t, joined[t]) for t in owned if t in joined])
         return holding
 
     def group(self, tid: str) -> tuple[str, ...]:
@@ -113,6 +132,22 @@ class Holding:
         if groups is None:
             groups = self._groups = self._search()
         return groups[tid]
+
+    def attackers(self) -> tuple[tuple[str, tuple[str, ...], Any], ...]:
+        """``(territory, its targets, their key)`` of each held territory with a target, in
+        map order."""
+        found = self._attackers
+        if found is None:
+            found = self._attackers = tuple([(t, ts, ts) for t, ts in self.targets.items() if ts])
+        return found
+
+    def movers(self) -> tuple[tuple[str, Any], ...]:
+        """``(territory, its group's key)`` of each held territory joined to another held one
+        (members may manoeuvre from it), in map order."""
+        found = self._movers
+        if found is None:
+            found = self._movers = tuple([(t, g) for t in self.owned if len(g := self.group(t)) > 1])
+        return found
 
     def others(self, tid: str) -> tuple[str, ...]:
         """:meth:`group` without ``tid``: where members of ``tid`` may manoeuvre."""
@@ -147,10 +182,13 @@ def _never(tid: str) -> bool:  # pragma: no cover - a plain holding's groups are
 _NEVER = _never
 
 
-def _groups_on_masks(masks: Masks, owned: tuple[str, ...], mine: int) -> dict[str, tuple[str, ...]]:
-    """Each held territory → its connected group of held territories (map order)."""
+def _groups_on_masks(masks: Masks, owned: tuple[str, ...],
+                     mine: int) -> tuple[dict[str, tuple[str, ...]], dict[str, int]]:
+    """Each held territory → its connected group of held territories (map order); and each
+    one in a group of two or more → that group's mask."""
     adjacent, subsets, bit = masks.adjacent, masks.subsets, masks.bit
     groups: dict[str, tuple[str, ...]] = {}
+    joined: dict[str, int] = {}
     for t in owned:
         if t in groups:
             continue
@@ -167,7 +205,8 @@ def _groups_on_masks(masks: Masks, owned: tuple[str, ...], mine: int) -> dict[st
         group = tuple([x for x in owned if seen & bit[x]])
         for x in group:
             groups[x] = group
-    return groups
+            joined[x] = seen
+    return groups, joined
 
 
 class Holdings:
