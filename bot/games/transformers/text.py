@@ -1,0 +1,300 @@
+"""Risk Transformers in words: the narration of every engine event (battles with their dice as
+text, d6 and d8 marked, modifiers shown), labels, status, prompt and the hands.
+
+Narration goes through ``events_for`` (:mod:`bot.rules.events`) only, so a card drawn or a
+standing order set never reaches the channel; the owner (and, in the team game, the teammate)
+reads them with ``/game hand``, and the mover alone through :meth:`TfPresenter.private`.
+Names come from the engine's own ``component_names`` (leaders and upgrades included: kinds
+``bot.rules.names.KINDS`` does not list), so the presenter reads French leader names whether
+or not the game is registered yet.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from bot.games.base import Action, Presenter, View
+from bot.i18n import join, lang_of, t
+from bot.rules import names as N
+from bot.rules.events import events_for
+
+GAME = "transformers"
+
+CODES = {
+    "r": {"type": "roll"},
+    "ru": {"type": "roll", "until": True},
+    "x": {"type": "retreat"},
+    "ep": {"type": "end_placement"},
+    "ea": {"type": "end_attack"},
+    "et": {"type": "end_turn"},
+}
+BUTTONS = frozenset({"roll", "retreat", "end_placement", "end_attack", "end_turn", "flip"})
+
+
+def engine():  # noqa: ANN201 - the Transformers engine (registered or not)
+    from bot.rules.transformers import GAME as TF
+
+    return TF
+
+
+@cache
+def _tables() -> tuple[dict[str, dict[str, str]], dict[str, dict[str, str]]]:
+    game = engine()
+    en = game.component_names()
+    fr: dict[str, dict[str, str]] = {k: dict(v) for k, v in game.component_names_fr().items()}
+    for kind, table in N.french_table(GAME).items():
+        if isinstance(table, dict) and kind != "provisional":
+            for key, text in table.items():
+                if isinstance(text, str):
+                    fr.setdefault(kind, {}).setdefault(key, text)
+    return en, fr
+
+
+def cname(kind: str, key: str | None, lang: Any = "en") -> str:
+    """The ``kind`` name of ``key`` (territory, region, leader, upgrade) in ``lang``."""
+    if key is None:
+        return "?"
+    en, fr = _tables()
+    if lang_of(lang) == "fr":
+        found = fr.get(kind, {}).get(key)
+        if found:
+            return found
+    return en.get(kind, {}).get(key, key)
+
+
+def zone(tid: str | None, lang: Any) -> str:
+    return cname("territory", tid, lang)
+
+
+def card_name(card: str, lang: Any) -> str:
+    """A card: its upgrade and the zone it shows (« Fusion Cannons (Kaon) »)."""
+    cards = engine().data.cards
+    up = cards[card].upgrade if card in cards else None
+    where = cname("territory", card, lang)
+    return f"{cname('upgrade', up, lang)} ({where})" if up else where
+
+
+def dice(values: list[int], sides: list[int] | None = None, final: list[int] | None = None) -> str:
+    """``[5] [7]ᵈ⁸`` — a d8 marked, a modified die shown as ``[4→5]``."""
+    out = []
+    for i, v in enumerate(values):
+        d = sides[i] if sides and i < len(sides) else 6
+        f = final[i] if final and i < len(final) else v
+        face = f"{v}→{f}" if f != v else f"{v}"
+        out.append(f"[{face}]" + ("d8" if d == 8 else ""))
+    return " ".join(out) or "—"
+
+
+class TfPresenter(Presenter):
+    game_id = GAME
+
+    # -- buttons ----------------------------------------------------------------------
+    def encode(self, action: Action) -> str:
+        for code, act in CODES.items():
+            if act == {k: v for k, v in action.items() if not (k == "until" and v is False)}:
+                return code
+        if action["type"] == "flip":
+            return "f"
+        return super().encode(action)
+
+    def decode(self, code: str) -> Action:
+        if code in CODES:
+            return dict(CODES[code])
+        if code == "f":
+            return {"type": "flip"}
+        raise ValueError(code)
+
+    def buttons(self, view: View, seat: str, legal: list[Action]) -> list[Action]:
+        out: list[Action] = []
+        for action in legal:
+            kind = action["type"]
+            if kind == "roll":
+                out += [{"type": "roll"}, {"type": "roll", "until": True}]
+            elif kind in BUTTONS and all(k == "type" for k in action):
+                out.append({"type": kind})
+        return out
+
+    def action_label(self, action: Action, view: View, locale: Any) -> str:
+        lang = lang_of(locale)
+        kind = action["type"]
+        if kind == "roll":
+            return t("tf.act.roll_until" if action.get("until") else "tf.act.roll", lang)
+        key = f"tf.act.{kind}"
+        return t(key, lang) if kind in BUTTONS or kind == "retreat" else kind
+
+    # -- narration --------------------------------------------------------------------
+    def narrate(self, events: list[dict[str, Any]], names: dict[str, str], locale: Any) -> list[str]:
+        lang = lang_of(locale)
+        lines: list[str] = []
+        for ev in events_for(events, None):
+            line = self.event_line(ev, names, lang)
+            if line:
+                lines.append(line)
+        if not lines and events:
+            lines.append(t("tf.ev.moves_on", lang, who=self.who(events[0].get("seat"), names)))
+        return lines
+
+    @staticmethod
+    def who(seat: Any, names: dict[str, str]) -> str:
+        return names.get(str(seat), str(seat)) if seat is not None else "?"
+
+    def event_line(self, ev: dict[str, Any], names: dict[str, str], lang: str) -> str | None:  # noqa: C901, PLR0911, PLR0912
+        kind = ev["type"]
+        who = self.who(ev.get("seat"), names)
+        z = lambda key: zone(ev.get(key), lang)  # noqa: E731
+        if kind == "setup":
+            leaders = join([f"{self.who(s, names)}: {cname('leader', lid, lang)}" for s, lid in ev["leaders"].items()],
+                           lang)
+            return t("tf.ev.setup_teams" if ev.get("teams") else "tf.ev.setup", lang, leaders=leaders,
+                     days=ev.get("days", 6))
+        if kind == "turn":
+            inc = ev.get("income") or {}
+            return t("tf.ev.turn", lang, who=who, turn=ev.get("turn", ""), day=ev.get("day", ""),
+                     n=ev.get("reserve", 0), zones=inc.get("zones", 0), sectors=inc.get("sectors", 0),
+                     factories=inc.get("factories", 0))
+        if kind == "day":
+            return t("tf.ev.day", lang, day=ev["day"], days=ev.get("days", 6))
+        if kind == "place":
+            return t("tf.ev.place", lang, who=who, n=ev["count"], zone=z("territory"), left=ev.get("left", 0))
+        if kind == "claim":
+            return t("tf.ev.claim", lang, who=who, zone=z("territory"), left=ev.get("left", 0))
+        if kind == "placed":
+            return t("tf.ev.placed", lang)
+        if kind == "card" and "robots" in ev:
+            return t("tf.ev.card", lang, who=who, upgrade=cname("upgrade", ev.get("upgrade"), lang),
+                     n=ev.get("robots", 0))
+        if kind == "card":
+            return t("tf.ev.play", lang, who=who, upgrade=cname("upgrade", ev.get("upgrade"), lang))
+        if kind == "revive":
+            return t("tf.ev.revive", lang, who=who, leader=cname("leader", ev["leader"], lang), zone=z("territory"),
+                     mode=t(f"tf.mode.{ev.get('mode', 'robot')}", lang))
+        if kind == "flip":
+            return t("tf.ev.flip", lang, leader=cname("leader", ev["leader"], lang),
+                     mode=t(f"tf.mode.{ev['mode']}", lang), zone=z("territory"))
+        if kind == "transform":
+            crushed = ev.get("crushed")
+            line = t("tf.ev.open" if ev.get("open") else "tf.ev.close", lang, who=who, zone=z("zone"))
+            if crushed:
+                lost = [t("tf.robots", lang, n=crushed.get("robots", 0))]
+                if crushed.get("leader"):
+                    lost.append(cname("leader", crushed["leader"], lang))
+                line += " " + t("tf.ev.crushed", lang, what=join(lost, lang))
+            return line
+        if kind == "backup":
+            return t("tf.ev.backup", lang, who=who, n=ev["count"], src=z("from"), dst=z("to"))
+        if kind == "attack":
+            extra = ""
+            if ev.get("leader"):
+                extra += " " + t("tf.ev.with_leader", lang, leader=cname("leader", ev["leader"], lang))
+            if ev.get("strike"):
+                extra += " " + t("tf.ev.strike", lang)
+            if ev.get("cards"):
+                extra += " " + t("tf.ev.armed", lang,
+                                 cards=join([cname("upgrade", c, lang) for c in ev["cards"]], lang))
+            return t("tf.ev.attack", lang, who=who, src=z("from"), dst=z("to"), n=ev.get("committed", 0),
+                     defender=self.who(ev.get("defender"), names)) + extra
+        if kind == "defence_card":
+            return t("tf.ev.defence_card", lang, who=who, upgrade=cname("upgrade", ev.get("upgrade"), lang),
+                     zone=z("territory"))
+        if kind == "roll":
+            att = dice(ev["att"], ev.get("att_sides"), ev.get("att_final"))
+            dfn = dice(ev["def"], ev.get("def_sides"), ev.get("def_final"))
+            line = t("tf.ev.roll", lang, att=att, dfn=dfn, al=ev.get("att_losses", 0), dl=ev.get("def_losses", 0))
+            for side in ("att", "def"):
+                if ev.get(f"{side}_leader_lost"):
+                    line += " " + t("tf.ev.leader_lost", lang, leader=cname("leader", ev[f"{side}_leader_lost"], lang))
+                if ev.get(f"{side}_escaped"):
+                    esc = ev[f"{side}_escaped"]
+                    where = esc.get("to") if isinstance(esc, dict) else esc
+                    line += " " + t("tf.ev.escaped", lang, zone=zone(where, lang))
+            return line
+        if kind == "attack_end":
+            return t(f"tf.ev.end.{ev.get('result', 'repelled')}", lang, who=who, dst=z("to"))
+        if kind == "conquest":
+            return t("tf.ev.conquest", lang, who=who, dst=z("to"), n=ev.get("troops", 0),
+                     loser=self.who(ev.get("loser"), names))
+        if kind == "advance":
+            return t("tf.ev.advance", lang, who=who, n=ev["count"], dst=z("to"))
+        if kind == "manoeuvre":
+            return t("tf.ev.manoeuvre", lang, who=who, n=ev["count"], src=z("from"), dst=z("to"))
+        if kind == "jump":
+            return t("tf.ev.jump", lang, leader=cname("leader", ev["leader"], lang), src=z("from"), dst=z("to"))
+        if kind == "give":
+            return t("tf.ev.give", lang, who=who, zone=z("territory"), to=self.who(ev.get("to_seat"), names))
+        if kind == "draw":
+            return t("tf.ev.draw", lang, who=who, n=ev.get("count", 1))
+        if kind == "reshuffle":
+            return t("tf.ev.reshuffle", lang)
+        if kind == "matrix":
+            return t("tf.ev.matrix", lang, day=ev.get("day", ""), zone=z("territory"), who=who,
+                     n=ev.get("robots", 3)) if ev.get("seat") else t("tf.ev.matrix_none", lang, zone=z("territory"))
+        if kind == "eliminated":
+            return t("tf.ev.eliminated", lang, who=who, by=self.who(ev.get("by"), names))
+        if kind == "game_over":
+            winners = join([self.who(s, names) for s in ev.get("winners") or []], lang)
+            return t(f"tf.ev.over.{ev.get('reason', 'days')}", lang, winners=winners)
+        if kind in ("end_turn", "phase", "retreat", "stance", "defence_order"):
+            return None
+        if kind in ("skipped", "kicked", "timeout"):
+            return t(f"tf.ev.{kind}", lang, who=who)
+        return None
+
+    def private(self, events: list[dict[str, Any]], view: View, seat: str, locale: Any) -> list[str]:
+        lang = lang_of(locale)
+        out = []
+        for ev in events_for(events, seat):
+            mine = ev.get("mine") or {}
+            if ev["type"] == "draw" and mine.get("cards"):
+                out.append(t("tf.priv.drew", lang, cards=join([card_name(c, lang) for c in mine["cards"]], lang)))
+            elif ev["type"] == "stance" and mine:
+                out.append(t("tf.priv.stance", lang, text=self.stance_text(mine, lang)))
+            elif ev["type"] == "defence_order" and mine.get("order"):
+                out.append(t("tf.priv.defence", lang, order=t(f"tf.order.{mine['order']}", lang)))
+        return out
+
+    # -- status, prompt, hand ---------------------------------------------------------
+    @staticmethod
+    def stance_text(stance: dict[str, Any], lang: str) -> str:
+        return t("tf.stance", lang, dice=stance.get("dice", 2),
+                 leader=t("tf.yes" if stance.get("leader", True) else "tf.no", lang),
+                 lose=t(f"tf.lose.{stance.get('lose', 'last')}", lang))
+
+    def status(self, view: View, names: dict[str, str], locale: Any) -> str:
+        lang = lang_of(locale)
+        tf = view.get("transformers") or {}
+        lines = [t("tf.status.day", lang, day=tf.get("day", view.get("day")), days=tf.get("days", 6),
+                   who=self.who(view.get("current"), names), phase=t(f"tf.phase.{view.get('phase')}", lang))]
+        leaders = tf.get("leaders") or {}
+        for seat, p in (view.get("players") or {}).items():
+            lead = leaders.get(p.get("leader")) or {}
+            where = zone(lead.get("zone"), lang) if lead.get("zone") else t("tf.scrapyard", lang)
+            lines.append(t("tf.status.player", lang, who=self.who(seat, names),
+                           leader=cname("leader", p.get("leader"), lang), side=t(f"tf.side.{p.get('side')}", lang),
+                           zones=p.get("zones", 0), robots=p.get("robots", 0), cards=p.get("cards", 0),
+                           where=where, mode=t(f"tf.mode.{lead.get('mode', 'robot')}", lang)))
+        closed = [zone(z, lang) for z, is_open in (tf.get("open") or {}).items() if not is_open]
+        if closed:
+            lines.append(t("tf.status.closed", lang, zones=join(closed, lang)))
+        if tf.get("matrix"):
+            lines.append(t("tf.status.matrix", lang, zone=zone(tf["matrix"], lang)))
+        return "\n".join(lines)
+
+    def prompt(self, view: View, names: dict[str, str], locale: Any) -> str:
+        lang = lang_of(locale)
+        if view.get("outcome") or view.get("winners"):
+            return ""
+        return t(f"tf.prompt.{view.get('phase')}", lang, who=self.who(view.get("current"), names))
+
+    def hand(self, view: View, seat: str, names: dict[str, str], locale: Any) -> str:
+        lang = lang_of(locale)
+        lines = []
+        for key in ("you", "teammate"):
+            part = view.get(key)
+            if not part:
+                continue
+            cards = join([card_name(c, lang) for c in part.get("cards") or []], lang) or t("tf.none", lang)
+            lines.append(t(f"tf.hand.{key}", lang, who=self.who(part.get("seat"), names), cards=cards,
+                           order=t(f"tf.order.{part.get('defence', 'always')}", lang),
+                           stance=self.stance_text(part.get("stance") or {}, lang)))
+        return "\n".join(lines) or t("hand.none", lang)
