@@ -119,3 +119,36 @@ def test_narration_reads_the_public_events_only() -> None:
     assert events_for(ev, None)
     assert not any("1 d" in line for line in P.narrate(ev, NAMES, "en"))
     assert P.private(ev, {}, "0", "fr")
+
+
+def _attack_state():
+    import random
+
+    rnd = random.Random(3)
+    state, _ = GAME.start(["0", "1"], {}, 7)
+    while True:
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        if any(f["type"] == "attack" for f in legal):
+            return state, seat, legal
+        state, _ = GAME.apply(state, seat, GAME.random_action(state, seat, rnd.randrange))
+
+
+def test_autocomplete_offers_only_legal_open_zones() -> None:
+    from bot.games.choices import complete
+
+    state, seat, legal = _attack_state()
+    view = GAME.view(state, seat)
+    closed = {z for z, is_open in view["transformers"]["open"].items() if not is_open}
+    froms = complete(P.choices, "attack", "from", legal, view, {}, "", "fr", NAMES)
+    legal_from = {f["from"] for f in legal if f["type"] == "attack"}
+    assert froms and {v for _, v in froms} <= legal_from and not closed & {v for _, v in froms}
+    src = froms[0][1]
+    tos = complete(P.choices, "attack", "to", legal, view, {"from": src}, "", "en", NAMES)
+    assert tos and all(any(f["type"] == "attack" and f["from"] == src and f["to"] == v for f in legal)
+                       for _, v in tos)
+    assert all("(" in label for label, _ in tos)
+    robots = complete(P.choices, "attack", "robots", legal, view, {"from": src}, "", "en", NAMES)
+    assert robots and all(isinstance(v, int) for _, v in robots)
+    assert P.territory(cname("territory", src, "fr")) == src
+    assert P.territory("zzz-nowhere") is None

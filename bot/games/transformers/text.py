@@ -11,10 +11,12 @@ or not the game is registered yet.
 
 from __future__ import annotations
 
-from functools import cache
+from dataclasses import replace
+from functools import cache, cached_property
 from typing import Any
 
 from bot.games.base import Action, Presenter, View
+from bot.games.choices import Command, Context, Slot
 from bot.i18n import join, lang_of, t
 from bot.rules import names as N
 from bot.rules.events import events_for
@@ -298,3 +300,81 @@ class TfPresenter(Presenter):
                            order=t(f"tf.order.{part.get('defence', 'always')}", lang),
                            stance=self.stance_text(part.get("stance") or {}, lang)))
         return "\n".join(lines) or t("hand.none", lang)
+
+    # -- the choices (one autocomplete: bot/games/choices.py) -------------------------------
+    @staticmethod
+    def resolve(kind: str, text: Any) -> str | None:
+        """The ``kind`` key a player typed: a key, or a whole name in either language (case and
+        accents ignored), or the unique start of one; ``None`` if nothing or several fit."""
+        if not isinstance(text, str) or not text.strip() or len(text) > 200:
+            return None
+        want = N.fold(text)
+        en, fr = _tables()
+        keys = {**en.get(kind, {}), **fr.get(kind, {})}
+        exact = {k for table in (en, fr) for k, v in table.get(kind, {}).items() if N.fold(v) == want}
+        exact |= {k for k in keys if N.fold(k) == want or N.fold(k.replace("_", " ")) == want}
+        if len(exact) == 1:
+            return exact.pop()
+        starts = {k for table in (en, fr) for k, v in table.get(kind, {}).items() if N.fold(v).startswith(want)}
+        return starts.pop() if len(starts) == 1 else None
+
+    def territory(self, text: Any) -> str | None:
+        return self.resolve("territory", text)
+
+    @cached_property
+    def choices(self) -> dict[str, Command]:  # type: ignore[override]
+        where = Slot("territory", self.territory, self._zone_labels, self._zone_texts, sort=True)
+        robots = Slot("count", labels=self._count_labels)
+        card = Slot("card", lambda v: v if isinstance(v, str) and v in engine().data.cards else None,
+                    self._card_labels, self._card_texts)
+        return {
+            "place": Command(("place",), {"territory": where, "count": robots}),
+            "claim": Command(("claim",), {"territory": where}),
+            "attack": Command(("attack",), {
+                "from": replace(where, part="from"),
+                "to": replace(where, part="to", labels=self._target_labels),
+                "robots": replace(robots, requires=("from",)),
+            }),
+            "move": Command(("manoeuvre",), {
+                "from": replace(where, part="from"),
+                "to": replace(where, part="to"),
+                "count": replace(robots, requires=("from",)),
+            }),
+            "backup": Command(("backup",), {
+                "card": card, "from": replace(where, part="from"), "to": replace(where, part="to"),
+                "count": replace(robots, requires=("from",)),
+            }),
+            "play": Command(("play",), {"card": card}),
+            "transform": Command(("transform",), {"zone": replace(where, part="zone"), "card": card}),
+            "revive": Command(("revive",), {"territory": where}),
+            "jump": Command(("jump",), {"territory": where}),
+            "give": Command(("give",), {"territory": where}),
+        }
+
+    @staticmethod
+    def _zone_texts(tid: str, ctx: Context) -> tuple[str, ...]:
+        return zone(tid, ctx.lang), cname("territory", tid, "en"), tid
+
+    @staticmethod
+    def _troops(ctx: Context, tid: str) -> int:
+        return int((ctx.view.get("territories") or {}).get(tid, {}).get("troops", 0))
+
+    def _zone_labels(self, tids: list[str], ctx: Context) -> list[str]:
+        return [t("tf.ac.zone", ctx.lang, zone=zone(tid, ctx.lang), n=self._troops(ctx, tid)) for tid in tids]
+
+    def _target_labels(self, tids: list[str], ctx: Context) -> list[str]:
+        terr = ctx.view.get("territories") or {}
+        return [t("tf.ac.target", ctx.lang, zone=zone(tid, ctx.lang), n=self._troops(ctx, tid),
+                  who=self.who(terr.get(tid, {}).get("owner"), dict(ctx.names))) for tid in tids]
+
+    @staticmethod
+    def _count_labels(counts: list[int], ctx: Context) -> list[str]:
+        return [t("tf.robots", ctx.lang, n=n) for n in counts]
+
+    @staticmethod
+    def _card_texts(card: str, ctx: Context) -> tuple[str, ...]:
+        return card_name(card, ctx.lang), card_name(card, "en"), card
+
+    @staticmethod
+    def _card_labels(cards: list[str], ctx: Context) -> list[str]:
+        return [card_name(c, ctx.lang) for c in cards]
