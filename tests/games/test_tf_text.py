@@ -152,3 +152,20 @@ def test_autocomplete_offers_only_legal_open_zones() -> None:
     assert robots and all(isinstance(v, int) for _, v in robots)
     assert P.territory(cname("territory", src, "fr")) == src
     assert P.territory("zzz-nowhere") is None
+
+
+def test_odds_of_the_dice_really_rolled_in_words() -> None:
+    from fractions import Fraction
+
+    from bot.games.transformers.text import odds_text
+
+    state, seat, legal = _attack_state()
+    form = next(f for f in legal if f["type"] == "attack")
+    action = {"type": "attack", "from": form["from"], "to": form["to"], "count": form["count"]["max"],
+              "leader": False}
+    odds = GAME.attack_odds(state, seat, action)
+    assert sum(odds.values()) == 1
+    text = odds_text(odds, "fr")
+    assert text.startswith("🎲 Ce lancer") and text.count("%") == len(odds)
+    assert odds_text({(0, 1): Fraction(5, 12), (1, 0): Fraction(7, 12)}, "en") == (
+        "🎲 This roll: you −0, defender −1: 41.7% · you −1, defender −0: 58.3%")

@@ -17,7 +17,7 @@ from typing import Any
 
 from bot.games.base import Action, Presenter, View
 from bot.games.choices import Command, Context, Slot
-from bot.i18n import join, lang_of, t
+from bot.i18n import fmt_pct, join, lang_of, t
 from bot.rules import names as N
 from bot.rules.events import events_for
 
@@ -86,6 +86,14 @@ def dice(values: list[int], sides: list[int] | None = None, final: list[int] | N
         face = f"{v}→{f}" if f != v else f"{v}"
         out.append(f"[{face}]" + ("d8" if d == 8 else ""))
     return " ".join(out) or "—"
+
+
+def odds_text(odds: dict[tuple[int, int], Any], lang: Any) -> str:
+    """The exact odds of one roll (``attack_odds``: (attacker losses, defender losses) →
+    probability) in words, the defender's worst first: « defender −2: 37.2% · −1 each: … »."""
+    parts = [t("tf.odds.part", lang, al=al, dl=dl, p=fmt_pct(float(p), lang))
+             for (al, dl), p in sorted(odds.items(), key=lambda kv: (kv[0][0] - kv[0][1], kv[0]))]
+    return t("tf.odds", lang, parts=" · ".join(parts))
 
 
 class TfPresenter(Presenter):
