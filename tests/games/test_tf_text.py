@@ -87,6 +87,9 @@ def test_cards_drawn_stay_private_and_teammates_share_hands() -> None:
     assert P.private(ev, GAME.view(state, "1"), "1", "en") == []
     hand = P.hand(GAME.view(state, "0"), "0", NAMES, "fr")
     assert "Votre main" in hand and "Cid" in hand  # the teammate sits opposite
+    state["players"]["2"]["hand"] = ["kaon"]  # a hand as a later state holds it (test-local state)
+    hand = P.hand(GAME.view(state, "0"), "0", NAMES, "en")
+    assert "Kaon" in hand and "Kaon" not in P.hand(GAME.view(state, "1"), "1", NAMES, "en")
 
 
 def test_every_refusal_and_detail_is_in_both_catalogs() -> None:
@@ -169,3 +172,23 @@ def test_odds_of_the_dice_really_rolled_in_words() -> None:
     assert text.startswith("🎲 Ce lancer") and text.count("%") == len(odds)
     assert odds_text({(0, 1): Fraction(5, 12), (1, 0): Fraction(7, 12)}, "en") == (
         "🎲 This roll: you −0, defender −1: 41.7% · you −1, defender −0: 58.3%")
+
+
+def test_rare_events_read_in_both_languages() -> None:
+    events = [
+        {"type": "backup", "seat": "0", "card": "kaon", "from": "kaon", "to": "vos", "count": 2, "path": []},
+        {"type": "transform", "seat": "0", "zone": "decagon", "card": "kaon", "open": False,
+         "crushed": {"seat": "1", "robots": 3, "leader": "megatron"}},
+        {"type": "eliminated", "seat": "1", "by": "0", "cards": 2},
+        {"type": "reshuffle", "deck": 30},
+        {"type": "revive", "seat": "1", "leader": "megatron", "territory": "kaon", "mode": "vehicle", "cost": 3,
+         "left": 2},
+        {"type": "kicked", "seat": "2"},
+        {"type": "game_over", "winners": ["0"], "reason": "elimination", "scores": {}, "sides": {}, "day": 3},
+    ]
+    for lang in ("en", "fr"):
+        lines = P.narrate(events, NAMES, lang)
+        assert len(lines) == len(events), lines
+        assert not any(RAW.search(x) or "{" in x for x in lines), lines
+    en = P.narrate(events, NAMES, "en")
+    assert "3 robots" in en[1] and "Megatron" in en[1] and "Bob is out" in en[2]

@@ -69,8 +69,11 @@ def zone(tid: str | None, lang: Any) -> str:
     return cname("territory", tid, lang)
 
 
-def card_name(card: str, lang: Any) -> str:
-    """A card: its upgrade and the zone it shows (« Fusion Cannons (Kaon) »)."""
+def card_name(card: Any, lang: Any) -> str:
+    """A card (its id, or the view's ``{"card": id, …}``): its upgrade and the zone it shows
+    (« Fusion Cannons (Kaon) »)."""
+    if isinstance(card, dict):
+        card = card.get("card")
     cards = engine().data.cards
     up = cards[card].upgrade if card in cards else None
     where = cname("territory", card, lang)
