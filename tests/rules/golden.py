@@ -86,9 +86,13 @@ def add_game(gid: str) -> int:
 if __name__ == "__main__":
     import sys
 
-    if sys.argv[1:2] == ["--add"]:  # python -m tests.rules.golden --add <game id>: a new game's cases
+    if sys.argv[1:2] == ["--add"] and len(sys.argv) == 3:  # --add <game id>: a new game's cases
         print(f"added {add_game(sys.argv[2])} cases of {sys.argv[2]}")
         raise SystemExit(0)
+    if sys.argv[1:] != ["--rewrite-final-states"]:  # never rewritten by a slip of the hand
+        raise SystemExit("usage: python -m tests.rules.golden --add GAME_ID   (a new game's cases)\n"
+                         "       python -m tests.rules.golden --rewrite-final-states   (every game's final "
+                         "states: only when an outcome is meant to change, reviewed)")
     # Only the final states' record is rewritten: the golden record of moves stays as it was
     # written before the reshape (delete a game's lines by hand to add a new game's).
     FINAL_PATH.write_text(json.dumps(record_finals(), indent=1, sort_keys=True) + "\n")
