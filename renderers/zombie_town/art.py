@@ -11,8 +11,8 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
+import renderers.zombie_town.sprites as sprites
 from renderers.kit import draw_text, fit_font, font
-from renderers.zombie_town import sprites
 from renderers.zombie_town.look import (
     C_HEALTH,
     C_HIDDEN,
@@ -218,8 +218,8 @@ def draw_legend(d: ImageDraw.ImageDraw, im: Image.Image, y: int, lang: str) -> N
 
 
 def exact_colours() -> list[tuple[int, int, int]]:
+    import renderers.zombie_town.look as look
     from renderers.kit import PLAYER_COLORS
-    from renderers.zombie_town import look
 
     base = [PAGE, PAGE_TEXT, MUTED, STREET, STREET_LINE, STREET_LABEL, DRIVEWAY, X_MARK, GRASS, GRASS_DARK, WALL,
             MORTAR, HOUSE_IN, DOOR, INK, WHITE, look.ZOMBIE, look.ZOMBIE_DARK, look.DAMAGE, look.HEART, look.KEY,

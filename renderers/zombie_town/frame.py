@@ -13,8 +13,9 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
+import renderers.zombie_town.art as art
+import renderers.zombie_town.sprites as sprites
 from renderers.kit import PLAYER_COLORS, draw_text, font, make_palette, token_icon
-from renderers.zombie_town import art, sprites
 from renderers.zombie_town.look import (
     CELL,
     DAMAGE,

@@ -11,8 +11,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+import renderers.zombie_town.sprites as sprites
 from renderers.kit import check_mark, crown_icon, draw_text, fit_font, fit_text, font, token_icon
-from renderers.zombie_town import sprites
 from renderers.zombie_town.frame import to_palette
 from renderers.zombie_town.look import (
     C_HEALTH,

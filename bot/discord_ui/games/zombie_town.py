@@ -17,12 +17,12 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+import bot.games.zombie_town.words as W
 from bot.discord_ui import messages
 from bot.discord_ui.choices import suggest
 from bot.discord_ui.limits import clip
 from bot.discord_ui.protocols import GameBot
 from bot.games import presenter, typed
-from bot.games.zombie_town import words as W
 from bot.i18n import lang_of
 from bot.rules import GAMES
 from bot.rules.names import fold

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import bot.games.zombie_town.words as W
 from bot.games.base import Action, Group, View
 from bot.games.choices import Command, Context, Slot
-from bot.games.zombie_town import words as W
 from bot.i18n import lang_of, t, tn
 from bot.rules.zombie_town.core import card_info, data
 

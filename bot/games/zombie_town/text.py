@@ -12,9 +12,9 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
+import bot.games.zombie_town.words as W
 from bot.games.base import Action, Presenter, View
 from bot.games.choices import Command
-from bot.games.zombie_town import words as W
 from bot.games.zombie_town.labels import CODES, ZombieLabels
 from bot.i18n import join, lang_of, t, tn
 from bot.rules.events import events_for

@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
+import bot.rules.transformers.battle as battle
+import bot.rules.transformers.leaders as leaders
 from bot.rules.risk_map.battle import DiceSource
-from bot.rules.transformers import battle, leaders
 from bot.rules.transformers.battle import Fighter, Losses, Mods, RollResult
 from bot.rules.transformers.data import TransformersData
 from bot.rules.transformers.sides import friends

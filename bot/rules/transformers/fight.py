@@ -26,9 +26,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import bot.rules.transformers.battle as tb
 from bot.rules.base import Action, Event, Rng, State
 from bot.rules.risk_map.messages import rule_error
-from bot.rules.transformers import battle as tb
 from bot.rules.transformers.battle import Fighter, Mods
 from bot.rules.transformers.messages import tf_error
 from bot.rules.transformers.view import roll_odds, sides_of

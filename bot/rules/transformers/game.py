@@ -47,6 +47,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
+import bot.rules.transformers.days as days
 import bot.rules.turns as turns
 from bot.rules.base import Event, Option, Rng, RuleError, State
 from bot.rules.risk_map.board import Board, reinforcements
@@ -54,7 +55,6 @@ from bot.rules.risk_map.cards import draw
 from bot.rules.risk_map.defence import ORDERS
 from bot.rules.risk_map.game import MAX_MEMBERS, MapGame
 from bot.rules.schema import Field, choice, flag, name, whole
-from bot.rules.transformers import days
 from bot.rules.transformers.board import LAUNCH_PAD, PIVOT_IDS, SLIDE_IDS
 from bot.rules.transformers.claims import Claims
 from bot.rules.transformers.data import LEADER_IDS, SIDES, TransformersData, load_data

@@ -23,8 +23,8 @@ from __future__ import annotations
 from typing import Any
 
 import bot.rules.turns as turns
+import bot.rules.walking_dead.effects as effects
 from bot.rules.base import Event, Rng, State
-from bot.rules.walking_dead import effects
 from bot.rules.walking_dead.actions import Conquest
 from bot.rules.walking_dead.deck import draw_action
 from bot.rules.walking_dead.rounds import end_of_turn
