@@ -4,9 +4,9 @@ gives ``StoreUnavailable`` (the service's "try again"), writes nothing of the ac
 the next action works on the same store: the pool reconnects by itself.
 
 The action is caught in the middle deterministically: a second connection holds the lock
-of the game's clock row, so the action (one statement: the state, the log, the clocks) has
-updated the state and appended to the log and waits to write the clock; then the fault
-strikes."""
+of the game's clock row (or, for the server's stop, a trigger sleeps in the clock's write),
+so the action (one statement: the state, the log, the clocks) has updated the state and
+appended to the log and waits to write the clock; then the fault strikes."""
 
 from __future__ import annotations
 
@@ -59,6 +59,44 @@ async def waiting_backend(admin) -> int:
     raise AssertionError("the action never reached the lock")
 
 
+async def held_asleep(url: str):
+    """A trigger that holds every write of a clock row asleep inside its statement: unlike
+    a lock, nothing the server's stop does first (ending another backend) can let the
+    action go on and commit before its own backend ends. Returns an admin connection,
+    mid-transaction. ``wake`` drops the trigger."""
+    from bot.store.postgres import pool_settings
+
+    admin = await asyncpg.connect(pool_settings(url)[0])
+    await admin.execute("CREATE FUNCTION held() RETURNS trigger LANGUAGE plpgsql AS "
+                        "$$ BEGIN PERFORM pg_sleep(60); RETURN COALESCE(NEW, OLD); END $$")
+    await admin.execute("CREATE TRIGGER held BEFORE INSERT OR UPDATE OR DELETE ON clocks "
+                        "FOR EACH ROW EXECUTE FUNCTION held()")
+    await admin.execute("BEGIN")
+    return admin
+
+
+async def asleep_backend(admin) -> int:
+    """The pid of the backend asleep in the trigger (the action, mid-statement)."""
+    for _ in range(2000):  # polled: the action reaches the trigger soon; no time is asserted
+        pid = await admin.fetchval(
+            "SELECT pid FROM pg_stat_activity WHERE wait_event = 'PgSleep' AND datname = current_database()")
+        if pid is not None:
+            return pid
+        await asyncio.sleep(0.01)
+    raise AssertionError("the action never reached the trigger")
+
+
+async def wake(url: str) -> None:
+    from bot.store.postgres import pool_settings
+
+    conn = await asyncpg.connect(pool_settings(url)[0])
+    try:
+        await conn.execute("DROP TRIGGER held ON clocks")
+        await conn.execute("DROP FUNCTION held()")
+    finally:
+        await conn.close()
+
+
 def an_action(store, row, n: int):
     return store.commit_action(row, "a", {"type": "x", "n": n}, [{"n": n}], {"n": n}, "running", True,
                                clocks={"a": dict(CLOCK, due=6000.0 + n)})
@@ -91,9 +129,9 @@ async def test_the_server_restarted_mid_action(pg_server, pg_url):  # noqa: F811
     try:
         row = await a_game(store)
         before = await dump(store)
-        admin = await held_in_the_middle(pg_url, row.id)
+        admin = await held_asleep(pg_url)
         action = asyncio.create_task(an_action(store, row, 1))
-        await waiting_backend(admin)
+        await asleep_backend(admin)
         await asyncio.to_thread(pg_server.stop, "fast")  # every backend ends, the admin's too
         with pytest.raises(StoreUnavailable):
             await action
@@ -103,6 +141,7 @@ async def test_the_server_restarted_mid_action(pg_server, pg_url):  # noqa: F811
         with pytest.raises((asyncpg.PostgresError, asyncpg.InterfaceError, OSError)):
             await admin.execute("ROLLBACK")  # the admin's connection died with the server
         admin.terminate()
+        await wake(pg_url)
         assert await dump(store) == before  # read on fresh connections: nothing half-written
         await an_action(store, row, 2)
         assert [a.action["n"] for a in await store.actions(row.id)] == [2]
