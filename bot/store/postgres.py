@@ -24,7 +24,6 @@ asyncpg is imported only when a ``postgresql://`` URL is opened: SQLite needs no
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import time
 from collections.abc import Callable
@@ -43,7 +42,7 @@ from bot.store.protocol import (
     StoreUnavailable,
     UnsupportedDatabase,
 )
-from bot.store.rows import ParsedStates, action_row, clocks_after, dumps, game_row
+from bot.store.rows import ParsedStates, action_row, committed_rows, dumps, game_row
 from bot.store.schema import MIGRATIONS, postgres_script
 
 POOL_OPTIONS: dict[str, tuple[type, float]] = {
@@ -411,19 +410,7 @@ class PostgresStore(PgClockTables):
             done = await self._transaction(work, atomic=False)
         else:
             done = await self._transaction(work)
-        out: list[GameRow | None] = []
-        for c, ok in zip(commits, done, strict=True):
-            if not ok:
-                out.append(None)
-                continue
-            row = c.row
-            self._states.put(row.id, row.version + 1, c.new_state)
-            out.append(dataclasses.replace(
-                row, state=c.new_state, status=c.status, version=row.version + 1, updated_at=now,
-                turn_started_at=now if c.new_turn else row.turn_started_at,
-                players=list(c.players) if c.players is not None else row.players,
-                clocks=clocks_after(row.clocks, c.clocks, c.status)))
-        return out
+        return committed_rows(commits, done, now, self._states)
 
     async def note_messages(self, game_id: int, **message_ids: int | None) -> None:
         if set(message_ids) - {"lobby_message_id", "prompt_message_id"}:

@@ -6,12 +6,13 @@ A database row here is any mapping by column name (``aiosqlite.Row``, ``asyncpg.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
-from bot.store.protocol import ActionRow, GameRow, MemberSettings
+from bot.store.protocol import ActionRow, Commit, GameRow, MemberSettings
 
 # Each table with the order its rows are copied in (``copy-db``).
 TABLES: dict[str, str] = {
@@ -132,3 +133,22 @@ def game_row(row: Mapping[str, Any], states: ParsedStates) -> GameRow:
         clocks=parse_clocks(row["clocks_json"]),
         away={k: float(v) for k, v in json.loads(row["away_json"] or "{}").items()},
     )
+
+
+def committed_rows(commits: list[Commit], done: list[bool], now: float,
+                   states: ParsedStates) -> list[GameRow | None]:
+    """The rows ``commits`` wrote, as the store now holds them (``None`` where a commit's
+    version check failed); their states go into the parsed-state cache."""
+    out: list[GameRow | None] = []
+    for c, ok in zip(commits, done, strict=True):
+        if not ok:
+            out.append(None)
+            continue
+        row = c.row
+        states.put(row.id, row.version + 1, c.new_state)
+        out.append(dataclasses.replace(
+            row, state=c.new_state, status=c.status, version=row.version + 1, updated_at=now,
+            turn_started_at=now if c.new_turn else row.turn_started_at,
+            players=list(c.players) if c.players is not None else row.players,
+            clocks=clocks_after(row.clocks, c.clocks, c.status)))
+    return out

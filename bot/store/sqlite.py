@@ -8,7 +8,6 @@ writes nothing. The connection is shared, so a lock keeps transactions from inte
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -25,8 +24,7 @@ from bot.store.protocol import (
     GameRow,
     GuildSettings,
 )
-from bot.store.rows import ParsedStates, action_row, game_row
-from bot.store.rows import clocks_after as _after
+from bot.store.rows import ParsedStates, action_row, committed_rows, game_row
 from bot.store.rows import dumps as _dumps
 from bot.store.schema import MIGRATIONS
 from bot.store.sqlite_clocks import ClockTables
@@ -361,19 +359,7 @@ class SqliteStore(ClockTables):
             return done
 
         done = await self._transaction(work)
-        out: list[GameRow | None] = []
-        for c, ok in zip(commits, done, strict=True):
-            if not ok:
-                out.append(None)
-                continue
-            row = c.row
-            self._states.put(row.id, row.version + 1, c.new_state)
-            out.append(dataclasses.replace(
-                row, state=c.new_state, status=c.status, version=row.version + 1, updated_at=now,
-                turn_started_at=now if c.new_turn else row.turn_started_at,
-                players=list(c.players) if c.players is not None else row.players,
-                clocks=_after(row.clocks, c.clocks, c.status)))
-        return out
+        return committed_rows(commits, done, now, self._states)
 
     async def note_messages(self, game_id: int, **message_ids: int | None) -> None:
         """Remember the lobby or prompt message of a game. Bookkeeping, not game state:
