@@ -108,6 +108,11 @@ class Game(ABC):
     # turn too (a standing order); ``legal_actions`` lists them for every such seat.
     anytime_actions: frozenset[str] = frozenset()
 
+    def players(self, options: dict[str, Any] | None = None) -> range:
+        """The player counts a game with these options takes (a mode may narrow
+        ``min_players``–``max_players``; ``setup`` refuses any other with ``err.player_count``)."""
+        return range(self.min_players, self.max_players + 1)
+
     # -- life cycle -------------------------------------------------------------------
     def setup(self, seats: list[str], options: dict[str, Any] | None = None, seed: int = 0,
               picks: dict[str, dict[str, Any]] | None = None) -> State:
