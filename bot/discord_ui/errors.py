@@ -31,16 +31,19 @@ def refusal_text(err: UserError | str, locale: Any, game_id: str | None = None) 
     game's pieces in the member's language), else the error's own English text; cut to
     Discord's limit."""
     if isinstance(err, UserError):
-        params = err.params
-        if game_id is not None and params:
+        params, key = err.params, err.key
+        if game_id is not None:
             try:
-                params = presenter(game_id).localize_params(params, locale)
+                pres = presenter(game_id)
+                key = pres.refusal_key(key)  # the game's own words (survivors, not members)
+                if params:
+                    params = pres.localize_params(params, locale)
             except Exception:  # a refusal must always get through
                 log.exception("could not localize %s", err.key)
         if isinstance(params.get("detail_key"), str):  # a malformed move says what, in the same language
             params = {**params, "detail": t(params["detail_key"], locale, **params)}
-        text = t(err.key, locale, **params)
-        if text == err.key:
+        text = t(key, locale, **params)
+        if text == key:
             text = str(err)
     else:
         text = err

@@ -87,6 +87,11 @@ class Presenter:
     def name(self, locale: Any) -> str:
         return t(f"game.{self.game_id}", locale)
 
+    def refusal_key(self, key: str) -> str:
+        """The catalog key a refusal reads in this game: a game whose pieces are not the map
+        engine's "members" (survivors, robots) gives those refusals its own words (default: ``key``)."""
+        return key
+
     def localize_params(self, params: dict[str, Any], locale: Any) -> dict[str, Any]:
         """A refusal's params with the component names the engine wrote (in English) put in
         ``locale``'s language: ``t(err.key, lang, **pres.localize_params(err.params, lang))``."""
