@@ -1,5 +1,6 @@
 """Display names of game components in a language: territories, regions, gangs, cards,
-continents, missions and powers (their names and texts).
+continents, missions and powers (their names and texts), leaders and upgrades (Risk
+Transformers).
 
 English names live in each game's data files; French ones in ``data/<game>/names_fr.json``
 (from the French rulebooks; our own translations are listed there as provisional), and for
@@ -26,7 +27,8 @@ from bot.rules.errors import AmbiguousName
 __all__ = ["KINDS", "fold", "french_table", "lookup", "name", "provisional", "resolve"]
 
 DATA = Path(__file__).resolve().parents[2] / "data"
-KINDS = ("territory", "region", "gang", "card", "continent", "mission", "mission_text", "power", "power_text")
+KINDS = ("territory", "region", "gang", "card", "continent", "mission", "mission_text", "power", "power_text",
+         "leader", "upgrade")
 
 
 def _lang(lang: Any) -> str:
