@@ -30,7 +30,7 @@ from bot.discord_ui.messages import post_start
 from bot.discord_ui.protocols import GameBot, bot_of
 from bot.games import presenter
 from bot.i18n import t
-from bot.rules import GAMES
+from bot.rules import GAMES, RuleError
 from bot.rules.names import name
 from bot.service import GameRow, UserError
 
@@ -81,9 +81,13 @@ def lobby_text(row: GameRow, lang: str | None = None) -> str:
     if clock:
         opts += "\n" + clock
     key = {"lobby": "lobby.open", "running": "lobby.started", "ended": "lobby.closed", "finished": "lobby.closed"}
+    try:
+        counts = engine.players(row.options)  # the options chosen may narrow them (a mode)
+    except RuleError:
+        counts = range(engine.min_players, engine.max_players + 1)
     return clip(t(key.get(row.status, "lobby.open"), lang, game=presenter(row.game).name(lang),
                   host=names.get(row.host_id, row.host_id), players=", ".join(players) or "—", n=len(row.players),
-                  min=engine.min_players, max=engine.max_players, options=opts))
+                  min=counts.start, max=counts.stop - 1, options=opts))
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gml:(?P<gid>\d+):(?P<op>join|leave|start)"):
