@@ -230,8 +230,9 @@ def choose(form: Action, pick: Callable[[int], int]) -> Action:
             out[key] = spec
         elif isinstance(spec, list) and key != "type":
             out[key] = spec[pick(len(spec))]
-        elif _is_range(spec):
-            out[key] = spec["min"] + pick(spec["max"] - spec["min"] + 1)
+        elif isinstance(spec, dict) and "min" in spec and "max" in spec:  # _is_range, inlined
+            low = spec["min"]
+            out[key] = low + pick(spec["max"] - low + 1)
         elif isinstance(spec, dict) and "some_of" in spec:
             out[key] = [x for x in spec["some_of"] if pick(2)]
         else:

@@ -131,9 +131,37 @@ class Playout:
         return Step(before, seat, action, after, events)
 
     def run(self) -> Playout:
-        """Play to the end (``NoEnd`` past ``max_actions``); returns ``self``."""
-        for _ in self:
-            pass
+        """Play to the end (``NoEnd`` past ``max_actions``); returns ``self``. The loop of
+        :meth:`__iter__` without its steps: when every seat takes the engine's own pick (the
+        simulator's and the benchmarks' random games), each move is that pick applied."""
+        if self._started:
+            raise RuntimeError("a play-out is iterated once")
+        game, rngs = self.game, self.rngs
+        if not all(getattr(policy, "engine_pick", False) for policy in self.policies.values()):
+            for _ in self:
+                pass
+            return self
+        self._started = True
+        picks = {seat: rngs[seat].below for seat in self.policies}
+        to_move, random_action, apply_legal = game.to_move, game.random_action, game.apply_legal
+        append = self.log.append
+        state = self.state
+        try:
+            for _ in range(self.max_actions):
+                seat = to_move(state)
+                if seat is None:
+                    if game.outcome(state) is None:
+                        raise NoEnd(f"{game.id}: the game is not over but nobody may act")
+                    return self
+                action = random_action(state, seat, picks[seat])
+                if action is None:
+                    raise NoEnd(f"{game.id}: {seat} must act but has no legal action")
+                state = apply_legal(state, seat, action)[0]
+                append((seat, action))
+        finally:
+            self.state = state
+        if game.outcome(state) is None:
+            raise NoEnd(f"{game.id}: no end after {self.max_actions} actions")
         return self
 
     @property

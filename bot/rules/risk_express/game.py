@@ -37,6 +37,7 @@ from bot.rules.risk_express.cards import (
 )
 from bot.rules.risk_express.throws import (
     LINES,
+    THROWS,
     card_options,
     filled_bits,
     first_options,
@@ -535,10 +536,14 @@ class RiskExpress(Game):
             general_owed = owner is not None and owner != seat and GENERAL not in filled
             unfilled = ~filled_bits(filled)
         set_aside = att["set_aside"]
+        known = THROWS
         while n:
             dice, key = roll(rng, n)
             events.append({"type": "roll", "seat": seat, "dice": dice})
-            t = throw_of(key, dice)
+            try:
+                t = known[key]
+            except KeyError:
+                t = throw_of(key, dice)
             if card is None:
                 if ((t.cards | others) if t.general else t.cards) & open_:
                     opts = first_options(t, open_, others)

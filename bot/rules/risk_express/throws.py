@@ -16,7 +16,7 @@ from typing import Any
 from bot.rules.risk_express.cards import DICE, FACES, GENERAL, board, tray_lines
 from bot.rules.rng import Rng, counted_roller
 
-__all__ = ["BIT", "CARDS", "GENERALS", "LINES", "Throw", "card_options", "filled_bits", "first_options", "key_of", "options", "roll", "targets",
+__all__ = ["BIT", "CARDS", "GENERALS", "LINES", "THROWS", "Throw", "card_options", "filled_bits", "first_options", "key_of", "options", "roll", "targets",
            "throw_of"]
 
 Option = tuple[str, Any, tuple[str, ...], str]
@@ -52,14 +52,14 @@ class Throw:
                           if self.general or cid in met)
 
 
-_THROWS: dict[int, Throw] = {}  # the roller's multiset number → its Throw (at most 1,715)
+THROWS: dict[int, Throw] = {}  # the roller's multiset number → its Throw (at most 1,715)
 
 
 def throw_of(key: int, dice: list[str]) -> Throw:
     """The :class:`Throw` of ``dice``, whose multiset number is ``key``."""
-    found = _THROWS.get(key)
+    found = THROWS.get(key)
     if found is None:
-        found = _THROWS[key] = Throw(dice)
+        found = THROWS[key] = Throw(dice)
     return found
 
 
