@@ -1,0 +1,305 @@
+"""Every game's board renderer, figure by figure beside its target (issue 12, point 1):
+``python bench/bench_render_memory.py [--boards 40] [--starts 3] [--games id,id]``.
+
+The five games' renderers (the registered ones through ``renderers.RENDERERS``, the others,
+The Walking Dead and Transformers until they are registered, through their modules
+``renderers.<id>``), on views of the engines' own seeded random games (boards of every phase,
+English and French alternately):
+
+- **memory** (fresh processes, what the bot has imported before it warms its renderers:
+  the engines, Pillow, the names), for every game alone and for all five together:
+  the RSS a renderer keeps after ``malloc_trim`` once imported, once warmed and once it has
+  drawn the boards, beside the target ≤ 50 MB for ALL games' static layers together;
+  for information the Python heap (``tracemalloc``, in a second process: tracing inflates
+  RSS) and the pixel buffers of every live Pillow image (Pillow allocates them outside
+  tracemalloc's view);
+- **render / floor**: the median CPU time of ``render(view)`` against the floor, the time
+  to PNG-encode the very same output images with the very same settings (each render's
+  ``Image.save`` call caught once and replayed), alternated view by view — target ≤ 1.5×;
+- **size**: the PNGs' median and largest — target ≤ 400 KB;
+- **first board after a start**: fresh processes, ``warm()`` at start-up (before going
+  online), then the first board of a new game against the median of the next ones —
+  target ≤ 2× (the median of ``--starts`` processes).
+
+CPU time (``time.process_time``) and medians: the machine is shared, wall clock is noise.
+Not a test: nothing here fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import io
+import json
+import statistics
+import subprocess
+import sys
+import time
+from importlib import import_module
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+TARGET_MB = 50.0
+TARGET_RATIO = 1.5
+TARGET_KB = 400.0
+TARGET_FIRST = 2.0
+GAMES = ("risk_express", "peaky_blinders", "zombie_town", "walking_dead", "transformers")
+NAMES = ["Alice", "Bob", "Chloé", "Dmitri the Unstoppable", "Ěva", "Frank"]
+PLAYERS = {"risk_express": (4, 3), "peaky_blinders": (5, 3), "zombie_town": (6, 3),
+           "walking_dead": (3, 4), "transformers": (4, 2)}
+MAX_ACTIONS = 4000  # a long random game (Conquest) is cut: its boards are sampled
+
+
+def engine(game_id: str) -> Any:
+    return import_module(f"bot.rules.{game_id}").GAME
+
+
+def renderer(game_id: str) -> Any:
+    return import_module(f"renderers.{game_id}")
+
+
+def game_views(game_id: str, boards: int, seed0: int = 0) -> list[dict[str, Any]]:
+    """``boards`` public views of seeded random games as a channel sees them: a run of
+    consecutive boards from the middle of each game (the caches hold what they would hold
+    in play), one game in English, the next in French, and so on."""
+    from bot.rules.ai import RandomPolicy
+    from bot.rules.play import play_out
+
+    game = engine(game_id)
+    out: list[dict[str, Any]] = []
+    seed = seed0
+    while len(out) < boards:
+        n = PLAYERS[game_id][seed % 2]
+        seats = [f"s{i}" for i in range(n)]
+        steps = [s.after for s in play_out(game, seats, seed, RandomPolicy(), max_actions=MAX_ACTIONS)]
+        run = min(len(steps), max(1, boards // 2), boards - len(out))
+        start = max(0, len(steps) // 2 - run // 2)
+        for state in steps[start:start + run]:
+            view = game.view(state, None)
+            view["labels"] = dict(zip(seats, NAMES, strict=False))
+            view["lang"] = "fr" if (seed - seed0) % 2 else "en"
+            out.append(view)
+        seed += 1
+    return out
+
+
+# ----------------------------------------------------------------------------- memory
+
+MEMORY = r"""
+import ctypes, gc, json, sys, time
+sys.path.insert(0, {root!r}); sys.path.insert(0, {bench!r})
+import bench_render_memory as b
+games = {games!r}
+views = {{g: b.game_views(g, {boards}) for g in games}}
+import bot.rules, bot.rules.names, renderers  # the bot has these before it warms
+try:
+    import discord  # noqa: F401  (aiohttp, ssl, hashlib: libraries the bot has loaded)
+except ImportError:
+    pass
+from PIL import Image, ImageDraw, ImageFont, PngImagePlugin
+TRACE = {trace}
+if TRACE:
+    import tracemalloc
+    tracemalloc.start()
+def rss():  # (all, anonymous) MB resident, after what malloc can hand back
+    gc.collect()
+    ctypes.CDLL("libc.so.6").malloc_trim(0)
+    got = {{}}
+    with open("/proc/self/status") as f:
+        for line in f:
+            k, _, v = line.partition(":")
+            got[k] = int(v.split()[0]) / 1024 if k in ("RssAnon", "RssFile", "RssShmem") else 0
+    return got["RssAnon"] + got["RssFile"] + got["RssShmem"], got["RssAnon"]
+def heap():
+    return tracemalloc.get_traced_memory()[0] / 2**20 if TRACE else 0.0
+def images():
+    return sum(im.im.size[0] * im.im.size[1] * (1 if im.im.mode in ("P", "L", "1") else 4)
+               for im in gc.get_objects() if isinstance(im, Image.Image) and getattr(im, "im", None)
+               is not None) / 2**20
+out = {{}}
+(r0, a0), h0 = rss(), heap()
+def at():
+    r, a = rss()
+    return r - r0, a - a0, heap() - h0
+mods = {{}}
+for g in games:
+    mods[g] = b.renderer(g)
+out["import"] = at()
+for g in games:
+    mods[g].warm()
+renderers._trim()
+out["warm"] = at()
+for g in games:
+    for v in views[g]:
+        mods[g].render(v)
+out["boards"] = at()
+out["images"] = images()
+print(json.dumps(out))
+"""
+
+
+def memory(games: tuple[str, ...], boards: int, trace: bool) -> dict[str, Any]:
+    code = MEMORY.format(root=str(ROOT), bench=str(ROOT / "bench"), games=list(games),
+                         boards=boards, trace=trace)
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    if res.returncode:
+        raise RuntimeError(res.stderr.strip().splitlines()[-1] if res.stderr else "failed")
+    return json.loads(res.stdout.strip().splitlines()[-1])
+
+
+# ----------------------------------------------------------------------------- speed
+
+
+def caught_saves(render: Any, view: dict[str, Any]) -> list[tuple[Any, dict[str, Any]]]:
+    """The images ``render(view)`` encodes and the settings it encodes them with."""
+    from PIL import Image
+
+    got: list[tuple[Any, dict[str, Any]]] = []
+    real = Image.Image.save
+
+    def save(im, fp, format=None, **params):  # noqa: A002
+        got.append((im.copy(), dict(params)))
+        return real(im, fp, format, **params)
+
+    Image.Image.save = save
+    try:
+        render(copy.deepcopy(view))
+    finally:
+        Image.Image.save = real
+    return got
+
+
+def encode(saves: list[tuple[Any, dict[str, Any]]]) -> None:
+    for im, params in saves:
+        im.save(io.BytesIO(), "PNG", **params)
+
+
+def cpu_ms(fn: Any, *args: Any) -> float:
+    t = time.process_time()
+    fn(*args)
+    return (time.process_time() - t) * 1000
+
+
+def versus_floor(render: Any, views: list[dict[str, Any]]) -> tuple[float, float, list[float]]:
+    """Median render and median floor (CPU ms), render and encode alternated view by view
+    (load hits both alike), and the PNGs' sizes (KB)."""
+    saves = [caught_saves(render, v) for v in views]
+    times, floors, sizes = [], [], []
+    for v, s in zip(views, saves, strict=True):
+        t = time.process_time()
+        png = render(v)
+        times.append((time.process_time() - t) * 1000)
+        floors.append(cpu_ms(encode, s))
+        sizes.append(len(png) / 1024)
+    return statistics.median(times), statistics.median(floors), sizes
+
+
+FIRST = r"""
+import json, sys, time
+sys.path.insert(0, {root!r}); sys.path.insert(0, {bench!r})
+import bench_render_memory as b
+new = b.opening_views({game!r}, 41, 50)  # a new game: its first board, then the next ones
+later = b.game_views({game!r}, 21, 70)  # a game in progress (a restart mid-game)
+import bot.rules, bot.rules.names, renderers
+mod = b.renderer({game!r})
+t = time.process_time(); mod.warm(); renderers._trim(); warm = time.process_time() - t
+first_ms = b.cpu_ms(mod.render, new[0])
+nxt = sorted(b.cpu_ms(mod.render, v) for v in new[1:])
+mid_ms = b.cpu_ms(mod.render, later[0])
+mid_nxt = sorted(b.cpu_ms(mod.render, v) for v in later[1:])
+print(json.dumps({{"warm": warm * 1000, "first": first_ms, "next": nxt[len(nxt) // 2],
+                  "mid": mid_ms, "mid_next": mid_nxt[len(mid_nxt) // 2]}}))
+"""
+
+
+def opening_views(game_id: str, boards: int, seed: int) -> list[dict[str, Any]]:
+    """The first ``boards`` public views of a new seeded random game, in English."""
+    from bot.rules.ai import RandomPolicy
+    from bot.rules.play import play_out
+
+    game = engine(game_id)
+    seats = [f"s{i}" for i in range(PLAYERS[game_id][0])]
+    p = play_out(game, seats, seed, RandomPolicy(), max_actions=MAX_ACTIONS)
+    states = [p.state]
+    for step in p:
+        states.append(step.after)
+        if len(states) >= boards:
+            break
+    out = []
+    for state in states:
+        view = game.view(state, None)
+        view["labels"] = dict(zip(seats, NAMES, strict=False))
+        view["lang"] = "en"
+        out.append(view)
+    return out
+
+
+def first_board(game: str) -> dict[str, float]:
+    code = FIRST.format(root=str(ROOT), bench=str(ROOT / "bench"), game=game)
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
+                         check=True)
+    return json.loads(res.stdout.strip().splitlines()[-1])
+
+
+def mark(ok: bool) -> str:
+    return "ok" if ok else "MISSED"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--boards", type=int, default=40, help="boards per game")
+    ap.add_argument("--starts", type=int, default=3, help="fresh processes for the first board")
+    ap.add_argument("--games", default=",".join(GAMES))
+    ap.add_argument("--memory-only", action="store_true")
+    ap.add_argument("--speed-only", action="store_true")
+    args = ap.parse_args()
+    games = tuple(g for g in args.games.split(",") if g)
+
+    if not args.speed_only:
+        print(f"Memory (fresh processes; RSS kept after malloc_trim; {args.boards} boards a game)")
+        rows = [(g, (g,)) for g in games] + ([("all together", games)] if len(games) > 1 else [])
+        for label, gs in rows:
+            m = memory(gs, args.boards, False)
+            t = memory(gs, args.boards, True)
+            kept = m["boards"][0]
+            target = f"target ≤ {TARGET_MB:.0f} MB (all games)   {mark(kept <= TARGET_MB)}" \
+                if len(gs) > 1 or len(games) == 1 else "(share)"
+            print(f"  {label:<15} import {m['import'][0]:5.1f}  warm {m['warm'][0]:5.1f}  "
+                  f"+ boards {kept:5.1f} MB RSS   {target}")
+            print(f"  {'':<15} of which anonymous {m['boards'][1]:.1f} MB (the rest: files mapped, "
+                  f"the fonts once per size); Python heap {t['boards'][2]:.1f} MB, Pillow images "
+                  f"{t['images']:.1f} MB")
+    if args.memory_only:
+        return
+    print("Speed (CPU time, medians)")
+    for g in games:
+        mod = renderer(g)
+        mod.warm()
+        views = game_views(g, args.boards)
+        med, floor, sizes = versus_floor(mod.render, views)
+        r = med / floor
+        starts = [first_board(g) for _ in range(args.starts)]
+        fr = statistics.median(s["first"] / s["next"] for s in starts)
+        first = statistics.median(s["first"] for s in starts)
+        nxt = statistics.median(s["next"] for s in starts)
+        warm = statistics.median(s["warm"] for s in starts)
+        big = max(sizes)
+        print(f"  {g:<15} render {med:6.1f} ms  floor {floor:5.1f} ms  = {r:4.2f}×  target ≤ "
+              f"{TARGET_RATIO}×  {mark(r <= TARGET_RATIO)}")
+        print(f"  {'':<15} PNG median {statistics.median(sizes):4.0f} KB, largest {big:4.0f} KB   "
+              f"target ≤ {TARGET_KB:.0f} KB  {mark(big <= TARGET_KB)}")
+        print(f"  {'':<15} first board {first:6.1f} ms vs next {nxt:5.1f} ms = {fr:4.2f}×  target ≤ "
+              f"{TARGET_FIRST:.0f}×  {mark(fr <= TARGET_FIRST)}   (a new game after warm() at start-up, "
+              f"{warm:.0f} ms; median of {args.starts} processes)")
+        mid = statistics.median(s["mid"] / s["mid_next"] for s in starts)
+        print(f"  {'':<15} a game in progress after a restart: its first board "
+              f"{statistics.median(s['mid'] for s in starts):6.1f} ms vs next "
+              f"{statistics.median(s['mid_next'] for s in starts):5.1f} ms = {mid:4.2f}×   (information)")
+
+
+if __name__ == "__main__":
+    main()
