@@ -79,7 +79,7 @@ def _line_items(need: tuple[tuple[str, int], ...]) -> list[tuple[str, Any]]:
     return items
 
 
-@lru_cache(maxsize=64)  # ~30 KB each: a game's open lines, and the filled ones in play
+@lru_cache(maxsize=32)  # ~30 KB each: a game's open lines, and the filled ones in play
 def _line_image(body: RGB, w: int, h: int, box: Box, line: LineSpec) -> Image.Image:
     """A line as drawn at ``box`` on a card of that body colour and size (drawn on its
     own box, shifted: the same pixels): a throw changes one line of one card, the others
@@ -188,7 +188,7 @@ def card_image(spec: CardSpec) -> Image.Image:
     return im
 
 
-@lru_cache(maxsize=16)  # ~190 KB each: the cards of a game in play
+@lru_cache(maxsize=6)  # ~190 KB each: the target card and the ones just drawn (a piece is kept once mapped)
 def _shell(spec: CardSpec) -> Image.Image:
     """The card without its battle lines (``spec.lines`` only counts them)."""
     w, h = spec.w, spec.h

@@ -48,6 +48,7 @@ from renderers.risk_express.panels import (
 
 TILES = 32  # a card piece is ~50 KB: ~1.6 MB (a frame keeps what it shows anyway)
 PANELS = 32  # score cells (~30 KB each)
+AREAS = 6  # RGB backgrounds of areas, decompressed: ~1.2 MB at most
 FRAMES = 4  # 1.3 MB each: the default language's four score layouts (2, 3, 4, 5–6 players)
 
 Draw = Callable[[Image.Image, int, int], None]  # draws a piece on a sheet at (-dx, -dy)
@@ -62,8 +63,7 @@ class _Frame:
     safe: bool  # no two pieces overlap
     areas: list[Box]  # every region a piece of this background may take (one per slot)
     lent: bool = False  # ``image`` is being encoded (:func:`lend_frame`): copy it first
-    # the RGB background of each area, compressed (~15 KB in all), once the RGB board is
-    # no longer at hand
+    # the RGB background of each area, compressed (~15 KB in all): pieces are drawn on it
     backdrops: dict[Box, bytes] = field(default_factory=dict)
 
 
@@ -76,8 +76,9 @@ class _Caches:
     frames: OrderedDict[Any, _Frame] = field(default_factory=OrderedDict)
     tiles: OrderedDict[Any, Image.Image] = field(default_factory=OrderedDict)
     panels: OrderedDict[Any, Image.Image] = field(default_factory=OrderedDict)
-    # the RGB background (5 MB) of the frame in use: pieces are cropped from it
-    hot: tuple[_Frame, Image.Image] | None = None
+    # the RGB backgrounds of the areas last drawn on, decompressed (a card's ~140 KB, the
+    # header's ~320 KB): a throw draws on the same few areas (target, tray, header)
+    areas: OrderedDict[Any, Image.Image] = field(default_factory=OrderedDict)
     last: _Frame | None = None  # the frame of this board
     before: _Frame | None = None  # the frame of the board before
 
@@ -137,31 +138,29 @@ def _frame(p: Plan, palette: Image.Image, pal_key: Any) -> _Frame:
 
 
 def _hold(fr: _Frame, rgb: Image.Image) -> None:
-    """Keep ``rgb`` at hand for ``fr``'s pieces; the frame it was kept for gets its
-    areas' backgrounds compressed first (if it is still cached)."""
-    if _C.hot is not None:
-        old, old_rgb = _C.hot
-        if not old.backdrops and _C.frames.get(old.key) is old:
-            old.backdrops = {a: zlib.compress(old_rgb.crop(a).tobytes(), 1) for a in old.areas}
-    _C.hot = (fr, rgb)
+    """Keep the RGB background of ``fr``'s areas, compressed (~15 KB in all), for its
+    pieces; the whole RGB board (5 MB) is let go (memory, issue 12)."""
+    fr.backdrops = {a: zlib.compress(rgb.crop(a).tobytes(), 1) for a in fr.areas}
+    base_image.cache_clear()
 
 
 def _backdrop(fr: _Frame, region: Box) -> Image.Image:
     """The RGB background of ``region`` (inside one of the frame's areas)."""
-    if _C.hot is not None and _C.hot[0] is fr:
-        return _C.hot[1].crop(region)
-    if _C.before is not fr:  # (a second board in a row on this background: redraw it)
-        for a in fr.areas:
-            if a[0] <= region[0] and a[1] <= region[1] and region[2] <= a[2] and \
-                    region[3] <= a[3]:
+    for a in fr.areas:
+        if a[0] <= region[0] and a[1] <= region[1] and region[2] <= a[2] and \
+                region[3] <= a[3] and a in fr.backdrops:
+            key = (fr.sk, a)
+            im = _get(_C.areas, key)
+            if im is None:
                 im = Image.frombytes("RGB", (a[2] - a[0], a[3] - a[1]),
                                      zlib.decompress(fr.backdrops[a]))
-                return im.crop((region[0] - a[0], region[1] - a[1], region[2] - a[0],
-                                region[3] - a[1]))
-    # redrawn (~3 ms) and kept: also a region no area holds (a sixth score cell, where
-    # five and six players share the layout)
+                _remember(_C.areas, key, im, AREAS)
+            return im.crop((region[0] - a[0], region[1] - a[1], region[2] - a[0],
+                            region[3] - a[1]))
+    # a region no area holds (a sixth score cell, where five and six players share the
+    # layout): the board redrawn (~3 ms), not kept
     rgb = base_image(*fr.key[:3])
-    _hold(fr, rgb)
+    base_image.cache_clear()
     return rgb.crop(region)
 
 
@@ -307,7 +306,8 @@ def _draw_panel(im: Image.Image, kind: str | ScoreCell, p: Plan, dx: int, dy: in
 
 
 def clear() -> None:
-    _C.hot = _C.last = _C.before = None
+    _C.last = _C.before = None
+    _C.areas.clear()
     _C.frames.clear()
     _C.tiles.clear()
     _C.panels.clear()
