@@ -168,14 +168,16 @@ def _steps(moves: dict[str, list[str]]) -> dict[str, tuple[str, ...]]:
 
 
 def warm() -> None:
-    """The palette, each language's frame and the pieces of a first board, built now."""
+    """The palette, each language's frame and the pieces of a first board, built now (a new
+    game's pieces in the default language only: another language's are drawn on its first
+    board, ~1 MB less kept)."""
     with DRAW_LOCK:
         frame.palette()
         for lang in LANGS:
             frame.frame(lang)
     for lang in LANGS:
         render(_sample_view(lang))  # an encode too: Pillow loads its file plugins on the first
-    _warm_setup_tiles()
+    _warm_setup_tiles(LANGS[:1])
     _warm_letters()
 
 
@@ -193,15 +195,15 @@ def _warm_letters() -> None:
             f.getmask2(LETTERS, "L")
 
 
-def _warm_setup_tiles() -> None:
+def _warm_setup_tiles(langs: tuple[str, ...] | list[str] = LANGS) -> None:
     """The pieces of a new game's first board (bases and their owners, cars on their
-    driveways, a zombie on each X, the opening lines of the table), so it costs what the
-    next boards cost."""
+    driveways, a zombie on each X, the opening lines of the table) in ``langs``, so it costs
+    what the next boards cost."""
     d = board_data()
     s = d.settings
     card = s.house_card
     with DRAW_LOCK:
-        for lang in LANGS:
+        for lang in langs:
             for h, x in d.houses.items():
                 for i in range(6):
                     frame.house_tile(lang, h, i, 0, card, 0, False, (i,), 0)

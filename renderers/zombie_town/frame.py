@@ -67,11 +67,18 @@ def _sample_sheet() -> Image.Image:
 def frame(lang: str) -> Image.Image:
     """The static board in ``lang`` as a palette image, for six players' tables (cropped for fewer)."""
     with _BUILD:
-        return to_palette(art.draw_board(lang))
+        return _quantize(art.draw_board(lang))
+
+
+def _quantize(im: Image.Image) -> Image.Image:
+    return im.convert("RGB").quantize(palette=palette(), dither=Image.Dither.NONE)
 
 
 def to_palette(im: Image.Image) -> Image.Image:
-    return im.convert("RGB").quantize(palette=palette(), dither=Image.Dither.NONE)
+    """A tile: ``im`` mapped to the board's palette, kept as its indices alone (mode "L": the
+    palette is the frame's, and a palette image would carry its own copy, ~3 KB a tile)."""
+    q = _quantize(im)
+    return Image.frombytes("L", q.size, q.tobytes())
 
 
 def _base(lang: str, box: tuple[int, int, int, int]) -> Image.Image:
@@ -251,7 +258,8 @@ class Live:
                 if old is not None and (old[1] != xy or old[0].size != tile.size):
                     x, y = old[1]
                     im.paste(frame(self.lang).crop((x, y, x + old[0].width, y + old[0].height)), (x, y))
-                im.paste(tile, xy)
+                x, y = xy  # the tile's indices straight into the palette board's
+                im.im.paste(tile.im, (x, y, x + tile.width, y + tile.height))
                 placed[slot] = (tile, xy)
         return im.crop((0, 0, im.width, height))
 
