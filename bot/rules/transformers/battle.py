@@ -8,8 +8,9 @@ Pages 11–15 of the rulebook. What differs from the shared roll
 - a leader in robot mode adds +1 to *a die of his player's choice*, not only his own
   (page 14: Bumblebee and Megatron when attacking, Optimus Prime and Barricade when
   defending), and only if he fights. The choice is made after the dice are seen (page 15's
-  example turns a 3 into a 4); ``best_bonus`` makes the best one for the player, which is
-  also what the player would pick;
+  example turns a 3 into a 4); the engine asks the attacker when it matters
+  (:mod:`bot.rules.transformers.asks`), and ``best_bonus`` / ``attack_bonus`` make the best
+  choice for the player otherwise (the defender's, and every default);
 - the loser of a pair removes one piece *of his choice* from his zone: a leader goes only
   when his player says so or he is the last piece there ("Mets ton chef à la casse
   uniquement si c'est le dernier robot sur ta zone", page 12; page 15's red player keeps
@@ -41,6 +42,7 @@ __all__ = [
     "Mods",
     "RollResult",
     "allocate_losses",
+    "attack_bonus",
     "attack_dice_sides",
     "best_bonus",
     "defence_dice_count",
@@ -186,6 +188,25 @@ def best_bonus(mine: Sequence[int], theirs: Sequence[int], attacking: bool, bonu
     return best
 
 
+def attack_bonus(mine: Sequence[int], theirs: Sequence[int], bonus: int = 1, their_bonus: int = 0) -> int:
+    """Which of the attacker's dice (final values, high to low) his leader's +``bonus`` goes
+    on, as he would choose it: fewest own losses once the defender has placed his own +1
+    (``their_bonus``) where it serves him best; on a tie, the highest die. A roll's losses
+    add up to the pairs compared, so this choice is never worse than any other."""
+    if not their_bonus:
+        return best_bonus(mine, theirs, True, bonus)
+    best, best_losses = 0, None
+    for i in range(len(mine)):
+        trial = list(mine)
+        trial[i] += bonus
+        reply = list(theirs)
+        reply[best_bonus(reply, trial, False, their_bonus)] += their_bonus
+        losses = _pairs(trial, reply)[0]
+        if best_losses is None or losses < best_losses:
+            best, best_losses = i, losses
+    return best
+
+
 def resolve(att_dice: Sequence[int], def_dice: Sequence[int], att: Mods = NO_MODS, dfn: Mods = NO_MODS,
             att_sides: Sequence[int] = (), def_sides: Sequence[int] = ()) -> RollResult:
     """One roll of these dice (each side high to low), every modifier applied.
@@ -202,7 +223,7 @@ def resolve(att_dice: Sequence[int], def_dice: Sequence[int], att: Mods = NO_MOD
     d = _plain(d_dice, dfn)
     a_bonus = d_bonus = None
     if att.bonus:
-        a_bonus = att.bonus_die if att.bonus_die is not None else best_bonus(a, d, True, att.bonus)
+        a_bonus = att.bonus_die if att.bonus_die is not None else attack_bonus(a, d, att.bonus, dfn.bonus)
         if not 0 <= a_bonus < len(a):
             raise ValueError(f"no attack die {a_bonus}")
         a[a_bonus] += att.bonus

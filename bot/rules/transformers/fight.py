@@ -9,15 +9,16 @@ A part of :class:`~bot.rules.transformers.game.Transformers` (a mixin, like the 
   a neighbour, alone (a closed pivoting zone too: he flies);
 - robots roll d6, leaders d8 (upgrade cards may make robots roll d8), in one roll; a leader
   in robot mode adds +1 to a die of his player's choice (attacking: Bumblebee, Megatron;
-  defending: Optimus Prime, Barricade), placed where the player gains most; ties go to the
-  defender;
+  defending: Optimus Prime, Barricade): the attacker is asked when it changes the result
+  (:mod:`bot.rules.transformers.asks`), the defender's goes where he gains most; ties go to
+  the defender;
 - the defender never waits: his standing orders (``stance``: 1 or 2 dice, his leader
   defending or not, which piece goes first; ``defence``: when his defence cards fire)
   decide. By default 2 dice, the leader defending, and the leader kept while a robot is
   left (page 12 step 8, page 15);
 - Barricade attacking in vehicle mode leaves the defender one die; Bumblebee in vehicle mode,
-  beaten, escapes to a neighbouring zone of his player's (the first in map order) instead of
-  the scrapyard;
+  beaten, escapes to a neighbouring zone of his player's instead of the scrapyard (asked of
+  the attacker when there is a choice; defending, by his rally order);
 - the zone is captured when no piece is left on it: the attacking pieces move in (the leader
   too, if he attacked). The attack upgrades played for it end with it.
 """
@@ -184,69 +185,120 @@ class Fight:
 
     def _roll(self, state: State, rng: Rng, until: bool, events: list[Event]) -> None:
         while True:
-            b = state["battle"]
-            troops = state["troops"]
-            dst, src, seat, defender = b["to"], b["from"], b["attacker"], b["defender"]
-            a_fighter, d_fighter, att_mods, def_mods, guard = self.next_roll(state)
-            if guard is not None and guard != b["guard"]:
-                self._hand(state, defender).remove(guard)
-                self._private(state, "discard").append(guard)
-                b["guard"] = guard
-                events.append({"type": "defence_card", "seat": defender, "card": guard,
-                               "upgrade": self.data.cards[guard].upgrade, "territory": dst})
-            a_lid, d_lid = a_fighter.leader, self.leader_at(state, dst)
-            fights = d_fighter.leader is not None
-            robots = troops[dst]
-            stance = self.stance(state, defender)
-            r = tb.roll(rng, a_fighter, d_fighter, att_mods, def_mods)
-            a_lost = tb.allocate_losses(r.att_losses, b["committed"], a_lid is not None)
-            d_lost = tb.allocate_losses(r.def_losses, robots, d_lid is not None,
-                                        stance["lose"] == "first" and fights)
-            b["committed"] -= a_lost.robots
-            troops[dst] -= d_lost.robots
-            a_went = d_went = None
-            if a_lost.leader:
-                b["leader"] = False
-                a_went = self._leader_beaten(state, a_lid, dst)
-            if d_lost.leader:
-                d_went = self._leader_beaten(state, d_lid, dst)
-            b["rolls"] += 1
-            b["last"] = {"att": list(r.att_dice), "def": list(r.def_dice), "att_losses": r.att_losses,
-                         "def_losses": r.def_losses}
-            events.append({
-                "type": "roll", "seat": seat, "defender": defender, "from": src, "to": dst,
-                "att": list(r.att_dice), "def": list(r.def_dice),
-                "att_sides": list(r.att_sides), "def_sides": list(r.def_sides),
-                "att_final": list(r.att_final), "def_final": list(r.def_final),
-                "att_losses": r.att_losses, "def_losses": r.def_losses,
-                "att_leader": a_lid, "def_leader": d_lid if fights else None,
-                "att_leader_lost": a_lid if a_lost.leader else None,
-                "def_leader_lost": d_lid if d_lost.leader else None,
-                "att_escaped": a_went, "def_escaped": d_went,
-                "committed": b["committed"] + (1 if b["leader"] else 0), "defenders": troops[dst],
-            })
-            if troops[dst] == 0 and (not d_lid or d_lost.leader):
-                self._conquer(state, rng, events)
-                return
-            if b["committed"] == 0 and not b["leader"]:
-                events.append({"type": "attack_end", "seat": seat, "from": src, "to": dst, "result": "repelled",
-                               "returned": 0})
-                self._close_battle(state)
-                return
-            if not until:
+            thrown = self._throw(state, rng, events)
+            if thrown["am"][3]:
+                options = self._bonus_choices(thrown)
+                if options is not None:
+                    self._asked(state, {"kind": "bonus", "seat": state["battle"]["attacker"], "thrown": thrown,
+                                        "options": list(range(len(thrown["att"]))), "default": options,
+                                        "until": until}, events)
+                    return
+            self._land(state, rng, thrown, None, until, events)
+            if not until or state["battle"] is None or state.get("ask") is not None:
                 return
 
-    def _leader_beaten(self, state: State, lid: str, fought_on: str) -> str | None:
+    def _throw(self, state: State, rng: Rng, events: list[Event]) -> dict[str, Any]:
+        """The next roll thrown (the defence card its order fires played first): each side's
+        pieces, modifiers and dice, as plain data (kept in a question while one is open)."""
+        b = state["battle"]
+        a_fighter, d_fighter, am, dm, guard = self.next_roll(state)
+        if guard is not None and guard != b["guard"]:
+            defender = b["defender"]
+            self._hand(state, defender).remove(guard)
+            self._private(state, "discard").append(guard)
+            b["guard"] = guard
+            events.append({"type": "defence_card", "seat": defender, "card": guard,
+                           "upgrade": self.data.cards[guard].upgrade, "territory": b["to"]})
+        a_faces, a_sides = tb.throw(rng, tb.attack_dice_sides(a_fighter, am.d8))
+        d_faces, d_sides = tb.throw(rng, tb.defence_dice_sides(d_fighter, dm.d8))
+        return {"a": [a_fighter.robots, a_fighter.leader], "d": [d_fighter.robots, d_fighter.leader],
+                "am": [am.all_, am.highest, am.d8, am.bonus], "dm": [dm.all_, dm.highest, dm.d8, dm.bonus],
+                "att": list(a_faces), "att_sides": list(a_sides), "def": list(d_faces), "def_sides": list(d_sides)}
+
+    @staticmethod
+    def _bonus_choices(thrown: dict[str, Any]) -> int | None:
+        """The die the attacker's +1 goes on by default, if where it goes changes the roll's
+        result (then he is asked); ``None`` if every die gives the same result."""
+        am, dm = Mods(*thrown["am"]), Mods(*thrown["dm"])
+        results = {tb.resolve(thrown["att"], thrown["def"], Mods(am.all_, am.highest, am.d8, am.bonus, i), dm
+                              ).att_losses for i in range(len(thrown["att"]))}
+        if len(results) < 2:
+            return None
+        return tb.resolve(thrown["att"], thrown["def"], am, dm).att_bonus_die
+
+    def _land(self, state: State, rng: Rng, thrown: dict[str, Any], att_die: int | None, until: bool,
+              events: list[Event]) -> None:
+        """A thrown roll resolved (the attacker's +1 on ``att_die``, ``None``: where it gains
+        most), its losses taken, and the capture or the repulse that follows (a question
+        asked here keeps ``until``: answered, the roll "to the end" goes on)."""
+        b = state["battle"]
+        troops = state["troops"]
+        dst, src, seat, defender = b["to"], b["from"], b["attacker"], b["defender"]
+        am = Mods(*thrown["am"])
+        if att_die is not None:
+            am = Mods(am.all_, am.highest, am.d8, am.bonus, att_die)
+        r = tb.resolve(thrown["att"], thrown["def"], am, Mods(*thrown["dm"]), thrown["att_sides"],
+                       thrown["def_sides"])
+        a_lid, d_lid = thrown["a"][1], self.leader_at(state, dst)
+        fights = thrown["d"][1] is not None
+        robots = troops[dst]
+        stance = self.stance(state, defender)
+        a_lost = tb.allocate_losses(r.att_losses, b["committed"], a_lid is not None)
+        d_lost = tb.allocate_losses(r.def_losses, robots, d_lid is not None,
+                                    stance["lose"] == "first" and fights)
+        b["committed"] -= a_lost.robots
+        troops[dst] -= d_lost.robots
+        a_went = d_went = None
+        escape = None
+        if a_lost.leader:
+            b["leader"] = False
+            a_went, escape = self._leader_beaten(state, a_lid, dst, ask=True)
+        if d_lost.leader:
+            d_went, _ = self._leader_beaten(state, d_lid, dst)
+        b["rolls"] += 1
+        b["last"] = {"att": list(r.att_dice), "def": list(r.def_dice), "att_losses": r.att_losses,
+                     "def_losses": r.def_losses}
+        events.append({
+            "type": "roll", "seat": seat, "defender": defender, "from": src, "to": dst,
+            "att": list(r.att_dice), "def": list(r.def_dice),
+            "att_sides": list(r.att_sides), "def_sides": list(r.def_sides),
+            "att_final": list(r.att_final), "def_final": list(r.def_final),
+            "att_bonus_die": r.att_bonus_die, "def_bonus_die": r.def_bonus_die,
+            "att_losses": r.att_losses, "def_losses": r.def_losses,
+            "att_leader": a_lid, "def_leader": d_lid if fights else None,
+            "att_leader_lost": a_lid if a_lost.leader else None,
+            "def_leader_lost": d_lid if d_lost.leader else None,
+            "att_escaped": a_went, "def_escaped": d_went,
+            "committed": b["committed"] + (1 if b["leader"] else 0), "defenders": troops[dst],
+        })
+        if escape is not None:
+            self._asked(state, {**escape, "until": until}, events)
+        if troops[dst] == 0 and (not d_lid or d_lost.leader):
+            self._conquer(state, rng, events)
+        elif b["committed"] == 0 and not b["leader"]:
+            events.append({"type": "attack_end", "seat": seat, "from": src, "to": dst, "result": "repelled",
+                           "returned": 0})
+            self._close_battle(state)
+
+    def _leader_beaten(self, state: State, lid: str, fought_on: str, ask: bool = False
+                       ) -> tuple[str | None, dict[str, Any] | None]:
         """A leader lost in a roll: Bumblebee in vehicle mode escapes to a zone of his
-        player's next to the zone fought over (the first in map order); any other goes to
-        the scrapyard. Returns where he went (``None``: the scrapyard)."""
+        player's next to the zone fought over (his rally order's, or, attacking with a choice
+        of two or more, the one he answers: the question is returned and he waits where he
+        stands); any other goes to the scrapyard. Returns where he went (``None``: the
+        scrapyard, or asked) and the question."""
         lead = state["leaders"][lid]
         to = None
         if self.data.leaders[lid].power == "escape" and lead["mode"] == VEHICLE:
-            owner, seat = state["owner"], lead["seat"]
-            to = next((n for n in self.nbrs(state)[fought_on] if owner[n] == seat), None)
+            zones = self.escape_zones(state, lid, fought_on)
+            if zones:
+                seat = lead["seat"]
+                to = self.rally_zone(state, seat, zones)
+                if ask and len(zones) > 1:
+                    return None, {"kind": "escape", "seat": seat, "leader": lid, "from": fought_on,
+                                  "options": zones, "default": to, "until": False}
         self._move_leader(state, lid, zone=to)
-        return to
+        return to, None
 
     def _conquer(self, state: State, rng: Rng, events: list[Event]) -> None:
         b = state["battle"]

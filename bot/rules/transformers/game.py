@@ -33,10 +33,16 @@ action         phase       fields
 ``jump``       4           ``territory`` (Optimus Prime in vehicle mode, once a turn)
 ``give``       4           ``territory`` (team game, instead of the back-up; ends the turn)
 ``end_turn``   any         —
+``bonus``      battle      ``die``: asked — which of your dice (high to low) your leader's +1 goes on
+``escape``     battle      ``territory``: asked — where Bumblebee, beaten attacking, escapes
 ``defence``    any time    ``order``: when your defence cards fire (``always``/``save``/``never``)
+``rally``      any time    ``order``: where Bumblebee, beaten defending, escapes (``first``/
+                           ``strongest``/``weakest``; also the default answer to ``escape``)
 ``stance``     any time    ``dice`` (1 or 2), ``leader`` (your leader defends), ``lose``
                            (``last``: lose the leader only as the last piece; ``first``)
 =============  ==========  ==============================================================
+
+The two questions (``bonus``, ``escape``) are in :mod:`bot.rules.transformers.asks`.
 
 Phase 5 (draw one card if a zone was captured) happens as the turn ends; the Matrix and the
 calendar when the last seat of the round ends its turn (:meth:`_end_of_round`).
@@ -55,6 +61,7 @@ from bot.rules.risk_map.cards import draw
 from bot.rules.risk_map.defence import ORDERS
 from bot.rules.risk_map.game import MAX_MEMBERS, MapGame
 from bot.rules.schema import Field, choice, flag, name, whole
+from bot.rules.transformers.asks import RALLY, Asks
 from bot.rules.transformers.board import LAUNCH_PAD, PIVOT_IDS, SLIDE_IDS
 from bot.rules.transformers.claims import Claims
 from bot.rules.transformers.data import LEADER_IDS, SIDES, TransformersData, load_data
@@ -71,7 +78,7 @@ SPECIALS = PIVOT_IDS + SLIDE_IDS
 PHASES = ("place", "transform", "attack", "manoeuvre")
 
 
-class Transformers(Claims, Fight, Phases, MapGame):
+class Transformers(Asks, Claims, Fight, Phases, MapGame):
     """The edition: setup, the turn's income, days and scores here; the attacks in
     :class:`~bot.rules.transformers.fight.Fight`; the other phases' actions and every legal
     form in :class:`~bot.rules.transformers.phases.Phases`."""
@@ -91,8 +98,8 @@ class Transformers(Claims, Fight, Phases, MapGame):
     )
     phases = PHASES
     phase_index = {p: i for i, p in enumerate(PHASES)}
-    battle_actions = frozenset({"roll", "retreat"})
-    anytime_actions = frozenset({"defence", "stance"})
+    battle_actions = frozenset({"roll", "retreat", "bonus", "escape"})
+    anytime_actions = frozenset({"defence", "stance", "rally"})
 
     def __init__(self, data: TransformersData | None = None) -> None:
         super().__init__(None)
@@ -223,6 +230,7 @@ class Transformers(Claims, Fight, Phases, MapGame):
             "highlight": None,
             "fx": {},
             "claims": None,
+            "ask": None,
         })
         turns.begin(state, list(seats), 0, "claim" if placing else "place")
         events: list[Event] = [{"type": "setup", "leaders": dict(leaders), "placing": placing,
@@ -286,6 +294,8 @@ class Transformers(Claims, Fight, Phases, MapGame):
                        "leader": tf_flag("tf.malformed.leader"), "until": flag("err.malformed.until")},
             "advance": {"count": count},
             "roll": {"until": flag("err.malformed.until")},
+            "bonus": {"die": TfField(lambda v: type(v) is int and 0 <= v <= 2, "tf.malformed.die", True)},
+            "escape": {"territory": zone},
             "retreat": {},
             "end_attack": {},
             "manoeuvre": {"from": zone, "to": zone, "count": count},
@@ -293,6 +303,7 @@ class Transformers(Claims, Fight, Phases, MapGame):
             "give": {"territory": zone},
             "end_turn": {},
             "defence": {"order": choice(ORDERS, "err.malformed.order")},
+            "rally": {"order": tf_choice(RALLY, "tf.malformed.rally")},
             "stance": {"dice": tf_choice((1, 2), "tf.malformed.dice"), "leader": tf_flag("tf.malformed.leader"),
                        "lose": tf_choice(("last", "first"), "tf.malformed.lose")},
         }
@@ -312,8 +323,29 @@ class Transformers(Claims, Fight, Phases, MapGame):
             "jump": self._act_jump,
             "give": self._act_give,
             "stance": self._act_stance,
+            "bonus": self._act_bonus,
+            "escape": self._act_escape,
+            "rally": self._act_rally,
         })
         return out
+
+    def _apply(self, state: State, rng: Rng, seat: str, action: dict[str, Any], events: list[Event]) -> None:
+        ask = state.get("ask")
+        if ask is not None and action["type"] != ask["kind"] and action["type"] not in self.anytime_actions:
+            raise tf_error(f"tf.err.ask_{ask['kind']}", leader=self.data.leaders[ask.get("leader") or
+                                                                                 self.leader_of(state, ask["seat"])].name)
+        super()._apply(state, rng, seat, action, events)
+
+    def _system(self, state: State, rng: Rng, action: dict[str, Any], events: list[Event]) -> None:
+        """A skip, or the kick of the player asked, first answers the open question by its
+        default (rolling no further)."""
+        ask = state.get("ask")
+        if ask is not None and (action["type"] == "skip" or (action["type"] == "kick"
+                                                             and action.get("seat") == ask["seat"])):
+            self._settle(state, rng, events)
+            if state.get("result") is not None:
+                return
+        super()._system(state, rng, action, events)
 
     # -- a turn ---------------------------------------------------------------------------
     def income(self, state: State, seat: str) -> dict[str, int]:
@@ -394,6 +426,7 @@ class Transformers(Claims, Fight, Phases, MapGame):
         sides = {"+".join(team): n for team, n in self.side_scores(state)}
         turns.finish(state, winners, scores=scores, sides=sides, reason=reason, day=state["day"])
         state["battle"] = None
+        state["ask"] = None
         events.append({"type": "game_over", "winners": winners, "reason": reason, "scores": scores,
                        "sides": sides, "day": state["day"]})
 
@@ -426,6 +459,9 @@ class Transformers(Claims, Fight, Phases, MapGame):
         self._finish(state, winners, "elimination", events)
 
     def default_action(self, state: State, seat: str) -> dict[str, Any]:
+        ask = state.get("ask")
+        if ask is not None and ask["seat"] == seat:
+            return self._answer(ask)
         if state["phase"] == "claim":
             return self._claim_default(state, seat)
         return super().default_action(state, seat)

@@ -19,6 +19,8 @@ TF_DETAILS: dict[str, str] = {
     "tf.malformed.mode": "a leader's mode is robot or vehicle.",
     "tf.malformed.dice": "a defender throws 1 or 2 dice.",
     "tf.malformed.lose": "the leader is lost last (as the last piece) or first.",
+    "tf.malformed.die": "the +1 goes on one of your dice: 0 is the highest, then 1 and 2.",
+    "tf.malformed.rally": "Bumblebee escapes to the first zone, the strongest or the weakest.",
     "tf.malformed.robots": "an attack sends 0 to 3 robots (with the leader, 1 to 3 pieces).",
 }
 
@@ -71,6 +73,12 @@ TF_MESSAGES: dict[str, str] = {
                       "leaving one piece there.",
     "tf.err.claim_phase": "The starting placement is over.",
     "tf.err.claim_empty": "Put your robot on an empty zone while there is one; {territory} is taken.",
+    "tf.err.no_question": "Nothing is asked of you now.",
+    "tf.err.ask_bonus": "First choose the die your leader's +1 goes on.",
+    "tf.err.ask_escape": "First choose where {leader} escapes.",
+    "tf.err.bonus_die": "Your leader's +1 goes on one of your {n} dice.",
+    "tf.err.escape_zone": "{leader} escapes to a zone of yours next to {territory}.",
+    "tf.err.rally_same": "That is already your rally order.",
     "tf.err.too_few": "{territory} has no robot to spare: one piece must stay behind.",
 }
 

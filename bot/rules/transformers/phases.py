@@ -269,11 +269,13 @@ class Phases:
         events.append({"type": "stance", "seat": seat, "private": {seat: dict(stance)}})
 
     def _legal_anytime(self, state: State, seat: str) -> list[Action]:
-        return [DEFENCE_FORMS[self.defence_order(state, seat)], _STANCE_FORM]
+        return [DEFENCE_FORMS[self.defence_order(state, seat)], _STANCE_FORM, *self._legal_rally(state, seat)]
 
     # -- legal forms ----------------------------------------------------------------------
     def _legal_runs(self, state: State, seat: str) -> list[tuple[str | None, list[Action]]]:
         phase = state["phase"]
+        if state.get("ask") is not None:
+            return [(None, self._legal_ask(state))]
         if phase == "battle":
             return [(None, [{"type": "roll", "until": False}, {"type": "roll", "until": True},
                             {"type": "retreat"}])]

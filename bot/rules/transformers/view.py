@@ -6,7 +6,9 @@ needs: the day, the phase, the reserve and its sources, each player's leader and
 cards, the pending battle with the exact odds of its next roll (the dice that will really be
 rolled: d6 and d8 mixed, the cards and the leaders' +1), the played cards (face up).
 
-Secrets: the cards in hand, the standing orders (``stance``, ``defence``). A seat sees its
+The open question (``ask``: the attacker's +1 or Bumblebee's escape, with the dice or the
+zones) is public. Secrets: the cards in hand, the standing orders (``stance``, ``defence``,
+``rally``). A seat sees its
 own under ``"you"``; in the team game it also sees its teammate's under ``"teammate"`` (a team
 may share its hands and plans: the rulebook seats teammates together against the others).
 Built by whitelisting, never by deleting secrets from a copy.
@@ -83,6 +85,7 @@ def build_view(game: Any, state: State, seat: str | None = None) -> dict[str, An
                          "highest": fx.get("highest", 0),
                          "armed": list((fx.get("armed") or {}).get("cards", []))},
         "battle": None if battle is None else battle_view(game, state, battle),
+        "ask": game.ask_view(state),
         "claims": game.claims_view(state),
         "conquered": state["conquered"],
         "deck": len(state["deck"]),
@@ -118,6 +121,7 @@ def private_view(game: Any, state: State, seat: str) -> dict[str, Any]:
     return {
         "seat": seat,
         "defence": game.defence_order(state, seat),
+        "rally": game.rally_order(state, seat),
         "stance": dict(game.stance(state, seat)),
         "cards": [{"card": c, "zone": c, "name": game.tname(c), "upgrade": cards[c].upgrade,
                    "upgrade_name": ups[cards[c].upgrade].name, "transform": cards[c].transform,

@@ -76,7 +76,10 @@ def test_the_engines_rolls_match_the_exact_odds(name: str) -> None:
     counts: dict[tuple[int, int], int] = {}
     for i in range(TRIALS):
         trial = {**state, "rng": (i * 0x9E3779B97F4A7C15 + 12345) & ((1 << 64) - 1)}
-        _, events = GAME.apply(trial, seat, action)
+        after, events = GAME.apply(trial, seat, action)
+        if after["ask"] is not None:  # the attacker is asked where his +1 goes: its default is the odds' choice
+            assert after["ask"]["kind"] == "bonus" and not any(e["type"] == "roll" for e in events)
+            _, events = GAME.apply(after, seat, GAME.default_action(after, seat))
         roll = next(e for e in events if e["type"] == "roll")
         assert att is None or sorted(roll["att_sides"]) == sorted(att)
         assert dfn is None or sorted(roll["def_sides"]) == sorted(dfn)
@@ -112,7 +115,9 @@ def test_every_throw_of_a_small_battle_resolves_as_enumerated(scripted_dice) -> 
     counts: dict[tuple[int, int], int] = {}
     for a8, a6, d8, d6 in itertools.product(range(1, 9), range(1, 7), range(1, 9), range(1, 7)):
         scripted_dice(*faces(a8, a6, d8, d6))
-        _, events = GAME.apply(state, "blue", action)
+        after, events = GAME.apply(state, "blue", action)
+        if after["ask"] is not None:  # asked where the +1 goes: the default is the enumeration's choice
+            _, events = GAME.apply(after, "blue", GAME.default_action(after, "blue"))
         roll = next(e for e in events if e["type"] == "roll")
         counts[(roll["att_losses"], roll["def_losses"])] = counts.get((roll["att_losses"], roll["def_losses"]), 0) + 1
     assert {k: Fraction(v, 2304) for k, v in counts.items()} == odds

@@ -43,14 +43,20 @@ def play(seed: int, n: int, options=None, every_step=None):
     return p, steps
 
 
-def run(seeds, counts=(2, 3, 4)) -> dict[str, int]:
+def run(seeds, counts=(2, 3, 4), asked=None) -> dict[str, int]:
     """Every fifth game with the players' own starting placement, the odd ones with leaders
-    drawn."""
+    drawn. ``asked``: counts the battles' questions by kind."""
     reasons: dict[str, int] = {}
+
+    def count(step) -> None:
+        for e in step.events:
+            if e["type"] == "ask":
+                asked[e["kind"]] = asked.get(e["kind"], 0) + 1
+
     for seed in seeds:
         n = counts[seed % len(counts)]
         options = {"setup": "place" if seed % 5 == 0 else "deal", "leaders": "random" if seed % 2 else "choose"}
-        p, _ = play(seed, n, options)
+        p, _ = play(seed, n, options, count if asked is not None else None)
         reason = p.state["result"]["reason"]
         reasons[reason] = reasons.get(reason, 0) + 1
     return reasons
@@ -63,8 +69,10 @@ def test_random_games_keep_the_invariants() -> None:
 
 @pytest.mark.slow
 def test_a_thousand_random_games_keep_the_invariants() -> None:
-    reasons = run(range(1000, 2050))
+    asked: dict[str, int] = {}
+    reasons = run(range(1000, 2050), asked=asked)
     assert sum(reasons.values()) == 1050
+    assert asked.get("bonus", 0) > 0 and asked.get("escape", 0) > 0, asked  # both questions met and answered
     assert reasons.get("launch_pad", 0) > 0 and reasons.get("days", 0) > 0
 
 
