@@ -275,8 +275,10 @@ class PeakyBlinders(Powers, Crown, MapGame):
         reward = 0
         missions = self.data.missions
         met = self._mission_met
-        if not any(not m["done"] and (m["held"] or met(state, seat, missions[m["id"]].territories))
-                   for m in state["players"][seat]["missions"]):
+        for m in state["players"][seat]["missions"]:
+            if not m["done"] and (m["held"] or met(state, seat, missions[m["id"]].territories)):
+                break
+        else:
             state["mission_income"] = 0  # nothing held nor met: the missions stay as they are
             return
         for m in self._missions(state, seat):
@@ -307,9 +309,10 @@ class PeakyBlinders(Powers, Crown, MapGame):
     def _mission_met(state: State, seat: str, territories: tuple[str, ...]) -> bool:
         """Whether every territory of a mission counts for ``seat`` (:meth:`counts_for_mission`)."""
         owner, taken = state["owner"], state.get("taken")
-        if taken is None:
-            return all(owner[t] == seat for t in territories)
-        return all(owner[t] == seat and t in taken for t in territories)
+        for t in territories:
+            if owner[t] != seat:
+                return False
+        return taken is None or all(t in taken for t in territories)
 
     @staticmethod
     def counts_for_mission(state: State, seat: str, tid: str) -> bool:

@@ -213,7 +213,7 @@ class Holdings:
     """The :class:`Holding` of each faction on one owner map (the plain rules), built when
     first asked; ``owned`` and ``region_bonus`` per faction."""
 
-    __slots__ = ("_by", "_key", "_masks", "_mine", "_owned", "_owner")
+    __slots__ = ("_bonus", "_by", "_key", "_masks", "_mine", "_owned", "_owner")
 
     def __init__(self, masks: Masks, owner: Mapping[str, str], key: tuple[str, ...]) -> None:
         self._masks = masks
@@ -222,6 +222,7 @@ class Holdings:
         self._by: dict[str, Holding] = {}
         self._owned: dict[str, tuple[str, ...]] | None = None
         self._mine: dict[str, int] = {}
+        self._bonus: dict[str, int] = {}
 
     def _split(self) -> dict[str, tuple[str, ...]]:
         """Every faction's territories and mask, in one pass over the map."""
@@ -249,11 +250,14 @@ class Holdings:
         return owned.get(faction, ())
 
     def region_bonus(self, faction: str) -> int:
-        """The bonus of every region ``faction`` holds whole."""
-        if self._owned is None:
-            self._split()
-        mine = self._mine.get(faction, 0)
-        return sum([bonus for mask, bonus in self._masks.regions if mine & mask == mask])
+        """The bonus of every region ``faction`` holds whole (remembered per faction)."""
+        bonus = self._bonus.get(faction)
+        if bonus is None:
+            if self._owned is None:
+                self._split()
+            mine = self._mine.get(faction, 0)
+            bonus = self._bonus[faction] = sum([b for mask, b in self._masks.regions if mine & mask == mask])
+        return bonus
 
     def of(self, faction: str) -> Holding:
         """``faction``'s holding, attacking any territory it does not hold and crossing only

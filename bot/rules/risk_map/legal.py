@@ -84,7 +84,12 @@ class LegalForms:
         """The contract's pick (:func:`bot.rules.compact.pick_action` over the forms that move
         the game on: a kind, a form, its choices), the same draws and the same action, with
         the attacks and manoeuvres counted (only the one picked is read)."""
-        if not self._plain_legal or self.outcome(state) is not None or seat not in self.to_act(state):
+        if not self._plain_legal:
+            return super().random_action(state, seat, pick)  # type: ignore[misc]
+        if self._plain_turns:  # the base's to_act and outcome, read off the state
+            if state.get("result") is not None or state["order"][state["current"]] != seat:
+                return super().random_action(state, seat, pick)  # type: ignore[misc]
+        elif self.outcome(state) is not None or seat not in self.to_act(state):
             return super().random_action(state, seat, pick)  # type: ignore[misc]
         phase = state["phase"]
         if phase == "battle":
