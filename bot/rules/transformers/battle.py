@@ -48,7 +48,6 @@ __all__ = [
     "defence_dice_count",
     "defence_dice_sides",
     "exact_odds",
-    "leader_bonus",
     "resolve",
     "roll",
     "throw",
@@ -108,19 +107,13 @@ class RollResult:
 class Losses:
     """The pieces a side loses on its zone: ``robots`` ordinary ones and whether the
     ``leader`` goes too (to the scrapyard, or, Bumblebee in vehicle mode, escaping:
-    :func:`bot.rules.transformers.leaders.escape_zones`)."""
+    :meth:`~bot.rules.transformers.asks.Asks.escape_zones`)."""
 
     robots: int
     leader: bool = False
 
 
 # --------------------------------------------------------------------------- dice
-
-
-def leader_bonus(bonus_kind: str, mode: str, side: str) -> int:
-    """+1 when a leader in robot mode fights on the side his card names (page 14):
-    ``bonus_kind`` is the leader's ("attack" or "defend"), ``side`` this fight's."""
-    return 1 if mode == ROBOT and bonus_kind == side else 0
 
 
 def attack_dice_sides(f: Fighter, d8: bool = False) -> tuple[int, ...]:

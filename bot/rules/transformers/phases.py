@@ -22,11 +22,11 @@ from bot.rules.base import Action, Event, Rng, State
 from bot.rules.risk_map.defence import ORDERS
 from bot.rules.risk_map.messages import rule_error
 from bot.rules.transformers.board import PIVOT_IDS, SLIDE_IDS
-from bot.rules.transformers.leaders import REVIVE_COST
 from bot.rules.transformers.messages import tf_error
 
-__all__ = ["DEFAULT_STANCE", "Phases"]
+__all__ = ["DEFAULT_STANCE", "REVIVE_COST", "Phases"]
 
+REVIVE_COST = 3  # robots to place given up to bring the leader back from the scrapyard (page 8)
 DEFAULT_STANCE = {"dice": 2, "leader": True, "lose": "last"}
 # the defence-order form for each current order (the others offered); forms are read, never changed
 DEFENCE_FORMS = {order: {"type": "defence", "order": [o for o in ORDERS if o != order]} for order in ORDERS}

@@ -7,7 +7,8 @@
   Decepticons (Megatron, Barricade), teammates sitting opposite, so turns alternate sides.
   A player may not attack his teammate (page 11), may call for back-up through his
   teammate's zones, or instead give him a zone (page 16); at the end the team's zones count
-  together (page 18).
+  together (page 18): the engine plays these (``hostile``, ``passable``, ``give``,
+  ``side_scores``); this module seats the leaders and the teams.
 
 The youngest player starts and play goes clockwise (page 6); our seats are in clockwise
 order with the youngest first.
@@ -16,21 +17,10 @@ order with the youngest first.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-from bot.rules.transformers.board import Cybertron
 from bot.rules.transformers.data import AUTOBOT, DECEPTICON, SIDES
-from bot.rules.transformers.table import Table, leader_on, owners
 
-__all__ = [
-    "assign_leaders",
-    "friends",
-    "give_zone",
-    "manoeuvre_targets",
-    "may_attack",
-    "teams",
-    "turn_order",
-]
+__all__ = ["assign_leaders", "teams"]
 
 PLAYERS = (2, 3, 4)
 
@@ -103,48 +93,3 @@ def teams(leaders: Mapping[str, str]) -> dict[str, frozenset[str]]:
     for seat, lid in leaders.items():
         by_side.setdefault(SIDES[lid], set()).add(seat)
     return {s: frozenset(by_side[SIDES[lid]]) for s, lid in leaders.items()}
-
-
-def friends(leaders: Mapping[str, str], seat: str) -> frozenset[str]:
-    return teams(leaders)[seat]
-
-
-def turn_order(seats: Sequence[str]) -> list[str]:
-    """Clockwise from the youngest (the first seat): the seats as given."""
-    return list(seats)
-
-
-def may_attack(table: Mapping[str, Any], leaders: Mapping[str, str], seat: str, zone: str) -> bool:
-    """Whether ``zone``'s holder is an enemy of ``seat`` (not itself, not its teammate)."""
-    info = table["zones"].get(zone)
-    return info is not None and info["owner"] not in friends(leaders, seat)
-
-
-def manoeuvre_targets(cyb: Cybertron, table: Mapping[str, Any], leaders: Mapping[str, str], seat: str,
-                      src: str) -> list[str]:
-    """Phase 4 (page 16): the zones of ``seat`` that robots on ``src`` may reach through
-    zones it (or, in a team game, its teammate) controls. Empty if ``src`` has one piece."""
-    held = owners(table)
-    if held.get(src) != seat:
-        return []
-    if table["zones"][src]["robots"] + (1 if leader_on(table, src) else 0) < 2:
-        return []
-    mates = friends(leaders, seat)
-    reach = cyb.board.reachable(src, lambda z: held.get(z) in mates, cyb.closed(table["open"]))
-    return [z for z in cyb.board.order if z in reach and z != src and held.get(z) == seat]
-
-
-def give_zone(table: Table, leaders: Mapping[str, str], seat: str, zone: str) -> Table:
-    """Instead of calling for back-up, give ``zone`` to the teammate (page 16): its robots go
-    to the scrapyard, the teammate puts one robot of his scrapyard on it. Not a zone where
-    the giver's leader stands (we decide: the rulebook speaks of robots only)."""
-    mates = friends(leaders, seat) - {seat}
-    if not mates:
-        raise ValueError("only a team game has a teammate to give a zone to")
-    info = table["zones"].get(zone)
-    if info is None or info["owner"] != seat:
-        raise ValueError(f"{seat} does not hold {zone}")
-    if leader_on(table, zone):
-        raise ValueError(f"{zone} holds a leader")
-    (mate,) = mates
-    return {**table, "zones": {**table["zones"], zone: {"owner": mate, "robots": 1}}}

@@ -1,5 +1,9 @@
 """What is on Cybertron: the pieces, the leaders and the four transforming zones, as plain data.
 
+The starting placement (:mod:`bot.rules.transformers.setup`) is built on a table; the
+engine's state keeps the map engine's keys instead (``owner``/``troops``, ``leaders``,
+``open``) and :meth:`~bot.rules.transformers.game.Transformers._setup` turns one into the other.
+
 A *table* is the part of a game state these rules read, JSON as it stands::
 
     {"zones":   {zone: {"owner": seat, "robots": n}},       # every zone in play, never empty
@@ -29,7 +33,6 @@ __all__ = [
     "leader_on",
     "owners",
     "pieces",
-    "remove_pieces",
     "zones_of",
 ]
 
@@ -70,27 +73,6 @@ def add_robots(table: Table, zone: str, seat: str, n: int) -> Table:
         raise ValueError(f"{zone} is held by {info['owner']}, not {seat}")
     robots = (info["robots"] if info else 0) + n
     return {**table, "zones": {**table["zones"], zone: {"owner": seat, "robots": robots}}}
-
-
-def remove_pieces(table: Table, zone: str, robots: int, leader: bool = False, leader_to: str | None = None
-                  ) -> Table:
-    """Take ``robots`` and perhaps the leader off ``zone`` (the leader to the scrapyard, or to
-    ``leader_to``); a zone left with no piece leaves the table (it is empty)."""
-    info = table["zones"][zone]
-    left = info["robots"] - robots
-    if left < 0:
-        raise ValueError(f"{zone} has {info['robots']} robots, not {robots}")
-    out = {**table, "zones": dict(table["zones"])}
-    if leader:
-        lid = leader_on(table, zone)
-        if lid is None:
-            raise ValueError(f"no leader on {zone}")
-        out["leaders"] = {**table["leaders"], lid: {**table["leaders"][lid], "zone": leader_to}}
-    if left == 0 and not leader_on(out, zone):
-        del out["zones"][zone]
-    else:
-        out["zones"][zone] = {"owner": info["owner"], "robots": left}
-    return out
 
 
 def check(table: Mapping[str, Any], in_play: tuple[str, ...] | None = None) -> list[str]:

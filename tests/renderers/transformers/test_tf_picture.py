@@ -19,7 +19,6 @@ from PIL import Image, ImageChops, ImageFilter
 import renderers.transformers as tf_render
 from bot.rules.base import Rng
 from bot.rules.risk_map.board import DATA_DIR
-from bot.rules.transformers import leaders, zones
 from bot.rules.transformers.data import load_data
 from bot.rules.transformers.setup import random_setup
 from bot.rules.transformers.sides import assign_leaders
@@ -94,9 +93,9 @@ def view(n=4, seed=1, lang="en", **extra):
     seats = [f"s{i}" for i in range(n)]
     chosen = assign_leaders(seats)
     table = random_setup(data, seats, chosen, Rng.from_seed(seed))
-    table = zones.open_slide(data.board, table, seats[0], "decagon")
-    table = zones.turn_pivot(data.board, table, "praxus")
-    table = leaders.flip(table, chosen[seats[1]])
+    table["open"] = {**table["open"], "decagon": True, "praxus": not table["open"]["praxus"]}
+    table["zones"]["decagon"] = {"owner": seats[0], "robots": 1}  # the factory opened on a robot of s0's
+    table["leaders"][chosen[seats[1]]]["mode"] = "vehicle"  # s1's leader flipped
     out = {"game": "transformers", "map": "transformers", "lang": lang, "turn": 2, "phase": "transform",
            "current": seats[1], "labels": {s: f"Player {s}" for s in seats},
            "factions": {s: {"name": data.leaders[chosen[s]].name, "player": s, "leader": chosen[s]} for s in seats},

@@ -1,17 +1,16 @@
-"""The battle with mixed dice, the leaders' powers in it, and its exact odds."""
+"""The battle with mixed dice and its exact odds (the pure roll the engine throws; the
+leaders' powers in a battle are the engine's: ``test_tf_game_rules.py``, ``test_tf_game_asks.py``,
+``test_tf_game_parts.py``)."""
 
 from __future__ import annotations
 
-import copy
 import math
 from fractions import Fraction
 
 import pytest
-from tf_helpers import Dice, fill, table_of
 
 from bot.rules.base import Rng
 from bot.rules.transformers import battle
-from bot.rules.transformers.attack import AttackOrder, DefenceOrder, attack_roll, refusal
 from bot.rules.transformers.battle import (
     D6,
     D8,
@@ -21,7 +20,6 @@ from bot.rules.transformers.battle import (
     exact_odds,
     resolve,
 )
-from bot.rules.transformers.table import check, leader_on
 
 
 def test_ties_go_to_the_defender():
@@ -59,6 +57,16 @@ def test_the_bonus_goes_where_it_helps_most():
     # a chosen die is honoured even if worse
     r = resolve([6, 4], [4, 3], dfn=Mods(bonus=1, bonus_die=0))
     assert (r.att_losses, r.def_losses) == (0, 2)
+
+
+def test_the_attackers_plus_one_reckons_with_the_defenders():
+    """Bumblebee attacking Barricade, both in robot mode: 3-2 against 4-1. The +1 on the 3
+    looks best (4-2: a pair each) until Barricade's +1 turns the 1 into a 2 (both pairs lost);
+    on the 2 (3-3) a pair is won whatever Barricade does."""
+    r = resolve([3, 2], [4, 1], att=Mods(bonus=1), dfn=Mods(bonus=1))
+    assert r.att_bonus_die == 1 and (r.att_losses, r.def_losses) == (1, 1)
+    r = resolve([3, 2], [4, 1], att=Mods(bonus=1, bonus_die=0), dfn=Mods(bonus=1))
+    assert (r.att_losses, r.def_losses) == (2, 0)
 
 
 def test_card_modifiers():
@@ -107,120 +115,3 @@ def test_exact_odds_of_one_d6_against_one_d8():
     # with the +1 of a leader's choice on the attacker's only die
     plus = exact_odds((D6,), (D8,), Mods(bonus=1))
     assert plus[(0, 1)] == Fraction(sum(a for a in range(1, 7)), 48)
-
-
-# --------------------------------------------------------------------- on the table
-
-SEATS2 = {"a": "bumblebee", "d": "barricade"}
-
-
-def two(tf, zones, leaders=None, open_=None):
-    return table_of(tf.board, fill(tf.board, zones, "x", open_), leaders, open_)
-
-
-def test_refusals_leave_the_table_alone(tf):
-    t = two(tf, {"iacon": ("a", 3), "launch_pad": ("d", 2), "vos": ("d", 1)},
-            {"bumblebee": ("a", "iacon", "robot"), "barricade": ("d", "vos", "robot")})
-    cases = {
-        AttackOrder("launch_pad", "iacon", 1): "attack.not_yours",
-        AttackOrder("iacon", "decagon", 1): "attack.no_zone",  # a closed factory
-        AttackOrder("iacon", "kalis", 1): "attack.not_neighbour",
-        AttackOrder("iacon", "launch_pad", 4): "attack.dice",
-        AttackOrder("iacon", "launch_pad", 3): None,  # Bumblebee stays behind: a piece is left
-        AttackOrder("iacon", "launch_pad", 3, leader=True): "attack.dice",
-        AttackOrder("iacon", "launch_pad", 0): "attack.dice",
-        AttackOrder("iacon", "sea_of_rust", 1, leader=False): None,
-    }
-    t["zones"]["sea_of_rust"] = {"owner": "d", "robots": 1}
-    before = copy.deepcopy(t)
-    for order, why in cases.items():
-        assert refusal(tf, t, SEATS2, "a", order) == why, order
-        if why:
-            with pytest.raises(ValueError, match=why):
-                attack_roll(tf, t, SEATS2, "a", order, DefenceOrder(), Dice())
-    assert t == before
-    alone = two(tf, {"iacon": ("a", 3), "launch_pad": ("d", 2)})
-    assert refusal(tf, alone, SEATS2, "a", AttackOrder("iacon", "launch_pad", 3)) == "attack.leave_one"
-    no_leader = AttackOrder("launch_pad", "iacon", 1, leader=True)
-    t2 = two(tf, {"iacon": ("a", 3), "launch_pad": ("d", 2)}, {"barricade": ("d", "vos", "robot")})
-    assert refusal(tf, t2, SEATS2, "d", no_leader) == "attack.leader_absent"
-
-
-def test_no_attacking_a_teammate(tf):
-    seats = {"a1": "optimus_prime", "d1": "megatron", "a2": "bumblebee", "d2": "barricade"}
-    t = table_of(tf.board, fill(tf.board, {"iacon": ("a1", 3), "launch_pad": ("a2", 1), "crystal_city": ("d1", 1)}))
-    assert refusal(tf, t, seats, "a1", AttackOrder("iacon", "launch_pad", 1)) == "attack.friend"
-    assert refusal(tf, t, seats, "a1", AttackOrder("iacon", "crystal_city", 1)) is None
-
-
-def test_barricade_in_vehicle_mode_pins_the_defender_to_one_die(tf):
-    t = two(tf, {"vos": ("d", 4), "iacon": ("a", 3)}, {"barricade": ("d", "vos", "vehicle")})
-    dice = Dice(6, 6, 1, 6)  # Barricade's d8, two d6; the defender's one d6
-    out = attack_roll(tf, t, SEATS2, "d", AttackOrder("vos", "iacon", 2, leader=True), DefenceOrder(), dice)
-    assert dice.asked == [D8, D6, D6, D6] and len(out.roll.def_dice) == 1
-    # in robot mode he does not: the defender throws two
-    t["leaders"]["barricade"]["mode"] = "robot"
-    dice = Dice(6, 6, 1, 6, 6)
-    out = attack_roll(tf, t, SEATS2, "d", AttackOrder("vos", "iacon", 2, leader=True), DefenceOrder(), dice)
-    assert len(out.roll.def_dice) == 2
-
-
-def test_bumblebee_attacking_in_robot_mode_adds_one(tf):
-    t = two(tf, {"iacon": ("a", 3), "launch_pad": ("d", 1)}, {"bumblebee": ("a", "iacon", "robot")})
-    out = attack_roll(tf, t, SEATS2, "a", AttackOrder("iacon", "launch_pad", 0, leader=True), DefenceOrder(),
-                      Dice(4, 4))
-    assert out.roll.att_final == (5,) and out.captured
-    assert leader_on(out.table, "launch_pad") == "bumblebee"  # he moves into the captured zone
-    assert out.table["zones"]["launch_pad"] == {"owner": "a", "robots": 0}
-    assert check(out.table, tf.board.in_play(out.table["open"])) == []
-
-
-def test_bumblebee_in_vehicle_mode_escapes_when_beaten(tf):
-    t = two(tf, {"launch_pad": ("a", 0), "crystal_city": ("a", 2), "iacon": ("d", 4)},
-            {"bumblebee": ("a", "launch_pad", "vehicle")})
-    out = attack_roll(tf, t, SEATS2, "d", AttackOrder("iacon", "launch_pad", 3), DefenceOrder(), Dice(6, 5, 4, 3))
-    assert out.def_lost.leader and out.def_escaped == "crystal_city"
-    assert out.captured  # he was the last piece: the zone falls, but he lives
-    assert out.table["leaders"]["bumblebee"]["zone"] == "crystal_city"
-    assert check(out.table, tf.board.in_play(out.table["open"])) == []
-
-
-def test_bumblebee_with_nowhere_to_go_is_scrapped(tf):
-    t = two(tf, {"launch_pad": ("a", 0), "iacon": ("d", 4)}, {"bumblebee": ("a", "launch_pad", "vehicle")})
-    out = attack_roll(tf, t, SEATS2, "d", AttackOrder("iacon", "launch_pad", 3), DefenceOrder(), Dice(6, 5, 4, 3))
-    assert out.def_escaped is None and out.table["leaders"]["bumblebee"]["zone"] is None
-
-
-def test_megatron_in_vehicle_mode_strikes_anywhere_alone(tf):
-    seats = {"m": "megatron", "o": "optimus_prime"}
-    t = table_of(tf.board, fill(tf.board, {"kaon": ("m", 3), "autobase": ("o", 2)}, "o"),
-                 {"megatron": ("m", "kaon", "vehicle")})
-    far = AttackOrder("kaon", "autobase", 0, leader=True)
-    assert refusal(tf, t, seats, "m", far) is None
-    assert refusal(tf, t, seats, "m", AttackOrder("kaon", "autobase", 1, leader=True)) == "attack.alone"
-    t["leaders"]["megatron"]["mode"] = "robot"
-    assert refusal(tf, t, seats, "m", far) == "attack.not_neighbour"
-    t["leaders"]["megatron"]["mode"] = "vehicle"
-    out = attack_roll(tf, t, seats, "m", far, DefenceOrder(), Dice(8, 6, 1))
-    assert (out.roll.att_losses, out.roll.def_losses) == (0, 1)
-    assert out.table["zones"]["autobase"]["robots"] == 1
-
-
-def test_defender_may_choose_to_lose_his_leader(tf):
-    seats = {"b": "megatron", "r": "optimus_prime"}
-    t = table_of(tf.board, fill(tf.board, {"hexima_state": ("b", 6), "launch_pad": ("r", 1)}, "b"),
-                 {"optimus_prime": ("r", "launch_pad", "robot")})
-    out = attack_roll(tf, t, seats, "b", AttackOrder("hexima_state", "launch_pad", 3),
-                      DefenceOrder(lose_leader_first=True), Dice(6, 4, 2, 4, 3))
-    assert out.def_lost.leader and out.table["leaders"]["optimus_prime"]["zone"] is None
-    assert out.table["zones"]["launch_pad"] == {"owner": "r", "robots": 1}
-
-
-def test_a_defender_who_keeps_his_leader_out_rolls_robots(tf):
-    seats = {"b": "megatron", "r": "optimus_prime"}
-    t = table_of(tf.board, fill(tf.board, {"hexima_state": ("b", 6), "launch_pad": ("r", 3)}, "b"),
-                 {"optimus_prime": ("r", "launch_pad", "robot")})
-    dice = Dice(6, 4, 2, 4, 3)
-    out = attack_roll(tf, t, seats, "b", AttackOrder("hexima_state", "launch_pad", 3),
-                      DefenceOrder(leader=False), dice)
-    assert dice.asked == [D6, D6, D6, D6, D6] and out.roll.def_bonus_die is None
