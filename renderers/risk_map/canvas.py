@@ -279,7 +279,7 @@ def _compose(view: dict[str, Any], deco: Decoration) -> tuple[MapArt, Image.Imag
     art = static(map_id, lang, deco)
     style = mp.styles(view, deco)
     pal, _swatch = _palette(art, view, style)
-    canvas = art.base.copy()
+    canvas = art.fresh()
     for tid, count, shape, tab in _badges(view, art, deco, style):
         _badge(canvas, art, tid, count, shape, tab)
     arrow = None
@@ -295,7 +295,7 @@ def _compose(view: dict[str, Any], deco: Decoration) -> tuple[MapArt, Image.Imag
     if arrow:
         for box, mask, xy in art.labels.values():  # names stay on top of the arrow
             if _overlaps(arrow, box):
-                canvas.paste(art.base.crop(box), xy, mask)
+                canvas.paste(art.crop(box), xy, mask)
     return art, canvas, pal
 
 

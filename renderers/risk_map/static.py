@@ -300,7 +300,7 @@ class MapArt:
     num: dict[str, int]  # territory id → 0-based position (= fill palette entry)
     region_of: list[str]
     size: tuple[int, int]
-    base: Image.Image  # "L" image of palette indices
+    layer: Image.Image | None  # "L" image of palette indices (None: ``ref`` + ``patches``)
     palette: list[int]  # 768 ints; fills/blends/swatches are overwritten per call
     static0: int
     # tid → the name's box, its mask and place (pasted again from ``base`` over the arrow)
@@ -309,10 +309,69 @@ class MapArt:
     region_boxes: dict[str, tuple[int, int, int, int]]  # land + blocks of each region
     luts: list[Lut] = field(default_factory=list)  # generic sprite → territory i
     sprites: dict[Any, Any] = field(default_factory=dict)
+    # another language's layer of the same map and the boxes where this one differs from it
+    # (the words): ~1 MB kept instead of ~2 per language past the first (memory, issue 12)
+    ref: Image.Image | None = None
+    patches: tuple[tuple[tuple[int, int, int, int], Image.Image], ...] = ()
 
     @property
     def n(self) -> int:
         return len(self.ids)
+
+    @property
+    def base(self) -> Image.Image:
+        """The static layer as palette indices (a new image when kept as patches)."""
+        return self.layer if self.layer is not None else self.fresh()
+
+    def fresh(self) -> Image.Image:
+        """A copy of the static layer, to draw a board on."""
+        if self.layer is not None:
+            return self.layer.copy()
+        assert self.ref is not None
+        im = self.ref.copy()
+        core = im.im
+        for box, patch in self.patches:
+            core.paste(patch.im, box)
+        return im
+
+    def crop(self, box: tuple[int, int, int, int]) -> Image.Image:
+        """The static layer's part ``box``."""
+        if self.layer is not None:
+            return self.layer.crop(box)
+        assert self.ref is not None
+        im = self.ref.crop(box)
+        x0, y0, x1, y1 = box
+        for (a, b, c, d), patch in self.patches:
+            if a < x1 and x0 < c and b < y1 and y0 < d:
+                u0, v0, u1, v1 = max(a, x0), max(b, y0), min(c, x1), min(d, y1)
+                im.paste(patch.crop((u0 - a, v0 - b, u1 - a, v1 - b)), (u0 - x0, v0 - y0))
+        return im
+
+    def share(self, ref: Image.Image, band: int = 48) -> None:
+        """Keep the layer as ``ref`` (another language's) and the boxes where it differs:
+        bands of ``band`` rows, each run of differing columns (gaps under ``band`` joined) a
+        patch; pasted back, the very same pixels."""
+        im = self.base
+        if ref.size != im.size or ref.mode != im.mode:
+            return
+        diff = ImageChops.difference(ref, im).point(_lut(lambda v: 255 if v else 0))
+        W, H = im.size
+        patches = []
+        for y0 in range(0, H, band):
+            y1 = min(H, y0 + band)
+            cols = diff.crop((0, y0, W, y1)).reduce((1, y1 - y0)).tobytes()
+            x = 0
+            while x < W:
+                if not cols[x]:
+                    x += 1
+                    continue
+                x0 = last = x
+                while x < W and (cols[x] or x - last < band):
+                    last = x if cols[x] else last
+                    x += 1
+                box = (x0, y0, last + 1, y1)
+                patches.append((box, im.crop(box)))
+        self.patches, self.ref, self.layer = tuple(patches), ref, None
 
 
 def fixed_colours(extra: tuple[RGB, ...] = ()) -> list[RGB]:
@@ -404,7 +463,12 @@ def static(map_id: str, lang: str, deco: Decoration) -> MapArt:
         with _LOCK:
             hit = _STATIC.get(key)
             if hit is None:
-                hit = _STATIC[key] = _compose(map_id, lang, deco, art(map_id, deco))
+                hit = _compose(map_id, lang, deco, art(map_id, deco))
+                first = next((a for (m, _l, d), a in _STATIC.items()
+                              if m == map_id and d == deco and a.layer is not None), None)
+                if first is not None:  # the words differ: kept as patches over the first's
+                    hit.share(first.layer)
+                _STATIC[key] = hit
     return hit
 
 
@@ -490,7 +554,7 @@ def _compose(map_id: str, lang: str, deco: Decoration, base_art: Image.Image) ->
             table[k * n] = k * n + i
         luts.append(Lut(table))
     return MapArt(meta=meta, lay=lay, lang=lang, deco=deco, ids=ids, num=num, region_of=region_of,
-                  size=(W, H), base=base, palette=palette, static0=static0, labels=labels,
+                  size=(W, H), layer=base, palette=palette, static0=static0, labels=labels,
                   label_fit=fits, region_boxes=region_boxes, luts=luts)
 
 

@@ -122,7 +122,7 @@ def _build(art: MapArt, rid: str, game_id: str) -> ZoomLayer:
     T = index_image(art.meta["id"], art.meta).crop(box)
     own = frozenset(i for i, r in enumerate(art.region_of) if r == rid)
 
-    base = art.base.crop(box)
+    base = art.crop(box)
     paper = ink.index(PAPER)
     for b in art.lay.get("panels", {}).values():  # blank: their changing parts are the board's
         base.paste(paper, (b[0] - x0 + 5, b[1] - y0 + 5, b[2] - x0 - 5, b[3] - y0 - 5))
