@@ -23,6 +23,7 @@ RENDERERS = {
     "risk_express": "renderers.risk_express",
     "peaky_blinders": "renderers.peaky_blinders",
     "zombie_town": "renderers.zombie_town",
+    "walking_dead": "renderers.walking_dead",
 }
 
 

@@ -26,6 +26,7 @@ ADAPTERS: dict[str, ModuleType] = {
     "risk_express": import_module("bot.games.risk_express"),
     "peaky_blinders": import_module("bot.games.peaky_blinders"),
     "zombie_town": import_module("bot.games.zombie_town"),
+    "walking_dead": import_module("bot.games.walking_dead"),
 }
 
 _PLAIN = Presenter()  # a game without an adapter: the defaults

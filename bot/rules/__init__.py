@@ -24,6 +24,7 @@ _PACKAGES = (
     "bot.rules.risk_express",
     "bot.rules.peaky_blinders",
     "bot.rules.zombie_town",
+    "bot.rules.walking_dead",
 )
 
 GAMES: dict[str, Game] = {g.id: g for g in (import_module(p).GAME for p in _PACKAGES)}

@@ -154,12 +154,31 @@ def _survival_panel(view: dict[str, Any], meta: dict[str, Any], rgb: Any, d: Ima
         if fk in style:
             icon = symbol_icon(style[fk][1], 26, style[fk][0])
             rgb.paste(icon, (int(x), y + 4), icon)
-        text = f"{int(crates.get(seat) or 0)}"
+        fn = font(22, "bold")
+        cx = x + 32
+        counts = [(int(crates.get(seat) or 0), _crate)]
         if view.get("mode") != "conquest":
-            text += f"·{int(grenades.get(seat) or 0)}"
-        d.text((x + 30, y + 17), fit_text(text, font(21, "bold"), int(room) - 32), font=font(21, "bold"), fill=INK,
-               anchor="lm")
+            counts.append((int(grenades.get(seat) or 0), _grenade))
+        for n, glyph in counts:  # "3 [crate] 1 [grenade]": the count, then what it counts
+            d.text((cx, y + 17), str(n), font=fn, fill=INK, anchor="lm")
+            cx += fn.getlength(str(n)) + 3
+            glyph(d, cx, y + 17)
+            cx += 26
         x += room
+
+
+def _crate(d: ImageDraw.ImageDraw, x: float, cy: float) -> None:
+    """An ammunition crate: a wooden box with its cross-bracing."""
+    d.rectangle((x, cy - 8, x + 18, cy + 8), fill=(160, 112, 62), outline=INK, width=2)
+    d.line((x + 2, cy - 6, x + 16, cy + 6), fill=INK, width=2)
+    d.line((x + 2, cy + 6, x + 16, cy - 6), fill=INK, width=2)
+
+
+def _grenade(d: ImageDraw.ImageDraw, x: float, cy: float) -> None:
+    """A grenade: an olive body, its lever and ring."""
+    d.ellipse((x + 1, cy - 6, x + 15, cy + 9), fill=(92, 108, 58), outline=INK, width=2)
+    d.rectangle((x + 5, cy - 10, x + 11, cy - 5), fill=INK)
+    d.ellipse((x + 11, cy - 13, x + 17, cy - 7), outline=INK, width=2)
 
 
 class WalkingDead(Decoration):

@@ -29,7 +29,7 @@ def cases() -> list[tuple[str, str, dict[str, Any], int, str, int]]:
     out = []
     for gid, game in GAMES.items():
         for opts in variants(game):
-            for n in range(game.min_players, game.max_players + 1):
+            for n in game.players(opts):  # a mode may narrow the counts (The Walking Dead)
                 for policy in POLICIES:
                     for seed in SEEDS:
                         key = f"{gid}|{json.dumps(opts, sort_keys=True)}|{n}|{policy}|{seed}"

@@ -34,6 +34,7 @@ from bot.rules.base import MAX_TIMEOUTS, SYSTEM, Game, RuleError, State, canonic
 from bot.rules.compact import accepts
 from bot.rules.events import events_for
 from bot.rules.play import play_out
+from tests.games.wd_secrets import WD_SECRETS
 from tests.rules.zombie_town.zt_secrets import ZT_SECRETS
 
 SEEDS = (1, 7)
@@ -131,6 +132,7 @@ SECRETS: dict[str, tuple[set[str], list[tuple[str, Perturb, bool, bool]]]] = {
         ("defence order", _pb_defence, True, True),
     ]),
     "zombie_town": ZT_SECRETS,  # tests/rules/zombie_town/zt_secrets.py
+    "walking_dead": WD_SECRETS,  # tests/games/wd_secrets.py
 }
 
 
@@ -328,8 +330,8 @@ def variants(game: Game) -> list[dict[str, Any]]:
 CASES = [
     pytest.param(gid, n, opts, id=f"{gid}-{n}p-" + ("-".join(f"{k}={v}" for k, v in opts.items()) or "default"))
     for gid, game in GAMES.items()
-    for n in range(game.min_players, game.max_players + 1)
     for opts in variants(game)
+    for n in game.players(opts)  # a mode may narrow the counts (The Walking Dead)
 ]
 
 

@@ -14,7 +14,7 @@ from bot.rules.compact import accepts
 from bot.rules.play import NoEnd, Step, chooser_rngs, play_out
 
 POLICIES = {"random": RandomPolicy(), "greedy": GreedyPolicy()}
-CASES = [(gid, n, name) for gid, g in GAMES.items() for n in range(g.min_players, g.max_players + 1)
+CASES = [(gid, n, name) for gid, g in GAMES.items() for n in g.players()
          for name in POLICIES]
 
 

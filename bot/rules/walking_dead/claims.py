@@ -38,6 +38,7 @@ class Claims:
         order, out, pawns = setup["order"], state["out"], state["pawns"]
         n = len(order)
         i = setup["i"] if first else setup["i"] + 1
+        steps = 0 if first else setup.get("steps", 0) + 1  # turn_info's count: only goes forward
         if state["phase"] == "claim" and not self._free(state):
             state["phase"] = "garrison"
             events.append({"type": "phase", "phase": "garrison"})
@@ -46,16 +47,17 @@ class Claims:
             for k in range(n):
                 seat = order[(i + k) % n]
                 if seat not in out:
-                    self._set_setup(state, (i + k) % n, seat)
+                    self._set_setup(state, (i + k) % n, seat, steps)
                     return
         else:
             for k in range(n):
                 seat = order[(i + k) % n]
                 if seat not in out and pawns[seat] > 0:
-                    self._set_setup(state, (i + k) % n, seat)
+                    self._set_setup(state, (i + k) % n, seat, steps)
                     return
         # every survivor placed: the first turn
         state["setup"] = None
+        state["setup_steps"] = steps
         state["pawns"] = {s: 0 for s in pawns}
         state["current"] = 0
         if state["order"][0] in out:
@@ -64,8 +66,8 @@ class Claims:
         events.append({"type": "setup_done", "first": turns.current_seat(state)})
         self._start_turn(state, rng, events)
 
-    def _set_setup(self, state: State, i: int, seat: str) -> None:
-        state["setup"] = {**state["setup"], "i": i}
+    def _set_setup(self, state: State, i: int, seat: str, steps: int) -> None:
+        state["setup"] = {**state["setup"], "i": i, "steps": steps}
         state["current"] = state["order"].index(seat)
 
     def _act_claim(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:

@@ -110,7 +110,8 @@ def _spawn(table: Table, rng: Rng, territories: list[str], walkers: int, why: st
                             "spawns": [{"territory": s.territory, "defender": s.defender, "overrun": s.overrun,
                                         "rolls": [r.public() for r in s.fight.rolls] if s.fight else [],
                                         "walkers_left": s.fight.walkers if s.fight else None,
-                                        "survivors_left": s.fight.survivors if s.fight else None}
+                                        "survivors_left": s.fight.survivors if s.fight else None,
+                                        **({"tower": True} if s.fight and s.territory in table.towers else {})}
                                        for s in inv.spawns]}]
     held = set(table.owner.values())
     for seat in sorted(before - held, key=table.seats.index):

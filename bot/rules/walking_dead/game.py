@@ -54,7 +54,7 @@ from bot.rules.risk_map.game import MapGame
 from bot.rules.risk_map.holding import Holding
 from bot.rules.schema import Field
 from bot.rules.walking_dead.actions import ActionCard, TurnMods, load_actions, turn_mods
-from bot.rules.walking_dead.board import load_board
+from bot.rules.walking_dead.board import load_board, read_json
 from bot.rules.walking_dead.claims import SETUP_PHASES, Claims
 from bot.rules.walking_dead.conquest import (
     GROUP_IDS,
@@ -149,10 +149,12 @@ class WalkingDead(Claims, Turns, Fights, MapGame):
         return {"territory": {t: x.name for t, x in board.territories.items()},
                 "region": {r: x.name for r, x in board.regions.items()},
                 "gang": {g.id: g.name for g in load_groups().values()},
+                "group": {g.id: g.name for g in load_groups().values()},  # the lobby's pick (key "group")
                 "card": {c.id: c.name for c in self.action_cards.values()}}
 
     def component_names_fr(self) -> dict[str, dict[str, str]]:
-        return {"card": {c.id: c.name_fr for c in self.action_cards.values()}}
+        return {"card": {c.id: c.name_fr for c in self.action_cards.values()},
+                "group": dict(read_json("names_fr.json").get("gang") or {})}
 
     def faction_name(self, state: State, faction: str) -> str:
         if faction == WALKERS:
@@ -189,6 +191,11 @@ class WalkingDead(Claims, Turns, Fights, MapGame):
             raise wd_error("wd.err.walkers_five")
         free = [g for g in pool if g not in chosen.values()]
         return {s: chosen[s] if s in chosen else free.pop(0) for s in seats}
+
+    def players(self, options: dict[str, Any] | None = None) -> range:
+        """Survival takes 2–4 players, Conquest 3–5 (``setup`` refuses any other count)."""
+        lo, hi = PLAYERS[self.validate_options(options or {})["mode"]]
+        return range(lo, hi + 1)
 
     # -- setup --------------------------------------------------------------------------
     def _setup(self, state: State, rng: Rng) -> None:
@@ -298,10 +305,16 @@ class WalkingDead(Claims, Turns, Fights, MapGame):
         """The turns' keys, except while a battle waits for a defender asked live: then the
         seat the game waits for is the defender's (its clock runs; a timeout plays its order)."""
         info = super().turn_info(state)
+        setup = state["setup"]
+        # each seat's step of the opening claims counts as a turn (a skip there moves the count
+        # on), so the count only goes forward: 1 + the steps during the claims, then the turn
+        # + the claims' steps
+        number = info.number + (setup.get("steps", 0) if setup is not None else state.get("setup_steps", 0))
         b = state["battle"]
         if b is None or not b.get("waiting") or info.over:
-            return info
-        return turns.TurnInfo(info.number, b["waiting"]["seat"], info.phase, info.order, info.out, info.over)
+            return info if number == info.number else turns.TurnInfo(number, info.current, info.phase, info.order,
+                                                                      info.out, info.over)
+        return turns.TurnInfo(number, b["waiting"]["seat"], info.phase, info.order, info.out, info.over)
 
     # -- income and trades --------------------------------------------------------------
     def income(self, state: State, seat: str) -> dict[str, int]:
