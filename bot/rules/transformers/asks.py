@@ -67,14 +67,20 @@ class Asks:
 
     def _asked(self, state: State, ask: dict[str, Any], events: list[Event]) -> None:
         state["ask"] = ask
-        events.append({"type": "ask", **self.ask_view(state)})
+        event = {"type": "ask", **self.ask_view(state)}
+        if ask["kind"] == "escape":  # the default follows his secret rally order: his alone
+            event["private"] = {ask["seat"]: {"default": ask["default"]}}
+        events.append(event)
 
-    def ask_view(self, state: State) -> dict[str, Any] | None:
-        """The open question as everyone may see it (the dice are on the table)."""
+    def ask_view(self, state: State, seat: str | None = None) -> dict[str, Any] | None:
+        """The open question as everyone may see it (the dice are on the table); the
+        escape's default (his rally order's zone) only for the seat asked (``seat``)."""
         ask = state.get("ask")
         if ask is None:
             return None
-        out = {k: v for k, v in ask.items() if k not in ("thrown", "until")}
+        hidden = ("thrown", "until") if ask["kind"] == "bonus" or seat == ask["seat"] else \
+            ("thrown", "until", "default")
+        out = {k: v for k, v in ask.items() if k not in hidden}
         if ask["kind"] == "bonus":
             t = ask["thrown"]
             out.update({"att": list(t["att"]), "att_sides": list(t["att_sides"]), "def": list(t["def"]),

@@ -7,7 +7,8 @@ cards, the pending battle with the exact odds of its next roll (the dice that wi
 rolled: d6 and d8 mixed, the cards and the leaders' +1), the played cards (face up).
 
 The open question (``ask``: the attacker's +1 or Bumblebee's escape, with the dice or the
-zones) is public. Secrets: the cards in hand, the standing orders (``stance``, ``defence``,
+zones) is public, but for the escape's default (his rally order's zone), shown only to the
+seat asked. Secrets: the cards in hand, the standing orders (``stance``, ``defence``,
 ``rally``). A seat sees its
 own under ``"you"``; in the team game it also sees its teammate's under ``"teammate"`` (a team
 may share its hands and plans: the rulebook seats teammates together against the others).
@@ -95,6 +96,9 @@ def build_view(game: Any, state: State, seat: str | None = None) -> dict[str, An
     }
     if seat is not None and seat in players:
         out["you"] = private_view(game, state, seat)
+        ask = state.get("ask")
+        if ask is not None and ask["seat"] == seat:
+            out["ask"] = game.ask_view(state, seat)
         mate = next((s for s in state["teams"][seat] if s != seat), None)
         if mate is not None:
             out["teammate"] = private_view(game, state, mate)

@@ -125,7 +125,10 @@ def test_bumblebee_beaten_attacking_asks_where_he_escapes(scripted_dice) -> None
     roll = next(e for e in events if e["type"] == "roll")
     assert roll["att_leader_lost"] == "bumblebee" and roll["att_escaped"] is None
     ask = next(e for e in events if e["type"] == "ask")
-    assert ask["kind"] == "escape" and ask["options"] == ["iacon", "yuss"] and ask["default"] == "iacon"
+    assert ask["kind"] == "escape" and ask["options"] == ["iacon", "yuss"] and "default" not in ask
+    assert ask["private"] == {"blue": {"default": "iacon"}}  # his rally order's zone: his secret
+    assert GAME.view(state, "blue")["ask"]["default"] == "iacon"
+    assert "default" not in GAME.view(state, None)["ask"] and "default" not in GAME.view(state, "black")["ask"]
     assert ask["leader"] == "bumblebee" and ask["from"] == "vos"
     assert state["battle"] is None and not check_state(GAME, state)  # repelled; he waits where he stood
     assert GAME.legal_actions(state, "blue")[0] == {"type": "escape", "territory": ["iacon", "yuss"]}
@@ -189,3 +192,12 @@ def test_the_rally_order_is_private_and_only_bumblebees(scripted_dice) -> None:
     assert {"type": "rally", "order": ["first", "weakest"]} in GAME.legal_actions(state, "blue")
     assert not any(f["type"] == "rally" for f in GAME.legal_actions(state, "black"))
     refused(state, "blue", {"type": "rally", "order": "strongest"}, "tf.err.rally_same")
+
+
+def test_an_open_escape_never_shows_the_rally_order_to_others(scripted_dice) -> None:
+    state, _ = asked_escape(scripted_dice)
+    other = {**state, "players": {**state["players"], "blue": {**state["players"]["blue"], "rally": "weakest"}},
+             "ask": {**state["ask"], "default": "yuss"}}
+    for seat in (None, "black"):
+        assert GAME.view(state, seat) == GAME.view(other, seat)
+    assert GAME.view(state, "blue") != GAME.view(other, "blue")
