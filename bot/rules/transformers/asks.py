@@ -7,7 +7,8 @@ choices to a player in the middle of a roll:
   4 after the dice are seen). When the attacker's leader gives it (Bumblebee or Megatron in
   robot mode) and where it goes changes the roll's result, the roll stops once thrown and
   asks him: ``{"type": "bonus", "die": i}``, ``i`` an index into his dice high to low (as
-  thrown, ``ask["att"]``). The defender's +1 (Optimus Prime, Barricade) is placed for him:
+  thrown, ``ask["att"]``; ``ask["results"]``: the losses, attacker's and defender's, each
+  choice brings). The defender's +1 (Optimus Prime, Barricade) is placed for him:
   a roll's losses add up to the pairs compared, so his fewest losses is also the attacker's
   most, and any other die would never serve him better (the defender never waits);
 - **Bumblebee's escape** (page 14: "déplace-le sur une zone voisine"). Beaten in vehicle

@@ -187,11 +187,13 @@ class Fight:
         while True:
             thrown = self._throw(state, rng, events)
             if thrown["am"][3]:
-                options = self._bonus_choices(thrown)
-                if options is not None:
+                results = self._bonus_results(thrown)
+                if len(set(results)) > 1:
+                    default = tb.resolve(thrown["att"], thrown["def"], Mods(*thrown["am"]), Mods(*thrown["dm"])
+                                         ).att_bonus_die
                     self._asked(state, {"kind": "bonus", "seat": state["battle"]["attacker"], "thrown": thrown,
-                                        "options": list(range(len(thrown["att"]))), "default": options,
-                                        "until": until}, events)
+                                        "options": list(range(len(thrown["att"]))), "default": default,
+                                        "results": [list(r) for r in results], "until": until}, events)
                     return
             self._land(state, rng, thrown, None, until, events)
             if not until or state["battle"] is None or state.get("ask") is not None:
@@ -216,15 +218,16 @@ class Fight:
                 "att": list(a_faces), "att_sides": list(a_sides), "def": list(d_faces), "def_sides": list(d_sides)}
 
     @staticmethod
-    def _bonus_choices(thrown: dict[str, Any]) -> int | None:
-        """The die the attacker's +1 goes on by default, if where it goes changes the roll's
-        result (then he is asked); ``None`` if every die gives the same result."""
+    def _bonus_results(thrown: dict[str, Any]) -> list[tuple[int, int]]:
+        """(attacker losses, defender losses) of the roll with the attacker's +1 on each of
+        his dice in turn (the defender's own +1 placed after it as serves him best): he is
+        asked only when they differ."""
         am, dm = Mods(*thrown["am"]), Mods(*thrown["dm"])
-        results = {tb.resolve(thrown["att"], thrown["def"], Mods(am.all_, am.highest, am.d8, am.bonus, i), dm
-                              ).att_losses for i in range(len(thrown["att"]))}
-        if len(results) < 2:
-            return None
-        return tb.resolve(thrown["att"], thrown["def"], am, dm).att_bonus_die
+        out = []
+        for i in range(len(thrown["att"])):
+            r = tb.resolve(thrown["att"], thrown["def"], Mods(am.all_, am.highest, am.d8, am.bonus, i), dm)
+            out.append((r.att_losses, r.def_losses))
+        return out
 
     def _land(self, state: State, rng: Rng, thrown: dict[str, Any], att_die: int | None, until: bool,
               events: list[Event]) -> None:

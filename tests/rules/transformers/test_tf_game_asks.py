@@ -36,6 +36,7 @@ def test_the_attacker_is_asked_where_his_leaders_plus_one_goes_when_it_matters(s
     assert ask["type"] == "ask" and ask["kind"] == "bonus" and ask["seat"] == "blue"
     assert ask["att"] == [5, 1] and ask["att_sides"] == [8, 6] and ask["def"] == [5, 4]
     assert ask["options"] == [0, 1] and ask["default"] == 0
+    assert ask["results"] == [[1, 1], [2, 0]]  # what each choice costs (attacker, defender)
     assert GAME.view(state, None)["ask"] == {k: v for k, v in ask.items() if k != "type"}
     assert GAME.legal_actions(state, "blue")[0] == {"type": "bonus", "die": [0, 1]}
     assert GAME.default_action(state, "blue") == {"type": "bonus", "die": 0}
