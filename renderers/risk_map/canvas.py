@@ -129,8 +129,8 @@ def _warm(map_id: str, deco: Decoration) -> None:
     arrow_masks.cache_clear()  # every line is chosen: the rasters (3.5 MB) can go
     pack_arrows(art.meta.get("id") or map_id, pairs, art.size, art.n, art.static0,
                 deco.colours)
-    for lang in LANGS:  # one board per language: its words' masks, the panels' sprites
-        _compose(_warm_view(art, deco, lang), deco)
+    for lang in LANGS:  # one board per language: its words' masks, the panels' sprites,
+        render_map(_warm_view(art, deco, lang), deco)  # and an encode (Pillow's plugins)
 
 
 def _warm_view(art: MapArt, deco: Decoration, lang: str) -> dict[str, Any]:

@@ -26,6 +26,7 @@ so it draws as it would in RGB.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -162,6 +163,7 @@ _TEXT_DRAW.draw = _CAPTURE  # type: ignore[assignment]
 def clear() -> None:
     """Forget the laid-out strings (tests: cold caches must not change a byte)."""
     _LAID.clear()
+    _sprite_table.cache_clear()
 
 
 class IndexBox:
@@ -230,12 +232,17 @@ class IndexBox:
         n_sw = len(self.swatches)
         pal = self.inks._pal([*self.swatches, *self.inks.static_cols])
         q = rgb.quantize(palette=pal, dither=Image.Dither.NONE)
-        s0 = self.inks.static0
-        sw0 = self.inks.art.n * 4
-        table = lut(lambda v: sw0 + v if v < n_sw else s0 + v - n_sw)
-        idx = Image.frombytes("L", q.size, q.tobytes()).point(table)
+        idx = Image.frombytes("L", q.size, q.tobytes()).point(
+            _sprite_table(self.inks.art.n * 4, self.inks.static0, n_sw))
         mask = icon.getchannel("A").point(_ANY)
         return idx, mask
+
+
+@lru_cache(maxsize=64)
+def _sprite_table(sw0: int, s0: int, n_sw: int) -> Lut:
+    """A quantised sprite's entries → the layer's: the swatches, then the static colours
+    (made once: a table costs ~1 ms, a new game's legend quantises eight sprites)."""
+    return lut(lambda v: sw0 + v if v < n_sw else s0 + v - n_sw)
 
 
 class IndexDraw:
