@@ -144,6 +144,24 @@ async def test_a_survival_game_for_two_from_the_lobby_to_the_scores(fake, tmp_pa
         await refusals_and_french(fake, bot, table, user, users[next(s for s in users if s != first)], stranger)
         res = await fake.slash(user, table, "game", "hand")
         assert res.ephemeral and "Standing defence order" in res.content, res.content
+        # a trade, from a stored state where Alice holds a crate of each value
+        row = await row_of(bot, table)
+        state = clone(row.state)
+        state["players"][first]["hand"] = ["a01", "a21"]
+        state["bag"] = [c for c in state["bag"] if c not in ("a01", "a21")]
+        await bot.service.store.update_game(row, state=state)
+        offered = await fake.autocomplete(user, table, "twd", "trade", focused="ammo", options={"ammo": ""})
+        assert [(c["value"], c["name"]) for c in offered] == [
+            (2, "2 ammunition (a crate worth 2) → 2 survivors"),
+            (3, "3 ammunition (a crate worth 1, a crate worth 2) → 4 survivors")], offered
+        other = users[next(s for s in users if s != first)]
+        assert await fake.autocomplete(other, table, "twd", "trade", focused="ammo", options={"ammo": ""}) == []
+        res = await fake.slash(user, table, "twd", "trade", options={"ammo": 4})
+        assert res.ephemeral and "cannot make 4" in res.content, res.content
+        res = await fake.slash(user, table, "twd", "trade", options={"ammo": 3})
+        assert not res.ephemeral and "trades 2 crates worth 3 for 4 survivors" in res.content, res.content
+        row = await row_of(bot, table)
+        assert row.state["players"][first]["hand"] == [] and row.state["reserve"] == 3 + 4
         where = await place_everything(fake, user, table)
         row = await row_of(bot, table)
         assert row.state["reserve"] == 0 and row.state["phase"] in ("place", "attack")
@@ -194,7 +212,7 @@ async def test_a_survival_game_for_two_from_the_lobby_to_the_scores(fake, tmp_pa
         assert second != first and row.state["phase"] == "place"
         crates = row.state["players"][first]["hand"]
         public = "\n".join(m.content for m in fake.channel_messages(table))
-        assert "worth" not in public  # crate values never reach the channel
+        assert "a crate worth" not in public  # a crate's value never reaches the channel (a trade says its total)
         if crates:
             res = await fake.slash(user, table, "game", "hand")
             assert res.ephemeral and "a crate worth" in res.content, res.content
@@ -338,6 +356,19 @@ async def test_conquest_for_five_with_the_walkers_and_a_standing_order(fake, tmp
                       and any(n in mine for n in game.board.neighbours(t)))
         src = next(n for n in game.board.neighbours(target) if n in mine)
         defender = owner[target]
+        # Conquest's trade: the crates' survivors and as many territory cards (+2 on each one held)
+        state = clone(row.state)
+        state["players"][seat]["hand"] = ["a01", "a02"]
+        state["bag"] = [c for c in state["bag"] if c not in ("a01", "a02")]
+        await bot.service.store.update_game(row, state=state)
+        offered = await fake.autocomplete(users[seat], table, "twd", "trade", focused="ammo", options={"ammo": ""})
+        assert [c["name"] for c in offered] == [
+            "2 ammunition (a crate worth 1, a crate worth 1) → 2 survivors and 2 territory cards"], offered
+        res = await fake.slash(users[seat], table, "twd", "trade", options={"ammo": 2})
+        assert not res.ephemeral and "draws the territory cards" in res.content, res.content
+        row = await row_of(bot, table)
+        drawn = next(e for e in (await bot.service.store.actions(row.id))[-1].events if e["type"] == "trade_cards")
+        assert len(drawn["cards"]) == 2 and all(owner[t] == seat for t in drawn["bonus"])
         res = await fake.slash(users[defender], table, "twd", "defence", options={"dice": "one"})
         assert not res.ephemeral and "changes their standing defence order" in res.content, res.content
         assert "one die" not in res.content  # the order itself stays private
@@ -379,7 +410,7 @@ async def test_conquest_for_five_with_the_walkers_and_a_standing_order(fake, tmp
             "until": True})
         assert not res.ephemeral and "⚔️ Dave attacks" in res.content and "🎲 Dave [" in res.content, res.content
         public = "\n".join(m.content for m in fake.channel_messages(table))
-        assert "worth" not in public
+        assert "a crate worth" not in public
 
 
 async def test_the_defender_asked_answers_by_a_button_or_the_clock_plays_their_order(fake, tmp_path):

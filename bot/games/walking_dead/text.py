@@ -238,7 +238,9 @@ class WalkingDeadPresenter(Presenter):
             params["cards"] = join([tname(c, lang) for c in ev.get("cards", [])], lang) or "—"
             bonus = ev.get("bonus") or {}
             params["n"] = sum(bonus.values())
-            params["territories"] = join([tname(x, lang) for x in bonus], lang) or "—"
+            params["territories"] = join([tname(x, lang) for x in bonus], lang)
+            if not bonus:
+                kind = "trade_cards_none"
         elif kind in ("attack", "defender_asked"):
             params.update(n=ev.get("committed", 0), d=ev.get("defenders", 0),
                           defender=self.who(ev.get("defender", ev.get("seat")), names, lang),
