@@ -23,7 +23,7 @@ class Masks:
     territories in map order (the targets of an attack or the next step of a search, read
     without a loop); ``regions``: (mask, bonus) of each region."""
 
-    __slots__ = ("adjacent", "bit", "neighbours", "order", "regions", "subsets")
+    __slots__ = ("adjacent", "bit", "held", "neighbours", "order", "regions", "subsets")
 
     def __init__(self, order: Sequence[str], neighbours: Mapping[str, tuple[str, ...]],
                  regions: Iterable[tuple[Iterable[str], int]]) -> None:
@@ -42,6 +42,9 @@ class Masks:
                 subsets[sum(bit[n] for n in chosen)] = chosen
         self.subsets = subsets
         self.regions = tuple((sum(bit[t] for t in members), bonus) for members, bonus in regions)
+        # a faction's mask → its plain Holding (the same on every owner map where it holds those
+        # territories): what :meth:`Holdings.of` starts from; forgotten when full
+        self.held: dict[int, Holding] = {}
 
     def territories(self, mask: int) -> tuple[str, ...]:
         """The territories of ``mask``, in map order."""
@@ -124,6 +127,17 @@ class Holding:
         holding._groups, joined = _groups_on_masks(masks, owned, mine)
         holding._movers = tuple([(t, joined[t]) for t in owned if t in joined])
         return holding
+
+    def sharing(self) -> Holding:
+        """A new holding with this one's answers, shared (each is read only, or a memo of
+        answers that are the same for both): for another owner map where the faction holds
+        the same territories under the same rules. Its ``map`` is unset."""
+        new = object.__new__(Holding)
+        new.owned, new.targets, new.key = self.owned, self.targets, self.key
+        new._neighbours, new._crossing, new._others = self._neighbours, self._crossing, self._others
+        new._groups, new._attackers, new._movers = self._groups, self._attackers, self._movers
+        new.map = None
+        return new
 
     def group(self, tid: str) -> tuple[str, ...]:
         """The territories of this faction joined to ``tid`` (held) through passable ones,
@@ -265,6 +279,16 @@ class Holdings:
         found = self._by.get(faction)
         if found is None:
             owned = self.owned(faction)
-            found = self._by[faction] = Holding.plain(self._masks, owned, self._mine.get(faction, 0))
+            masks, mine = self._masks, self._mine.get(faction, 0)
+            known = masks.held.get(mine)
+            if known is None:
+                if len(masks.held) >= HELD_KEPT:
+                    masks.held.clear()
+                known = masks.held[mine] = Holding.plain(masks, owned, mine)
+            found = self._by[faction] = known.sharing()
             found.map = self
         return found
+
+
+# Plain holdings a board's masks remember by the faction's mask (then they start again).
+HELD_KEPT = 4096
