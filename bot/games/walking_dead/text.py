@@ -358,5 +358,21 @@ class WalkingDeadPresenter(Presenter):
             return t("wd.prompt.defend", lang, who=self.who(battle["waiting"], names, lang),
                      territory=tname(battle.get("to"), lang), attacker=self.who(battle.get("attacker"), names, lang),
                      n=battle.get("committed", 0), d=battle.get("defenders", 0))
-        return t("wd.prompt", lang, who=self.who(view.get("current"), names, lang),
-                 phase=t(f"wd.phase.{view.get('phase')}", lang) if view.get("phase") else "—")
+        phase, current = view.get("phase"), view.get("current")
+        if phase == "claim":
+            return t("wd.prompt.claim", lang, n=(view.get("setup") or {}).get("free", 0))
+        if phase == "garrison":
+            left = ((view.get("players") or {}).get(current) or {}).get("pawns", 0)
+            return tn("wd.prompt.garrison", left, lang, n=left)
+        reserve = (view.get("placement") or {}).get("reserve", 0)
+        if phase == "place" and reserve:
+            return tn("wd.prompt.place", reserve, lang, n=reserve)
+        if phase == "battle" and battle:
+            return t("wd.prompt.battle", lang, src=tname(battle.get("from"), lang), dst=tname(battle.get("to"), lang),
+                     n=battle.get("committed", 0), d=battle.get("defenders", 0))
+        if phase in ("place", "attack"):
+            return t("wd.prompt.attack", lang)
+        if phase == "manoeuvre":
+            return t("wd.prompt.manoeuvre", lang)
+        return t("wd.prompt", lang, who=self.who(current, names, lang),
+                 phase=t(f"wd.phase.{phase}", lang) if phase else "—")
