@@ -289,7 +289,7 @@ class WalkingDeadPresenter(Presenter):
                          f"{die(d, dm[i])} > {die(a, am[i])}" if y > x else f"{die(d, dm[i])} = {die(a, am[i])}")
         line = t("wd.ev.roll", lang, att=" ".join(f"[{die(v, m)}]" for v, m in zip(att, am, strict=True)) or "—",
                  dfn=" ".join(f"[{die(v, m)}]" for v, m in zip(dfn, dm, strict=True)) or "—",
-                 pairs="; ".join(pairs) or "—", al=ev.get("att_losses", 0), dl=ev.get("def_losses", 0),
+                 pairs=(" ; " if lang == "fr" else "; ").join(pairs) or "—", al=ev.get("att_losses", 0), dl=ev.get("def_losses", 0),
                  attacker=self.who(ev.get("seat"), names, lang), defender=self.who(ev.get("defender"), names, lang))
         for side in ("att", "def"):
             thrown = ev.get(f"{side}_grenade") or (ev.get("grenade") if side == "def" else None)
@@ -341,7 +341,7 @@ class WalkingDeadPresenter(Presenter):
         inv = view.get("invasion") or {}
         lines = [t("wd.status.head", lang, mode=t(f"opt.walking_dead.mode.{view.get('mode', 'survival')}", lang),
                    turn=view.get("turn", 0), round=inv.get("round", 0), marker=inv.get("marker", 0),
-                   who=self.who(view.get("current"), names, lang))]
+                   who=self.who(view.get("current"), names, lang) if view.get("current") else "—")]
         for seat, p in (view.get("players") or {}).items():
             lines.append(t("wd.status.player", lang, who=self.who(seat, names, lang),
                            group=N.name(GAME, "gang", p.get("group"), lang) if p.get("group") else "—",
