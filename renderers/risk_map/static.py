@@ -42,6 +42,7 @@ from typing import Any
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, PngImagePlugin
 
 from renderers.kit import INK, WHITE, blend, font
+from renderers.kit.layer import diff_patches, patched_copy, patched_crop
 from renderers.kit.lut import Lut, lut
 from renderers.risk_map import panels as map_panels
 from renderers.risk_map.decoration import Decoration
@@ -328,50 +329,21 @@ class MapArt:
         if self.layer is not None:
             return self.layer.copy()
         assert self.ref is not None
-        im = self.ref.copy()
-        core = im.im
-        for box, patch in self.patches:
-            core.paste(patch.im, box)
-        return im
+        return patched_copy(self.ref, self.patches)
 
     def crop(self, box: tuple[int, int, int, int]) -> Image.Image:
         """The static layer's part ``box``."""
         if self.layer is not None:
             return self.layer.crop(box)
         assert self.ref is not None
-        im = self.ref.crop(box)
-        x0, y0, x1, y1 = box
-        for (a, b, c, d), patch in self.patches:
-            if a < x1 and x0 < c and b < y1 and y0 < d:
-                u0, v0, u1, v1 = max(a, x0), max(b, y0), min(c, x1), min(d, y1)
-                im.paste(patch.crop((u0 - a, v0 - b, u1 - a, v1 - b)), (u0 - x0, v0 - y0))
-        return im
+        return patched_crop(self.ref, self.patches, box)
 
-    def share(self, ref: Image.Image, band: int = 48) -> None:
-        """Keep the layer as ``ref`` (another language's) and the boxes where it differs:
-        bands of ``band`` rows, each run of differing columns (gaps under ``band`` joined) a
-        patch; pasted back, the very same pixels."""
-        im = self.base
-        if ref.size != im.size or ref.mode != im.mode:
-            return
-        diff = ImageChops.difference(ref, im).point(_lut(lambda v: 255 if v else 0))
-        W, H = im.size
-        patches = []
-        for y0 in range(0, H, band):
-            y1 = min(H, y0 + band)
-            cols = diff.crop((0, y0, W, y1)).reduce((1, y1 - y0)).tobytes()
-            x = 0
-            while x < W:
-                if not cols[x]:
-                    x += 1
-                    continue
-                x0 = last = x
-                while x < W and (cols[x] or x - last < band):
-                    last = x if cols[x] else last
-                    x += 1
-                box = (x0, y0, last + 1, y1)
-                patches.append((box, im.crop(box)))
-        self.patches, self.ref, self.layer = tuple(patches), ref, None
+    def share(self, ref: Image.Image) -> None:
+        """Keep the layer as ``ref`` (another language's) and the boxes where it differs
+        (:mod:`renderers.kit.layer`: pasted back, the very same pixels)."""
+        patches = diff_patches(ref, self.base)
+        if patches is not None:
+            self.patches, self.ref, self.layer = patches, ref, None
 
 
 def fixed_colours(extra: tuple[RGB, ...] = ()) -> list[RGB]:
@@ -468,6 +440,10 @@ def static(map_id: str, lang: str, deco: Decoration) -> MapArt:
                               if m == map_id and d == deco and a.layer is not None), None)
                 if first is not None:  # the words differ: kept as patches over the first's
                     hit.share(first.layer)
+                    if hit.n == first.n:  # and what does not depend on the language, once
+                        hit.luts = first.luts
+                    if hit.meta == first.meta and hit.lay == first.lay:
+                        hit.meta, hit.lay = first.meta, first.lay
                 _STATIC[key] = hit
     return hit
 

@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw
 import renderers.zombie_town.art as art
 import renderers.zombie_town.sprites as sprites
 from renderers.kit import PLAYER_COLORS, draw_text, font, make_palette, token_icon
+from renderers.kit.layer import Patches, diff_patches, patched_copy, patched_crop
 from renderers.zombie_town.look import (
     CELL,
     DAMAGE,
@@ -63,11 +64,35 @@ def _sample_sheet() -> Image.Image:
     return sheet
 
 
-@cache
+# language → (the static board, or None: the first language's board + the boxes where this
+# one's words differ, :mod:`renderers.kit.layer`, ~1.1 MB less a language past the first)
+_STATIC: dict[str, tuple[Image.Image | None, Image.Image | None, Patches]] = {}
+
+
+def _static(lang: str) -> tuple[Image.Image | None, Image.Image | None, Patches]:
+    hit = _STATIC.get(lang)
+    if hit is None:
+        with _BUILD:
+            hit = _STATIC.get(lang)
+            if hit is None:
+                im = _quantize(art.draw_board(lang))
+                first = next((w for w, _r, _p in _STATIC.values() if w is not None), None)
+                patches = diff_patches(first, im) if first is not None else None
+                hit = _STATIC[lang] = (None, first, patches) if patches is not None else (im, None, ())
+    return hit
+
+
 def frame(lang: str) -> Image.Image:
-    """The static board in ``lang`` as a palette image, for six players' tables (cropped for fewer)."""
-    with _BUILD:
-        return _quantize(art.draw_board(lang))
+    """The static board in ``lang`` as a palette image, for six players' tables (cropped for
+    fewer): a new image when kept as patches."""
+    whole, ref, patches = _static(lang)
+    return whole if whole is not None else patched_copy(ref, patches)  # type: ignore[arg-type]
+
+
+def frame_crop(lang: str, box: tuple[int, int, int, int]) -> Image.Image:
+    """The static board's part ``box`` in ``lang``."""
+    whole, ref, patches = _static(lang)
+    return whole.crop(box) if whole is not None else patched_crop(ref, patches, box)  # type: ignore[arg-type]
 
 
 def _quantize(im: Image.Image) -> Image.Image:
@@ -82,7 +107,7 @@ def to_palette(im: Image.Image) -> Image.Image:
 
 
 def _base(lang: str, box: tuple[int, int, int, int]) -> Image.Image:
-    return frame(lang).crop(box).convert("RGBA")
+    return frame_crop(lang, box).convert("RGBA")
 
 
 def _paste(im: Image.Image, icon: Image.Image, x: int, y: int) -> None:
@@ -251,13 +276,13 @@ class Live:
         im, placed = self.im, self.placed
         for slot in [s for s in placed if s not in pieces]:
             tile, (x, y) = placed.pop(slot)
-            im.paste(frame(self.lang).crop((x, y, x + tile.width, y + tile.height)), (x, y))
+            im.paste(frame_crop(self.lang, (x, y, x + tile.width, y + tile.height)), (x, y))
         for slot, (tile, xy) in pieces.items():
             old = placed.get(slot)
             if old is None or old[0] is not tile or old[1] != xy:
                 if old is not None and (old[1] != xy or old[0].size != tile.size):
                     x, y = old[1]
-                    im.paste(frame(self.lang).crop((x, y, x + old[0].width, y + old[0].height)), (x, y))
+                    im.paste(frame_crop(self.lang, (x, y, x + old[0].width, y + old[0].height)), (x, y))
                 x, y = xy  # the tile's indices straight into the palette board's
                 im.im.paste(tile.im, (x, y, x + tile.width, y + tile.height))
                 placed[slot] = (tile, xy)
