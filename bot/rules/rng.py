@@ -9,6 +9,8 @@ same dice thousands of times a game.
 
 from __future__ import annotations
 
+import sys
+from array import array
 from collections.abc import Callable
 from typing import Any
 
@@ -99,7 +101,21 @@ class Rng:
         return _read(self.below(len(faces) ** count), count, found)
 
     def shuffle(self, items: list[Any]) -> None:
-        for i in range(len(items) - 1, 0, -1):
+        """Fisher–Yates: ``items[i]`` swapped with ``items[below(i + 1)]``, ``i`` from the last
+        down. A long list's draws are worked out at once (:func:`_steps`, the same numbers)."""
+        n = len(items)
+        if _BATCHED <= n <= 256 and type(self) is _SPLITMIX:
+            s = self.state
+            outs = _steps(s, n - 1)
+            # no draw is rejected when every output is below the smallest limit of ``below(k)``
+            # for k <= n (each is at least 2**64 - k + 1): then each draw is one step, as here
+            if max(outs) <= _MASK64 - n + 1:
+                for i, z in zip(range(n - 1, 0, -1), outs, strict=True):
+                    j = z % (i + 1)
+                    items[i], items[j] = items[j], items[i]
+                self.state = (s + (n - 1) * _GAMMA) & _MASK64
+                return
+        for i in range(n - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
@@ -145,6 +161,31 @@ def _read(x: int, count: int, found: tuple[int, list[list[tuple[Any, ...]]]]) ->
 _GAMMA = 0x9E3779B97F4A7C15
 _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
+
+
+_BATCHED = 8  # lists this long or longer are shuffled on draws worked out at once
+_LANES: dict[int, tuple[int, int, int]] = {}  # k → (1 in each of k 128-bit lanes, the steps, the masks)
+
+
+def _steps(s: int, k: int) -> list[int]:
+    """The outputs of the ``k`` SplitMix64 steps after state ``s``, worked out at once: lane
+    ``i`` of one big integer holds the state ``s + (i + 1)·gamma`` (a 64-bit product fits its
+    128-bit lane; each lane is cut back to 64 bits before the next multiply), so each of the
+    dozen operations steps every lane; then the lanes are read out as 64-bit words."""
+    found = _LANES.get(k)
+    if found is None:
+        ones = sum(1 << (128 * i) for i in range(k))
+        steps = sum((((i + 1) * _GAMMA) & _MASK64) << (128 * i) for i in range(k))
+        found = _LANES[k] = (ones, steps, _MASK64 * ones)
+    ones, steps, lanes = found
+    x = (s * ones + steps) & lanes
+    x = ((x ^ (x >> 30)) & lanes) * _MIX1 & lanes
+    x = ((x ^ (x >> 27)) & lanes) * _MIX2 & lanes
+    x ^= x >> 31  # the lanes' high halves get bits of the next lane: never read
+    words = array("Q", x.to_bytes(16 * k, "little"))
+    if sys.byteorder != "little":  # pragma: no cover - the words were written little-endian
+        words.byteswap()
+    return words[::2].tolist()
 
 
 def roller(faces: tuple[Any, ...], most: int = 16) -> Callable[[Rng, int], list[Any]]:

@@ -19,6 +19,38 @@ def test_the_generator_is_deterministic_and_its_state_is_one_integer():
     assert Rng.from_seed("abc").state == Rng.from_seed("abc").state
 
 
+def _fisher_yates(rng: Rng, items: list) -> None:
+    """The shuffle as ever: one ``below`` a swap."""
+    for i in range(len(items) - 1, 0, -1):
+        j = rng.below(i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+def test_a_long_shuffle_draws_at_once_the_same_numbers(monkeypatch: pytest.MonkeyPatch):
+    """A list of 8 or more is shuffled on draws worked out together (``rng._steps``): the same
+    order and the same state after as one ``below`` a swap, at every length and from states
+    near the ends of the 64 bits; and where a draw would be rejected, the step-by-step way."""
+    import random
+
+    import bot.rules.rng as rng_module
+
+    pick = random.Random(12)
+    for n in [*range(0, 40), 64, 100, 255, 256, 257, 400]:
+        for state in (0, 1, (1 << 64) - 1, (1 << 64) - 3, pick.getrandbits(64)):
+            a, b = Rng(state), Rng(state)
+            mine, theirs = list(range(n)), list(range(n))
+            a.shuffle(mine)
+            _fisher_yates(b, theirs)
+            assert mine == theirs and a.state == b.state, (n, state)
+            assert a.next64() == b.next64()
+    monkeypatch.setattr(rng_module, "_steps", lambda s, k: [(1 << 64) - 1] * k)  # a rejection
+    a, b = Rng(99), Rng(99)
+    mine, theirs = list(range(30)), list(range(30))
+    a.shuffle(mine)
+    _fisher_yates(b, theirs)
+    assert mine == theirs and a.state == b.state
+
+
 def test_below_and_dice_stay_in_range_and_are_roughly_uniform():
     rng = Rng.from_seed(7)
     counts = Counter(rng.die() for _ in range(60_000))
