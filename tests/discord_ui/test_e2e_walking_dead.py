@@ -439,7 +439,8 @@ async def test_the_defender_asked_answers_by_a_button_or_the_clock_plays_their_o
         await fake.slash(users[seat], table, "twd", "place", options={"territory": src})
         mark = fake.mark()
         res = await fake.slash(users[seat], table, "twd", "attack", options={"from": src, "to": target})
-        assert not res.ephemeral and "how do you defend" in res.content and "🎲" not in res.content, res.content
+        assert not res.ephemeral and "chooses how to defend" in res.content and "🎲" not in res.content, res.content
+        assert "Defend with 1 or 2 dice" in res.content
         await fake.settle()
         assert int(defender) in [u for _m, u in fake.pings(since=mark)]  # the decision is theirs: mentioned
         msg = live(fake, table)
@@ -461,7 +462,7 @@ async def test_the_defender_asked_answers_by_a_button_or_the_clock_plays_their_o
         assert row.state["phase"] == "battle" and row.state["troops"][target] >= 2  # (the seeded dice)
         msg = live(fake, table)
         res = await fake.click(users[seat], msg, button(msg, "r"))
-        assert "how do you defend" in res.content, res.content
+        assert "chooses how to defend" in res.content, res.content
         for _ in range(6):
             clock.now = await bot.service.next_due()
             await bot.scheduler.tick()
@@ -472,3 +473,5 @@ async def test_the_defender_asked_answers_by_a_button_or_the_clock_plays_their_o
         assert last.action["type"] == "timeout" and last.action["seat"] == defender, last.action
         rolls = [e for e in last.events if e["type"] == "roll"]
         assert rolls and len(rolls[0]["def"]) == 2  # the standing order: the most dice
+        public = "\n".join(m.content for m in fake.channel_messages(table))
+        assert "time ran out (1/3): their standing order defends" in public, public[-800:]

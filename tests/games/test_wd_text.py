@@ -84,3 +84,15 @@ def test_every_refusal_key_has_its_text_in_both_catalogs() -> None:
     for lang in ("en", "fr"):
         catalog = json.loads((ROOT / "bot/games/walking_dead/locales" / f"{lang}.json").read_text(encoding="utf-8"))
         assert used <= set(catalog), sorted(used - set(catalog))
+
+
+def test_the_platform_moves_are_told() -> None:
+    names = {"s0": "Alice", "s1": "Bob"}
+    assert P.narrate([{"type": "skipped", "seat": "s0"}], names, "en") == ["⏭️ Alice's turn was skipped by a moderator."]
+    assert P.narrate([{"type": "kicked", "seat": "s1"}], names, "en") == ["🚪 Bob was removed from the game by a moderator."]
+    timeout = {"type": "timeout", "seat": "s1", "count": 1, "limit": 3}
+    assert P.narrate([timeout], names, "en") == ["⏰ Bob's time ran out (1/3): their turn was played for them."]
+    lines = P.narrate([timeout, {"type": "defend", "seat": "s1", "to": "mall", "dice": 2,
+                                 "private": {"s1": {"grenade": "save"}}}], names, "fr")
+    assert lines == ["⏰ Le temps de Bob est écoulé (1/3) : son ordre de défense permanent s'applique.",
+                     "Bob défend Centre commercial avec 2 dés."], lines

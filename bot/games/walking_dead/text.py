@@ -171,7 +171,18 @@ class WalkingDeadPresenter(Presenter):
         lang = lang_of(locale)
         out: list[str] = []
         quiet: list[str] = []
-        for ev in events_for(events, None):
+        public = events_for(events, None)
+        defending = {ev.get("seat") for ev in public if ev["type"] == "defend"}
+        for ev in public:
+            kind = ev["type"]
+            if kind in ("skipped", "kicked"):  # the platform's moves, in its words
+                out.append(t(f"ev.{kind}", lang, who=self.who(ev.get("seat"), names, lang)))
+                continue
+            if kind == "timeout":  # a defender asked live: their standing order answers
+                key = "wd.ev.timeout_defend" if ev.get("seat") in defending else "ev.timeout"
+                out.append(t(key, lang, who=self.who(ev.get("seat"), names, lang), count=ev.get("count", 1),
+                             limit=ev.get("limit", 3)))
+                continue
             if ev["type"] in QUIET:
                 kind = {"attack": "end_placement", "manoeuvre": "end_attack"}.get(ev.get("phase"), ev["type"])
                 key = f"wd.ev.{kind}" if text_of(f"wd.ev.{kind}", lang) else "wd.ev.phase"
