@@ -168,7 +168,14 @@ def _piece(fr: _Frame, region: Box, draw: Draw, palette: Image.Image) -> Image.I
     """``draw`` on the background of ``region`` (shifted to its corner), mapped."""
     sheet = _backdrop(fr, region)
     draw(sheet, region[0], region[1])
-    return quantize(sheet, palette=palette)
+    q = quantize(sheet, palette=palette)
+    return Image.frombytes("L", q.size, q.tobytes())  # its indices alone: no palette copy kept
+
+
+def _put(im: Image.Image, piece: Image.Image, xy: tuple[int, int]) -> None:
+    """A piece's indices into the palette board."""
+    x, y = xy
+    im.im.paste(piece.im, (x, y, x + piece.width, y + piece.height))
 
 
 def _card_draw(pc: Placed, att: dict[str, Any] | None, lang: str) -> Draw:
@@ -239,7 +246,7 @@ def lend_frame(view: dict[str, Any], palette: Image.Image, pal_key: Any
                            _draw_panel(sheet, kind, p, dx, dy), palette)
             if key is not None:
                 _remember(_C.panels, key, piece, PANELS)
-        im.paste(piece, region[:2])
+        _put(im, piece, region[:2])
         shown[region] = (what, region)
     with _LEND:
         fr.lent = True
@@ -263,7 +270,7 @@ def _put_tile(fr: _Frame, item: tuple[Any, Any, Box, Box, Draw],
     if tile is None:
         tile = _piece(fr, paste, draw, palette)
         _remember(_C.tiles, key, tile, TILES)
-    fr.image.paste(tile, paste[:2])
+    _put(fr.image, tile, paste[:2])
     fr.shown[slot] = (what, region)
 
 
