@@ -73,14 +73,14 @@ class Asks:
             event["private"] = {ask["seat"]: {"default": ask["default"]}}
         events.append(event)
 
-    def ask_view(self, state: State, seat: str | None = None) -> dict[str, Any] | None:
+    def ask_view(self, state: State) -> dict[str, Any] | None:
         """The open question as everyone may see it (the dice are on the table); the
-        escape's default (his rally order's zone) only for the seat asked (``seat``)."""
+        escape's default follows the asked seat's secret rally order, so it is left out (his
+        own view has it: ``you["escape_default"]``)."""
         ask = state.get("ask")
         if ask is None:
             return None
-        hidden = ("thrown", "until") if ask["kind"] == "bonus" or seat == ask["seat"] else \
-            ("thrown", "until", "default")
+        hidden = ("thrown", "until") if ask["kind"] == "bonus" else ("thrown", "until", "default")
         out = {k: v for k, v in ask.items() if k not in hidden}
         if ask["kind"] == "bonus":
             t = ask["thrown"]

@@ -7,8 +7,8 @@ cards, the pending battle with the exact odds of its next roll (the dice that wi
 rolled: d6 and d8 mixed, the cards and the leaders' +1), the played cards (face up).
 
 The open question (``ask``: the attacker's +1 or Bumblebee's escape, with the dice or the
-zones) is public, but for the escape's default (his rally order's zone), shown only to the
-seat asked. Secrets: the cards in hand, the standing orders (``stance``, ``defence``,
+zones) is public, but for the escape's default (his rally order's zone): the seat asked finds it
+in his own part, ``you["escape_default"]``. Secrets: the cards in hand, the standing orders (``stance``, ``defence``,
 ``rally``). A seat sees its
 own under ``"you"``; in the team game it also sees its teammate's under ``"teammate"`` (a team
 may share its hands and plans: the rulebook seats teammates together against the others).
@@ -96,9 +96,6 @@ def build_view(game: Any, state: State, seat: str | None = None) -> dict[str, An
     }
     if seat is not None and seat in players:
         out["you"] = private_view(game, state, seat)
-        ask = state.get("ask")
-        if ask is not None and ask["seat"] == seat:
-            out["ask"] = game.ask_view(state, seat)
         mate = next((s for s in state["teams"][seat] if s != seat), None)
         if mate is not None:
             out["teammate"] = private_view(game, state, mate)
@@ -126,8 +123,17 @@ def private_view(game: Any, state: State, seat: str) -> dict[str, Any]:
         "seat": seat,
         "defence": game.defence_order(state, seat),
         "rally": game.rally_order(state, seat),
+        "escape_default": _escape_default(state, seat),
         "stance": dict(game.stance(state, seat)),
         "cards": [{"card": c, "zone": c, "name": game.tname(c), "upgrade": cards[c].upgrade,
                    "upgrade_name": ups[cards[c].upgrade].name, "transform": cards[c].transform,
                    "phase": ups[cards[c].upgrade].phase} for c in p["hand"]],
     }
+
+
+def _escape_default(state: State, seat: str) -> str | None:
+    """Where Bumblebee goes if ``seat``, asked where he escapes, does not answer."""
+    ask = state.get("ask")
+    if ask is None or ask["kind"] != "escape" or ask["seat"] != seat:
+        return None
+    return ask["default"]

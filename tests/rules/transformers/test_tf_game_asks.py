@@ -128,8 +128,10 @@ def test_bumblebee_beaten_attacking_asks_where_he_escapes(scripted_dice) -> None
     ask = next(e for e in events if e["type"] == "ask")
     assert ask["kind"] == "escape" and ask["options"] == ["iacon", "yuss"] and "default" not in ask
     assert ask["private"] == {"blue": {"default": "iacon"}}  # his rally order's zone: his secret
-    assert GAME.view(state, "blue")["ask"]["default"] == "iacon"
-    assert "default" not in GAME.view(state, None)["ask"] and "default" not in GAME.view(state, "black")["ask"]
+    assert GAME.view(state, "blue")["you"]["escape_default"] == "iacon"
+    assert GAME.view(state, "black")["you"]["escape_default"] is None
+    assert GAME.view(state, None)["ask"] == GAME.view(state, "blue")["ask"] == GAME.view(state, "black")["ask"]
+    assert "default" not in GAME.view(state, None)["ask"]
     assert ask["leader"] == "bumblebee" and ask["from"] == "vos"
     assert state["battle"] is None and not check_state(GAME, state)  # repelled; he waits where he stood
     assert GAME.legal_actions(state, "blue")[0] == {"type": "escape", "territory": ["iacon", "yuss"]}
