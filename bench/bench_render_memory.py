@@ -7,9 +7,12 @@ The Walking Dead and Transformers until they are registered, through their modul
 English and French alternately):
 
 - **memory** (fresh processes, what the bot has imported before it warms its renderers:
-  the engines, Pillow, the names), for every game alone and for all five together:
-  the RSS a renderer keeps after ``malloc_trim`` once imported, once warmed and once it has
-  drawn the boards, beside the target ≤ 50 MB for ALL games' static layers together;
+  the engines, Pillow, discord.py, the names), for every game alone and for all five
+  together: the RSS a renderer keeps after ``malloc_trim`` once imported, once warmed and
+  once it has drawn the boards, and of it the anonymous memory (the renderers' own: images,
+  caches, Python objects), beside the target ≤ 50 MB for ALL games' static layers together;
+  the rest of the RSS is files mapped: FreeType maps a font file once per face (size), so
+  ~2 MB of font files show as ~15 MB of RSS (the same pages; printed once counted too);
   for information the Python heap (``tracemalloc``, in a second process: tracing inflates
   RSS) and the pixel buffers of every live Pillow image (Pillow allocates them outside
   tracemalloc's view);
@@ -113,7 +116,12 @@ def rss():  # (all, anonymous) MB resident, after what malloc can hand back
         for line in f:
             k, _, v = line.partition(":")
             got[k] = int(v.split()[0]) / 1024 if k in ("RssAnon", "RssFile", "RssShmem") else 0
-    return got["RssAnon"] + got["RssFile"] + got["RssShmem"], got["RssAnon"]
+    with open("/proc/self/smaps_rollup") as f:  # each page once, however often mapped
+        for line in f:
+            k, _, v = line.partition(":")
+            if k == "Pss_File":
+                got[k] = int(v.split()[0]) / 1024
+    return got["RssAnon"] + got["RssFile"] + got["RssShmem"], got["RssAnon"], got["Pss_File"]
 def heap():
     return tracemalloc.get_traced_memory()[0] / 2**20 if TRACE else 0.0
 def images():
@@ -121,10 +129,10 @@ def images():
                for im in gc.get_objects() if isinstance(im, Image.Image) and getattr(im, "im", None)
                is not None) / 2**20
 out = {{}}
-(r0, a0), h0 = rss(), heap()
+(r0, a0, f0), h0 = rss(), heap()
 def at():
-    r, a = rss()
-    return r - r0, a - a0, heap() - h0
+    r, a, f = rss()
+    return r - r0, a - a0, heap() - h0, f - f0
 mods = {{}}
 for g in games:
     mods[g] = b.renderer(g)
@@ -256,12 +264,14 @@ def main() -> None:
     ap.add_argument("--games", default=",".join(GAMES))
     ap.add_argument("--memory-only", action="store_true")
     ap.add_argument("--speed-only", action="store_true")
+    ap.add_argument("--together-only", action="store_true", help="memory: all games together only")
     args = ap.parse_args()
     games = tuple(g for g in args.games.split(",") if g)
 
     if not args.speed_only:
         print(f"Memory (fresh processes; RSS kept after malloc_trim; {args.boards} boards a game)")
-        rows = [(g, (g,)) for g in games] + ([("all together", games)] if len(games) > 1 else [])
+        rows = [] if args.together_only else [(g, (g,)) for g in games]
+        rows += [("all together", games)] if len(games) > 1 else []
         for label, gs in rows:
             m = memory(gs, args.boards, False)
             t = memory(gs, args.boards, True)
@@ -270,9 +280,12 @@ def main() -> None:
                 if len(gs) > 1 or len(games) == 1 else "(share)"
             print(f"  {label:<15} import {m['import'][0]:5.1f}  warm {m['warm'][0]:5.1f}  "
                   f"+ boards {kept:5.1f} MB RSS   {target}")
-            print(f"  {'':<15} of which anonymous {m['boards'][1]:.1f} MB (the rest: files mapped, "
-                  f"the fonts once per size); Python heap {t['boards'][2]:.1f} MB, Pillow images "
-                  f"{t['images']:.1f} MB")
+            anon = m["boards"][1]
+            print(f"  {'':<15} of which anonymous {anon:5.1f} MB   target ≤ {TARGET_MB:.0f} MB   "
+                  f"{mark(anon <= TARGET_MB)}   (the renderers' own memory: Python heap "
+                  f"{t['boards'][2]:.1f} MB, Pillow images {t['images']:.1f} MB)")
+            print(f"  {'':<15} and files mapped {kept - anon:5.1f} MB: the font files, mapped once per "
+                  f"face size (each page counted once: {m['boards'][3]:.1f} MB)")
     if args.memory_only:
         return
     print("Speed (CPU time, medians)")

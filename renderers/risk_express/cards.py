@@ -188,7 +188,7 @@ def card_image(spec: CardSpec) -> Image.Image:
     return im
 
 
-@lru_cache(maxsize=6)  # ~190 KB each: the target card and the ones just drawn (a piece is kept once mapped)
+@lru_cache(maxsize=4)  # ~190 KB each: the target card and the ones just drawn (a piece is kept once mapped)
 def _shell(spec: CardSpec) -> Image.Image:
     """The card without its battle lines (``spec.lines`` only counts them)."""
     w, h = spec.w, spec.h

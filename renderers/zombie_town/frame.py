@@ -120,7 +120,7 @@ def _count(d: ImageDraw.ImageDraw, x: int, y: int, n: int, size: int = 15, ancho
 
 # ------------------------------------------------------------------------------ street square
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=1024)  # ~3 KB each: at most ~3 MB
 def square_tile(lang: str, sq: str, car: tuple[str, str, int, bool, int | None] | None, players: tuple[int, ...],
                 zombies: int, parked: str | None, steps: tuple[str, ...] = ()) -> Tile:
     """A street square with what is on it: a car (house, heading, damage, broken, driver's
@@ -200,7 +200,7 @@ def _chevron(d: ImageDraw.ImageDraw, side: str) -> None:
 
 # ------------------------------------------------------------------------------ house
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=256)  # ~12.5 KB each: at most ~3.2 MB (twelve houses a game: ~20 games' boards)
 def house_tile(lang: str, house: str, owner: int | None, barricades: int, card: int, guards: int, key: bool,
                players: tuple[int, ...], zombies: int) -> Tile:
     """A house with what is in it: its owner's token, its key face down, the players and the
