@@ -24,6 +24,7 @@ RENDERERS = {
     "peaky_blinders": "renderers.peaky_blinders",
     "zombie_town": "renderers.zombie_town",
     "walking_dead": "renderers.walking_dead",
+    "transformers": "renderers.transformers",
 }
 
 

@@ -126,7 +126,7 @@ def test_french_command_and_option_names_are_valid_for_discord():
     for group in asyncio.run(tree()):
         assert valid_name(translate(group.name, L.group_name) or group.name)
         for cmd in group.commands:
-            fr_name = translate(cmd.name, L.command_name)
+            fr_name = translate(cmd.name, L.command_name, group.name)
             assert fr_name and valid_name(fr_name), cmd.name
             seen = set()
             for p in cmd.parameters:
@@ -143,7 +143,7 @@ def test_french_command_and_option_names_are_valid_for_discord():
     for group in asyncio.run(tree()):
         texts |= {group.name, group.description}
         for cmd in group.commands:
-            texts |= {cmd.name, cmd.description}
+            texts |= {cmd.name, cmd.description, f"{group.name} {cmd.name}"}
             for p in cmd.parameters:
                 texts |= {p.display_name, f"option:{p.display_name}", p.description}
                 texts |= {c.name for c in p.choices or []}
@@ -151,6 +151,9 @@ def test_french_command_and_option_names_are_valid_for_discord():
     # a word translated one way as a command and another as an option
     assert translate("game", L.group_name) == "partie" and translate("game", L.parameter_name) == "jeu"
     assert translate("from", L.parameter_name) == "depuis"
+    # a game's own word for a command name another game translates otherwise
+    assert translate("flip", L.command_name) == "retourner" != translate("flip", L.command_name, "tf") == "basculer"
+    assert translate("flip", L.command_name, "peaky") == "retourner"
     assert translate("Not A Name", L.parameter_name) is None
 
 

@@ -7,7 +7,9 @@ value arrives under its English name, e.g. ``from``). The catalogs ``fr_commands
 platform's in ``bot/locales``, each game's in ``bot/games/<id>/locales``, merged by
 :func:`bot.i18n.merged`, a text translated twice being an error) map English text to French; an option name may have its own entry ``option:<name>`` where the
 same English word is translated differently as a command (``/game`` → ``/partie``, but
-``game:`` → ``jeu:``). Discord refuses a name that is not lower case, has a space or is
+``game:`` → ``jeu:``), and a command its own entry ``<group> <name>`` where a game needs
+another word than the one other games' commands of that name use (``/peaky flip`` →
+``retourner``, but ``tf flip`` → ``basculer``: a leader switches mode). Discord refuses a name that is not lower case, has a space or is
 longer than 32 characters: such a translation is dropped (English is used) rather than
 breaking the sync.
 """
@@ -37,12 +39,15 @@ def valid_name(text: str) -> bool:
     return bool(NAME.match(text)) and text == text.lower()
 
 
-def translate(message: str, location: app_commands.TranslationContextLocation) -> str | None:
-    """The French for ``message`` at ``location`` (a name, a description, a choice)."""
+def translate(message: str, location: app_commands.TranslationContextLocation, group: str | None = None) -> str | None:
+    """The French for ``message`` at ``location`` (a name, a description, a choice); a
+    command of the group ``group`` reads its own entry ``<group> <message>`` first."""
     table = french()
     text = None
     if location is app_commands.TranslationContextLocation.parameter_name:
         text = table.get(f"option:{message}")
+    elif location is app_commands.TranslationContextLocation.command_name and group:
+        text = table.get(f"{group} {message}")
     if text is None:
         text = table.get(message)
     if text is not None and location in NAMES and not valid_name(text):
@@ -54,5 +59,6 @@ class CatalogTranslator(app_commands.Translator):
     async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
                         context: app_commands.TranslationContextTypes) -> str | None:
         if locale is discord.Locale.french:
-            return translate(string.message, context.location)
+            parent = getattr(context.data, "parent", None)
+            return translate(string.message, context.location, getattr(parent, "name", None))
         return None

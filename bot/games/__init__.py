@@ -27,6 +27,7 @@ ADAPTERS: dict[str, ModuleType] = {
     "peaky_blinders": import_module("bot.games.peaky_blinders"),
     "zombie_town": import_module("bot.games.zombie_town"),
     "walking_dead": import_module("bot.games.walking_dead"),
+    "transformers": import_module("bot.games.transformers"),
 }
 
 _PLAIN = Presenter()  # a game without an adapter: the defaults

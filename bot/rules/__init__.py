@@ -25,6 +25,7 @@ _PACKAGES = (
     "bot.rules.peaky_blinders",
     "bot.rules.zombie_town",
     "bot.rules.walking_dead",
+    "bot.rules.transformers",
 )
 
 GAMES: dict[str, Game] = {g.id: g for g in (import_module(p).GAME for p in _PACKAGES)}

@@ -19,6 +19,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.rules.names import name as component_name
 from renderers.kit import INK, WHITE, blend, fit_text, font, hex_rgb
 from renderers.risk_map.decoration import Decoration, KeyEntry, Panel, Style
 from renderers.risk_map.kit import GOLD, LINK, RED, STONE, Tab, dashed, symbol_icon, territory_name
@@ -36,6 +37,15 @@ LEADER_STYLE: dict[str, tuple[str, str]] = {
 LEADER_NAMES = {"optimus_prime": "Optimus Prime", "bumblebee": "Bumblebee", "megatron": "Megatron",
                 "barricade": "Barricade"}
 AUTOBOTS = ("optimus_prime", "bumblebee")
+
+
+def leader_name(lid: str, lang: str) -> str:
+    """A leader's name in ``lang`` (the engine's names: bot.rules.names), else its English name."""
+    try:
+        found = component_name("transformers", "leader", lid, lang)
+    except (KeyError, ValueError):
+        found = None
+    return found if found and found != lid else LEADER_NAMES.get(lid, lid)
 PIVOTS = ("praxus", "pion_tower")
 SLIDES = ("decagon", "moon_alpha")
 STEEL = (150, 160, 170)
@@ -81,11 +91,27 @@ def _wall(d: ImageDraw.ImageDraw, cx: float, cy: float, S: float) -> None:
         d.line((cx + x * S, cy + y0 * S, cx + x * S, cy + y1 * S), fill=INK, width=int(1.3 * S))
 
 
+def _shut(d: ImageDraw.ImageDraw, cx: float, cy: float, S: float) -> None:
+    """A closed factory: its whole badge walled up (no count: nothing stands inside)."""
+    x0, x1 = cx - 9 * S, d.im.size[0] - (cx - 9 * S)
+    y0, y1 = cy - 7 * S, cy + 7 * S
+    d.rounded_rectangle((x0, y0, x1, y1), radius=3 * S, fill=RED, outline=INK, width=int(1.8 * S))
+    thin = int(1.3 * S)
+    for y in (-2.3, 2.3):
+        d.line((x0, cy + y * S, x1, cy + y * S), fill=INK, width=thin)
+    step = 9 * S
+    for row, (ya, yb) in enumerate(((-7, -2.3), (-2.3, 2.3), (2.3, 7))):
+        x = x0 + (step / 2 if row % 2 else step)
+        while x < x1 - 2 * S:
+            d.line((x, cy + ya * S, x, cy + yb * S), fill=INK, width=thin)
+            x += step
+
+
 ROBOT = Tab("robot", _robot, frame=GOLD, hairline=True)
 VEHICLE = Tab("vehicle", _vehicle, frame=GOLD, hairline=True)
 OPEN = Tab("open", _open)
 WALL = Tab("wall", _wall)
-SHUT = Tab("shut", _wall, always=True)  # a closed factory: no zone, no count
+SHUT = Tab("shut", _shut, always=True)  # a closed factory: no zone, no count
 
 
 # --------------------------------------------------------------------------- key
@@ -169,7 +195,7 @@ def _panel(view: dict[str, Any], meta: dict[str, Any], rgb: Image.Image, d: Imag
         colour, shape = LEADER_STYLE.get(lid, ("#888888", "circle"))
         icon = symbol_icon(shape, 28, hex_rgb(colour))
         rgb.paste(icon, (10, y + 2), icon)
-        title = LEADER_NAMES.get(lid, lid)
+        title = leader_name(lid, lang)
         if tf.get("teams"):  # the team game: each leader's side, so the two teams read at once
             title = f"{title} · {word('cyb.autobots' if lid in AUTOBOTS else 'cyb.decepticons', lang)}"
         d.text((46, y), fit_text(title, fb, w - 58), font=fb, fill=INK)

@@ -10,8 +10,9 @@ import random
 import pytest
 
 from bot.games.transformers import PRESENTER as P
+from bot.rules import GAMES
+from bot.rules.base import clone
 from bot.rules.transformers import GAME
-from tests.games.test_tf_text import _pending_catalogs  # noqa: F401 - the catalogs waiting for registration
 from tests.games.tf_secrets import TF_SECRETS, team_sees
 
 NAMES = {"0": "Ann", "1": "Bob", "2": "Cid", "3": "Dee"}
@@ -80,3 +81,29 @@ def test_status_and_prompt_read_every_phase() -> None:
                 text = P.status(view, NAMES, lang) + P.prompt(view, NAMES, lang)
                 assert not raw.search(text), text
     assert {"place", "attack", "battle", "manoeuvre"} <= seen
+
+
+def test_the_contract_lets_the_teammate_see_and_nobody_else() -> None:
+    """The contract's team-aware leak check (tests/rules/test_contract.py ``sees``): a hand shown
+    to the owner's teammate is allowed; the same hand shown to an opponent is a leak; and the
+    rule is Transformers' only (another game is as strict as before)."""
+    from tests.rules.test_contract import sees, view_leaks
+
+    seats = ["s0", "s1", "s2", "s3"]
+    state, _ = GAME.start(seats, {}, 5)
+    state = clone(state)
+    state["players"]["s0"]["hand"] = [state["deck"].pop(), state["deck"].pop()]
+    mate = next(s for s in state["teams"]["s0"] if s != "s0")
+    foe = next(s for s in seats if s not in state["teams"]["s0"])
+    assert sees(GAME, state, "s0") == {mate} and sees(GAMES["peaky_blinders"], state, "s0") == set()
+    assert view_leaks(GAME, state, random.Random(1)) == []
+
+    def leaky(st, seat=None):
+        v = GAME.view(st, seat)
+        if seat == foe:
+            v = {**v, "teammate": {"seat": "s0", "cards": list(st["players"]["s0"]["hand"])}}
+        return v
+
+    problems = view_leaks(GAME, state, random.Random(1), leaky)
+    assert any(f"{foe}'s view shows cards in hand of s0" in p for p in problems), problems
+    assert not any(f"{mate}'s view shows cards in hand of s0" in p for p in problems), problems

@@ -5,11 +5,9 @@ the catalogs, French leader names."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
-from bot import i18n
 from bot.games.transformers import PRESENTER as P
 from bot.games.transformers.text import cname, dice
 from bot.i18n import text_of
@@ -18,29 +16,6 @@ from bot.rules.events import events_for
 from bot.rules.play import play_out
 from bot.rules.transformers import GAME
 from bot.rules.transformers.messages import TF_DETAILS, TF_MESSAGES
-
-PENDING = Path(__file__).resolve().parents[2] / "bot" / "games" / "transformers" / "pending_locales"
-
-
-@pytest.fixture(autouse=True)
-def _pending_catalogs(monkeypatch):
-    """The game is not registered yet, so its catalogs wait in ``pending_locales/`` (a catalog
-    folder of an unregistered game would fail test_every_game_and_the_platform_have_catalogs);
-    here they are merged in as ``bot/games/transformers/locales/`` will be at registration."""
-    real = i18n.catalog_files
-
-    def with_pending(name: str) -> list[Path]:
-        extra = PENDING / name
-        return real(name) + ([extra] if extra.exists() else [])
-
-    monkeypatch.setattr(i18n, "catalog_files", with_pending)
-    i18n.merged.cache_clear()
-    i18n.catalog.cache_clear()
-    yield
-    monkeypatch.undo()
-    i18n.merged.cache_clear()
-    i18n.catalog.cache_clear()
-
 
 RAW = re.compile(r"\btf\.[a-z_]+\.[a-z_.]+")
 NAMES = {"0": "Ann", "1": "Bob", "2": "Cid", "3": "Dee"}
@@ -81,7 +56,7 @@ def test_cards_drawn_stay_private_and_teammates_share_hands() -> None:
     state, _ = GAME.start(["0", "1", "2", "3"], {}, 7)
     ev = [{"type": "draw", "seat": "0", "count": 1, "private": {"0": {"cards": ["kaon"]}}}]
     public = " ".join(P.narrate(ev, NAMES, "en"))
-    assert "Kaon" not in public and "1 card" in public
+    assert "Kaon" not in public and "draws a card" in public
     mine = P.private(ev, GAME.view(state, "0"), "0", "en")
     assert mine and "Kaon" in mine[0]
     assert P.private(ev, GAME.view(state, "1"), "1", "en") == []

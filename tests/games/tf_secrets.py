@@ -1,6 +1,6 @@
 """Risk Transformers' secrets, in the shape ``tests/rules/test_contract.py`` ``SECRETS`` declares
 (ready for registration): the dice to come, the deck's order, each hand, each seat's standing
-orders (defence cards, stance). In the team game a hand and the orders are seen by the owner
+orders (defence cards, stance, Bumblebee's rally). In the team game a hand and the orders are seen by the owner
 AND the teammate (``teammate`` in the view): the contract's leak check must let a seat's
 teammate see them (``TEAM_SEES``) and stay as strict for every other seat and game."""
 
@@ -12,6 +12,7 @@ from typing import Any
 from bot.rules.base import State, clone
 
 ORDERS = ("always", "save", "never")
+RALLY = ("first", "strongest", "weakest")
 
 
 def _rng(game: Any, state: State, seat: str | None, r: random.Random) -> State | None:
@@ -48,9 +49,21 @@ def _defence(game: Any, state: State, seat: str | None, r: random.Random) -> Sta
 
 
 def _stance(game: Any, state: State, seat: str | None, r: random.Random) -> State | None:
+    """The stance changed, outside a battle: in one, the stance in force is public (the public
+    view's odds of the next roll show the defender's dice, as the dice are shown once thrown)."""
+    if state.get("battle") is not None:
+        return None
     new = clone(state)
     now = game.stance(state, seat)
     new["players"][seat]["stance"] = {**now, "dice": 3 - now.get("dice", 2)}
+    return new
+
+
+def _rally(game: Any, state: State, seat: str | None, r: random.Random) -> State | None:
+    """Bumblebee's standing escape order (kept for every seat; only his player sets it)."""
+    new = clone(state)
+    now = state["players"][seat].get("rally", "first")
+    new["players"][seat] = {**state["players"][seat], "rally": r.choice([o for o in RALLY if o != now])}
     return new
 
 
@@ -61,6 +74,7 @@ TF_SECRETS = ({"you", "teammate"}, [
     ("cards in hand", _hand, True, True),
     ("defence order", _defence, True, True),
     ("stance", _stance, True, True),
+    ("rally order", _rally, True, True),
 ])
 
 

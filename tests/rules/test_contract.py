@@ -34,6 +34,7 @@ from bot.rules.base import MAX_TIMEOUTS, SYSTEM, Game, RuleError, State, canonic
 from bot.rules.compact import accepts
 from bot.rules.events import events_for
 from bot.rules.play import play_out
+from tests.games.tf_secrets import TF_SECRETS, team_sees
 from tests.games.wd_secrets import WD_SECRETS
 from tests.rules.zombie_town.zt_secrets import ZT_SECRETS
 
@@ -133,7 +134,21 @@ SECRETS: dict[str, tuple[set[str], list[tuple[str, Perturb, bool, bool]]]] = {
     ]),
     "zombie_town": ZT_SECRETS,  # tests/rules/zombie_town/zt_secrets.py
     "walking_dead": WD_SECRETS,  # tests/games/wd_secrets.py
+    "transformers": TF_SECRETS,  # tests/games/tf_secrets.py
 }
+
+# game id → who besides a secret's owner may see it (state, owner → seats): the teammate in
+# Transformers' team game (its hand and standing orders are shared); nobody in any other game,
+# whose check stays exactly as strict.
+SEES: dict[str, Callable[[State, str], set[str]]] = {
+    "transformers": team_sees,
+}
+
+
+def sees(game: Game, state: State, owner: str | None) -> set[str]:
+    """The seats other than ``owner`` allowed to see ``owner``'s secret (none for a shared secret)."""
+    rule = SEES.get(game.id)
+    return rule(state, owner) if rule is not None and owner is not None else set()
 
 
 def test_every_game_lists_its_secrets() -> None:
@@ -190,10 +205,11 @@ def view_leaks(game: Game, state: State, r: random.Random,
                 continue
             if view(changed, None) != public:
                 problems.append(f"the public view shows {what} of {owner or 'nobody'}")
+            allowed = sees(game, state, owner)
             for s in seats:
-                if s != owner and view(changed, s) != views[s]:
+                if s != owner and s not in allowed and view(changed, s) != views[s]:
                     problems.append(f"{s}'s view shows {what} of {owner or 'nobody'}")
-                if s != owner and hand_texts(game, changed, s, names) != hands[s]:
+                if s != owner and s not in allowed and hand_texts(game, changed, s, names) != hands[s]:
                     problems.append(f"{s}'s /game hand shows {what} of {owner or 'nobody'}")
             if owner is not None and owner_sees and view(changed, owner) == views[owner]:
                 problems.append(f"{owner}'s own view does not show their {what}")

@@ -18,7 +18,7 @@ from bot.discord_ui.choices import suggest
 from bot.discord_ui.protocols import GameBot
 from bot.games import typed
 from bot.games.transformers import PRESENTER
-from bot.games.transformers.text import card_name, odds_text
+from bot.games.transformers.text import card_name, odds_text, yes_no
 from bot.rules import RuleError
 from bot.rules import names as N
 from bot.service import UserError
@@ -26,6 +26,7 @@ from bot.service import UserError
 Choice = app_commands.Choice
 GAME = "transformers"
 ORDERS = ("always", "save", "never")
+RALLY = ("first", "strongest", "weakest")
 
 
 def engine():  # noqa: ANN201
@@ -40,6 +41,16 @@ def zone_of(text: str | None) -> str:
         raise UserError("err.unknown_territory", "There is no territory '{territory}' on this map.",
                         territory=typed(text or ""))
     return tid
+
+
+def flag_of(text: str | bool | None) -> bool:
+    """The attack's ``leader`` option: « yes »/« oui » or « no »/« non » (default: no)."""
+    if text is None:
+        return False
+    value = yes_no(text)
+    if value is None:
+        raise UserError("tf.err.yes_no", "Answer yes or no, not '{text}'.", text=typed(str(text)))
+    return value
 
 
 def card_of(text: str | None) -> str:
@@ -115,13 +126,14 @@ class TfCog(commands.GroupCog, group_name=_("tf"), group_description=_("Risk Tra
     @app_commands.rename(origin=_("from"), target=_("to"))
     @app_commands.describe(origin=_("Your zone to attack from"), target=_("The enemy zone"),
                            robots=_("Robots to send (default: as many as may go)"),
-                           leader=_("Your leader joins the attack"), until=_("Roll until decided"))
+                           leader=_("Yes, or no (the list says whether your leader may join, and his mode)"),
+                           until=_("Roll until decided"))
     @app_commands.autocomplete(origin=suggest(GAME, "attack", "from"), target=suggest(GAME, "attack", "to"),
-                               robots=suggest(GAME, "attack", "robots"))
+                               robots=suggest(GAME, "attack", "robots"), leader=suggest(GAME, "attack", "leader"))
     async def attack(self, interaction: discord.Interaction, origin: str, target: str, robots: int | None = None,
-                     leader: bool = False, until: bool = False) -> None:
+                     leader: str | None = None, until: bool = False) -> None:
         action: dict[str, Any] = {"type": "attack", "from": zone_of(origin), "to": zone_of(target),
-                                  "leader": leader, "until": until}
+                                  "leader": flag_of(leader), "until": until}
         if robots is not None:
             action["count"] = robots
         await self._act(interaction, action)
@@ -131,16 +143,39 @@ class TfCog(commands.GroupCog, group_name=_("tf"), group_description=_("Risk Tra
     @app_commands.describe(origin=_("Your zone to attack from"), target=_("The enemy zone"),
                            robots=_("Robots to send"), leader=_("Your leader joins the attack"))
     @app_commands.autocomplete(origin=suggest(GAME, "attack", "from"), target=suggest(GAME, "attack", "to"),
-                               robots=suggest(GAME, "attack", "robots"))
+                               robots=suggest(GAME, "attack", "robots"), leader=suggest(GAME, "attack", "leader"))
     async def odds(self, interaction: discord.Interaction, origin: str, target: str, robots: int = 1,
-                   leader: bool = False) -> None:
+                   leader: str | None = None) -> None:
         row = await self.bot.service.running(interaction.channel_id)
-        action = {"type": "attack", "from": zone_of(origin), "to": zone_of(target), "count": robots, "leader": leader}
+        action = {"type": "attack", "from": zone_of(origin), "to": zone_of(target), "count": robots,
+                  "leader": flag_of(leader)}
         try:
             odds = engine().attack_odds(row.state, str(interaction.user.id), action)
         except RuleError as err:
             raise UserError.from_rule(err) from err
         await interaction.response.send_message(odds_text(odds, interaction.locale), ephemeral=True)
+
+    @app_commands.command(name=_("bonus"), description=_("Your leader's +1: the die it goes on"))
+    @app_commands.describe(die=_("The die (the list shows them as thrown)"))
+    @app_commands.autocomplete(die=suggest(GAME, "bonus", "die"))
+    async def bonus(self, interaction: discord.Interaction, die: app_commands.Range[int, 0, 2]) -> None:
+        await self._act(interaction, {"type": "bonus", "die": die})
+
+    @app_commands.command(name=_("escape"), description=_("Bumblebee beaten: the zone he escapes to"))
+    @app_commands.describe(territory=_("A zone of yours next to the fight"))
+    @app_commands.autocomplete(territory=suggest(GAME, "escape", "territory"))
+    async def escape(self, interaction: discord.Interaction, territory: str) -> None:
+        await self._act(interaction, {"type": "escape", "territory": zone_of(territory)})
+
+    @app_commands.command(name=_("rally"),
+                          description=_("Bumblebee beaten defending: where he escapes (standing order)"))
+    @app_commands.choices(order=[Choice(name=_("the first zone"), value="first"),
+                                 Choice(name=_("the strongest zone"), value="strongest"),
+                                 Choice(name=_("the weakest zone"), value="weakest")])
+    async def rally(self, interaction: discord.Interaction, order: str) -> None:
+        if order not in RALLY:
+            raise UserError("err.bad_value", "That value is not valid.")
+        await self._act(interaction, {"type": "rally", "order": order})
 
     @app_commands.command(name=_("roll"), description=_("Roll again in your attack"))
     async def roll(self, interaction: discord.Interaction, until: bool = False) -> None:

@@ -17,7 +17,7 @@ from typing import Any
 
 from bot.games.base import Action, Presenter, View
 from bot.games.choices import Command, Context, Slot
-from bot.i18n import fmt_pct, join, lang_of, t
+from bot.i18n import fmt_pct, join, lang_of, t, tn
 from bot.rules import names as N
 from bot.rules.events import events_for
 
@@ -53,6 +53,43 @@ def _tables() -> tuple[dict[str, dict[str, str]], dict[str, dict[str, str]]]:
     return en, fr
 
 
+# a refusal's params that name a component (the engine writes its English name), and the
+# engine's English words for when a card is played (bot.rules.transformers.phases._WHEN)
+PARAM_KINDS = {"territory": "territory", "src": "territory", "dst": "territory", "zone": "territory",
+               "card": "territory", "upgrade": "upgrade", "leader": "leader"}
+WHEN = {"in phase 1": "place", "before an attack": "attack", "by your defence order when attacked": "defend",
+        "in phase 2": "transform"}
+
+
+# the map engine's refusals that count "members": here they are robots (TfPresenter.refusal_key)
+ROBOT_REFUSALS = frozenset({"err.bad_number", "err.out_of_range", "err.members_to_place", "err.place_phase_only",
+                            "err.none_to_place", "err.too_few_to_attack", "err.too_few_to_move",
+                            "err.malformed.count"})
+
+
+@cache
+def _by_english(kind: str) -> dict[str, str]:
+    """``kind``'s English names → keys."""
+    return {name: key for key, name in _tables()[0].get(kind, {}).items()}
+
+
+YES = ("yes", "oui", "true", "y", "o")
+NO = ("no", "non", "false", "n")
+
+
+def yes_no(text: Any) -> bool | None:
+    """A yes/no option as typed or picked (« yes », « oui », « no », « non »); ``None`` else."""
+    if isinstance(text, bool):
+        return text
+    word = N.fold(str(text or ""))
+    return True if word in YES else False if word in NO else None
+
+
+def yes_no_text(value: bool) -> str:
+    """What a yes/no choice sends back: « yes » or « no »."""
+    return "yes" if value else "no"
+
+
 def cname(kind: str, key: str | None, lang: Any = "en") -> str:
     """The ``kind`` name of ``key`` (territory, region, leader, upgrade) in ``lang``."""
     if key is None:
@@ -78,6 +115,23 @@ def card_name(card: Any, lang: Any) -> str:
     up = cards[card].upgrade if card in cards else None
     where = cname("territory", card, lang)
     return f"{cname('upgrade', up, lang)} ({where})" if up else where
+
+
+def either(items: list[str], lang: Any) -> str:
+    """« a, b or c » / « a, b ou c »."""
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + t("tf.or", lang) + items[-1]
+
+
+def _listed(spec: Any) -> list[Any]:
+    """A compact form's part as the values it takes (a list, or one value)."""
+    return list(spec) if isinstance(spec, list) else [] if spec is None else [spec]
+
+
+def robots(n: int, lang: Any) -> str:
+    """« 1 robot », « 3 robots »."""
+    return tn("tf.robots", n, lang)
 
 
 def dice(values: list[int], sides: list[int] | None = None, final: list[int] | None = None) -> str:
@@ -107,8 +161,13 @@ class TfPresenter(Presenter):
         for code, act in CODES.items():
             if act == {k: v for k, v in action.items() if not (k == "until" and v is False)}:
                 return code
-        if action["type"] == "flip":
+        kind = action["type"]
+        if kind == "flip":
             return "f"
+        if kind == "bonus" and isinstance(action.get("die"), int):
+            return f"b{action['die']}"
+        if kind == "escape" and isinstance(action.get("territory"), str):
+            return f"s:{action['territory']}"
         return super().encode(action)
 
     def decode(self, code: str) -> Action:
@@ -116,16 +175,27 @@ class TfPresenter(Presenter):
             return dict(CODES[code])
         if code == "f":
             return {"type": "flip"}
-        raise ValueError(code)
+        if len(code) == 2 and code[0] == "b" and code[1].isdigit():
+            return {"type": "bonus", "die": int(code[1])}
+        if code.startswith("s:"):
+            return {"type": "escape", "territory": code[2:]}
+        return super().decode(code)
 
     def buttons(self, view: View, seat: str, legal: list[Action]) -> list[Action]:
         out: list[Action] = []
         for action in legal:
             kind = action["type"]
             if kind == "roll":
-                out += [{"type": "roll"}, {"type": "roll", "until": True}]
+                found = [{"type": "roll"}, {"type": "roll", "until": True}]
+            elif kind == "bonus":  # the attacker's +1: one button a die
+                found = [{"type": "bonus", "die": d} for d in _listed(action.get("die"))]
+            elif kind == "escape":  # Bumblebee beaten: one button a zone he may escape to
+                found = [{"type": "escape", "territory": z} for z in _listed(action.get("territory"))]
             elif kind in BUTTONS and all(k == "type" for k in action):
-                out.append({"type": kind})
+                found = [{"type": kind}]
+            else:
+                continue
+            out += [a for a in found if a not in out]  # a roll's forms may come one per `until`
         return out
 
     def action_label(self, action: Action, view: View, locale: Any) -> str:
@@ -133,15 +203,35 @@ class TfPresenter(Presenter):
         kind = action["type"]
         if kind == "roll":
             return t("tf.act.roll_until" if action.get("until") else "tf.act.roll", lang)
+        if kind == "bonus":
+            return self.die_label(view, action.get("die"), lang)
+        if kind == "escape":
+            return t("tf.act.escape", lang, zone=zone(action.get("territory"), lang))
         key = f"tf.act.{kind}"
         return t(key, lang) if kind in BUTTONS or kind == "retreat" else kind
+
+    @staticmethod
+    def die_label(view: View, die: Any, lang: str) -> str:
+        """« +1 on the 5 (d8) »: a die of the open question, as thrown."""
+        ask = view.get("ask") or {}
+        faces, sides = ask.get("att") or [], ask.get("att_sides") or []
+        if not isinstance(die, int) or not 0 <= die < len(faces):
+            return t("tf.act.bonus", lang, face="?", kind="")
+        kind = "d8" if die < len(sides) and sides[die] == 8 else "d6"
+        label = t("tf.act.bonus", lang, face=faces[die], kind=kind)
+        results = ask.get("results") or []
+        if die < len(results) and isinstance(results[die], (list, tuple)) and len(results[die]) == 2:
+            label += " " + t("tf.act.bonus_cost", lang, al=results[die][0], dl=results[die][1])
+        return label
 
     # -- narration --------------------------------------------------------------------
     def narrate(self, events: list[dict[str, Any]], names: dict[str, str], locale: Any) -> list[str]:
         lang = lang_of(locale)
         lines: list[str] = []
-        for ev in events_for(events, None):
-            line = self.event_line(ev, names, lang)
+        public = events_for(events, None)
+        escaping = frozenset(e.get("leader") for e in public if e["type"] == "ask" and e.get("kind") == "escape")
+        for ev in public:
+            line = self.event_line(ev, names, lang, escaping)
             if line:
                 lines.append(line)
         if not lines and events:
@@ -152,13 +242,15 @@ class TfPresenter(Presenter):
     def who(seat: Any, names: dict[str, str]) -> str:
         return names.get(str(seat), str(seat)) if seat is not None else "?"
 
-    def event_line(self, ev: dict[str, Any], names: dict[str, str], lang: str) -> str | None:  # noqa: C901, PLR0911, PLR0912
+    def event_line(self, ev: dict[str, Any], names: dict[str, str], lang: str,  # noqa: C901, PLR0911, PLR0912
+                   escaping: frozenset[str] = frozenset()) -> str | None:
+        """One event in words (``escaping``: leaders beaten who may escape, asked next)."""
         kind = ev["type"]
         who = self.who(ev.get("seat"), names)
         z = lambda key: zone(ev.get(key), lang)  # noqa: E731
         if kind == "setup":
-            leaders = join([f"{self.who(s, names)}: {cname('leader', lid, lang)}" for s, lid in ev["leaders"].items()],
-                           lang)
+            leaders = join([t("tf.ev.leader_of", lang, who=self.who(s, names), leader=cname("leader", lid, lang))
+                            for s, lid in ev["leaders"].items()], lang)
             return t("tf.ev.setup_teams" if ev.get("teams") else "tf.ev.setup", lang, leaders=leaders,
                      days=ev.get("days", 6))
         if kind == "turn":
@@ -169,7 +261,7 @@ class TfPresenter(Presenter):
         if kind == "day":
             return t("tf.ev.day", lang, day=ev["day"], days=ev.get("days", 6))
         if kind == "place":
-            return t("tf.ev.place", lang, who=who, n=ev["count"], zone=z("territory"), left=ev.get("left", 0))
+            return t("tf.ev.place", lang, who=who, n=robots(ev["count"], lang), zone=z("territory"), left=ev.get("left", 0))
         if kind == "claim":
             return t("tf.ev.claim", lang, who=who, zone=z("territory"), left=ev.get("left", 0))
         if kind == "placed":
@@ -189,13 +281,21 @@ class TfPresenter(Presenter):
             crushed = ev.get("crushed")
             line = t("tf.ev.open" if ev.get("open") else "tf.ev.close", lang, who=who, zone=z("zone"))
             if crushed:
-                lost = [t("tf.robots", lang, n=crushed.get("robots", 0))]
+                lost = [robots(crushed.get("robots", 0), lang)]
                 if crushed.get("leader"):
                     lost.append(cname("leader", crushed["leader"], lang))
                 line += " " + t("tf.ev.crushed", lang, what=join(lost, lang))
             return line
         if kind == "backup":
-            return t("tf.ev.backup", lang, who=who, n=ev["count"], src=z("from"), dst=z("to"))
+            return t("tf.ev.backup", lang, who=who, n=robots(ev["count"], lang), src=z("from"), dst=z("to"))
+        if kind == "attack" and ev.get("leader") and not ev.get("committed"):
+            line = t("tf.ev.attack_alone", lang, who=who, leader=cname("leader", ev["leader"], lang), src=z("from"),
+                     dst=z("to"), defender=self.who(ev.get("defender"), names))
+            if ev.get("strike"):
+                line += " " + t("tf.ev.strike", lang)
+            if ev.get("cards"):
+                line += " " + t("tf.ev.armed", lang, cards=join([cname("upgrade", c, lang) for c in ev["cards"]], lang))
+            return line
         if kind == "attack":
             extra = ""
             if ev.get("leader"):
@@ -205,7 +305,7 @@ class TfPresenter(Presenter):
             if ev.get("cards"):
                 extra += " " + t("tf.ev.armed", lang,
                                  cards=join([cname("upgrade", c, lang) for c in ev["cards"]], lang))
-            return t("tf.ev.attack", lang, who=who, src=z("from"), dst=z("to"), n=ev.get("committed", 0),
+            return t("tf.ev.attack", lang, who=who, src=z("from"), dst=z("to"), n=robots(ev.get("committed", 0), lang),
                      defender=self.who(ev.get("defender"), names)) + extra
         if kind == "defence_card":
             return t("tf.ev.defence_card", lang, who=who, upgrade=cname("upgrade", ev.get("upgrade"), lang),
@@ -215,7 +315,7 @@ class TfPresenter(Presenter):
             dfn = dice(ev["def"], ev.get("def_sides"), ev.get("def_final"))
             line = t("tf.ev.roll", lang, att=att, dfn=dfn, al=ev.get("att_losses", 0), dl=ev.get("def_losses", 0))
             for side in ("att", "def"):
-                if ev.get(f"{side}_leader_lost"):
+                if ev.get(f"{side}_leader_lost") and ev[f"{side}_leader_lost"] not in escaping:
                     line += " " + t("tf.ev.leader_lost", lang, leader=cname("leader", ev[f"{side}_leader_lost"], lang))
                 if ev.get(f"{side}_escaped"):
                     esc = ev[f"{side}_escaped"]
@@ -225,18 +325,18 @@ class TfPresenter(Presenter):
         if kind == "attack_end":
             return t(f"tf.ev.end.{ev.get('result', 'repelled')}", lang, who=who, dst=z("to"))
         if kind == "conquest":
-            return t("tf.ev.conquest", lang, who=who, dst=z("to"), n=ev.get("troops", 0),
+            return t("tf.ev.conquest", lang, who=who, dst=z("to"), n=robots(ev.get("troops", 0), lang),
                      loser=self.who(ev.get("loser"), names))
         if kind == "advance":
-            return t("tf.ev.advance", lang, who=who, n=ev["count"], dst=z("to"))
+            return t("tf.ev.advance", lang, who=who, n=robots(ev["count"], lang), dst=z("to"))
         if kind == "manoeuvre":
-            return t("tf.ev.manoeuvre", lang, who=who, n=ev["count"], src=z("from"), dst=z("to"))
+            return t("tf.ev.manoeuvre", lang, who=who, n=robots(ev["count"], lang), src=z("from"), dst=z("to"))
         if kind == "jump":
             return t("tf.ev.jump", lang, leader=cname("leader", ev["leader"], lang), src=z("from"), dst=z("to"))
         if kind == "give":
             return t("tf.ev.give", lang, who=who, zone=z("territory"), to=self.who(ev.get("to_seat"), names))
         if kind == "draw":
-            return t("tf.ev.draw", lang, who=who, n=ev.get("count", 1))
+            return tn("tf.ev.draw", ev.get("count", 1), lang, who=who)
         if kind == "reshuffle":
             return t("tf.ev.reshuffle", lang)
         if kind == "matrix":
@@ -245,9 +345,21 @@ class TfPresenter(Presenter):
         if kind == "eliminated":
             return t("tf.ev.eliminated", lang, who=who, by=self.who(ev.get("by"), names))
         if kind == "game_over":
-            winners = join([self.who(s, names) for s in ev.get("winners") or []], lang)
-            return t(f"tf.ev.over.{ev.get('reason', 'days')}", lang, winners=winners)
-        if kind in ("end_turn", "phase", "retreat", "stance", "defence_order"):
+            seats = ev.get("winners") or []
+            return tn(f"tf.ev.over.{ev.get('reason', 'days')}", len(seats), lang,
+                      winners=join([self.who(s, names) for s in seats], lang))
+        if kind == "ask" and ev.get("kind") == "bonus":
+            return t("tf.ev.ask_bonus", lang, who=who,
+                     att=dice(ev.get("att") or [], ev.get("att_sides")), dfn=dice(ev.get("def") or [], ev.get("def_sides")))
+        if kind == "ask":
+            return t("tf.ev.ask_escape", lang, who=who, leader=cname("leader", ev.get("leader"), lang),
+                     zones=either([zone(z, lang) for z in ev.get("options") or []], lang))
+        if kind == "escape":
+            return t("tf.ev.escape", lang, leader=cname("leader", ev.get("leader"), lang), src=z("from"),
+                     zone=z("territory"))
+        if kind in ("stance", "defence_order", "rally"):  # what they are stays private (/game hand)
+            return t("tf.ev.orders", lang, who=who)
+        if kind in ("end_turn", "phase", "retreat"):
             return None
         if kind in ("skipped", "kicked", "timeout"):
             return t(f"tf.ev.{kind}", lang, who=who)
@@ -264,6 +376,8 @@ class TfPresenter(Presenter):
                 out.append(t("tf.priv.stance", lang, text=self.stance_text(mine, lang)))
             elif ev["type"] == "defence_order" and mine.get("order"):
                 out.append(t("tf.priv.defence", lang, order=t(f"tf.order.{mine['order']}", lang)))
+            elif ev["type"] == "rally" and mine.get("order"):
+                out.append(t("tf.priv.rally", lang, order=t(f"tf.rally.{mine['order']}", lang)))
         return out
 
     # -- status, prompt, hand ---------------------------------------------------------
@@ -281,11 +395,13 @@ class TfPresenter(Presenter):
         leaders = tf.get("leaders") or {}
         for seat, p in (view.get("players") or {}).items():
             lead = leaders.get(p.get("leader")) or {}
-            where = zone(lead.get("zone"), lang) if lead.get("zone") else t("tf.scrapyard", lang)
+            where = (t("tf.status.where", lang, zone=zone(lead["zone"], lang),
+                       mode=t(f"tf.mode.{lead.get('mode', 'robot')}", lang))
+                     if lead.get("zone") else t("tf.status.scrapyard", lang))
             lines.append(t("tf.status.player", lang, who=self.who(seat, names),
                            leader=cname("leader", p.get("leader"), lang), side=t(f"tf.side.{p.get('side')}", lang),
-                           zones=p.get("zones", 0), robots=p.get("robots", 0), cards=p.get("cards", 0),
-                           where=where, mode=t(f"tf.mode.{lead.get('mode', 'robot')}", lang)))
+                           zones=p.get("zones", 0), robots=robots(p.get("robots", 0), lang),
+                           cards=tn("tf.cards", p.get("cards", 0), lang), where=where))
         closed = [zone(z, lang) for z, is_open in (tf.get("open") or {}).items() if not is_open]
         if closed:
             lines.append(t("tf.status.closed", lang, zones=join(closed, lang)))
@@ -297,7 +413,14 @@ class TfPresenter(Presenter):
         lang = lang_of(locale)
         if view.get("outcome") or view.get("winners"):
             return ""
-        return t(f"tf.prompt.{view.get('phase')}", lang, who=self.who(view.get("current"), names))
+        ask = view.get("ask")
+        if ask:  # a question of the battle: the roll waits for its answer
+            return t(f"tf.prompt.ask_{ask.get('kind')}", lang, who=self.who(ask.get("seat"), names),
+                     leader=cname("leader", ask.get("leader"), lang))
+        phase = view.get("phase")
+        if phase == "place" and not (view.get("placement") or {}).get("reserve", 1):
+            phase = "place_done"  # every robot placed: the turn goes on by a button or an attack
+        return t(f"tf.prompt.{phase}", lang, who=self.who(view.get("current"), names))
 
     def hand(self, view: View, seat: str, names: dict[str, str], locale: Any) -> str:
         lang = lang_of(locale)
@@ -310,7 +433,31 @@ class TfPresenter(Presenter):
             lines.append(t(f"tf.hand.{key}", lang, who=self.who(part.get("seat"), names), cards=cards,
                            order=t(f"tf.order.{part.get('defence', 'always')}", lang),
                            stance=self.stance_text(part.get("stance") or {}, lang)))
+            seat_of = part.get("seat")
+            if part.get("rally") and (view.get("players") or {}).get(seat_of, {}).get("leader") == "bumblebee":
+                lines.append(t("tf.hand.rally", lang, order=t(f"tf.rally.{part['rally']}", lang)))
         return "\n".join(lines) or t("hand.none", lang)
+
+    # -- refusals -----------------------------------------------------------------------
+    def refusal_key(self, key: str) -> str:
+        """The map engine's refusals about its "members" read "robots" here."""
+        return f"tf.ref.{key[4:]}" if key in ROBOT_REFUSALS else key
+
+    def localize_params(self, params: dict[str, Any], locale: Any) -> dict[str, Any]:
+        """The names the engine wrote in a refusal (English: zones, a card's zone, upgrades,
+        leaders, when a card is played) in ``locale``'s language; exact names only."""
+        out = dict(params)
+        if out.get("detail_key") in ROBOT_REFUSALS:  # a malformed count: robots, not members
+            out["detail_key"] = self.refusal_key(out["detail_key"])
+        for key, kind in PARAM_KINDS.items():
+            value = out.get(key)
+            found = _by_english(kind).get(value) if isinstance(value, str) else None
+            if found is not None:
+                out[key] = cname(kind, found, locale)
+        when = WHEN.get(out.get("when")) if isinstance(out.get("when"), str) else None
+        if when is not None:
+            out["when"] = t(f"tf.when.{when}", locale)
+        return out
 
     # -- the choices (one autocomplete: bot/games/choices.py) -------------------------------
     @staticmethod
@@ -344,6 +491,8 @@ class TfPresenter(Presenter):
             "attack": Command(("attack",), {
                 "from": replace(where, part="from"),
                 "to": replace(where, part="to", labels=self._target_labels),
+                "leader": Slot("leader", yes_no, self._leader_labels, self._yes_no_texts, send=yes_no_text,
+                               requires=("from",)),
                 "robots": replace(robots, requires=("from",)),
             }),
             "move": Command(("manoeuvre",), {
@@ -359,8 +508,25 @@ class TfPresenter(Presenter):
             "transform": Command(("transform",), {"zone": replace(where, part="zone"), "card": card}),
             "revive": Command(("revive",), {"territory": where}),
             "jump": Command(("jump",), {"territory": where}),
+            "bonus": Command(("bonus",), {"die": Slot("die", labels=self._die_labels)}),
+            "escape": Command(("escape",), {"territory": where}),
             "give": Command(("give",), {"territory": where}),
         }
+
+    def _die_labels(self, dice_: list[int], ctx: Context) -> list[str]:
+        return [self.die_label(ctx.view, d, ctx.lang) for d in dice_]
+
+    @staticmethod
+    def _yes_no_texts(value: bool, ctx: Context) -> tuple[str, ...]:
+        return YES if value else NO
+
+    def _leader_labels(self, values: list[bool], ctx: Context) -> list[str]:
+        tf = ctx.view.get("transformers") or {}
+        lid = next((lid for lid, lead in (tf.get("leaders") or {}).items()
+                    if lead.get("seat") == ctx.view.get("current")), None)
+        mode = ((tf.get("leaders") or {}).get(lid) or {}).get("mode", "robot")
+        return [t("tf.ac.leader", ctx.lang, leader=cname("leader", lid, ctx.lang), mode=t(f"tf.mode.{mode}", ctx.lang))
+                if v else t("tf.ac.no_leader", ctx.lang) for v in values]
 
     @staticmethod
     def _zone_texts(tid: str, ctx: Context) -> tuple[str, ...]:
@@ -380,7 +546,7 @@ class TfPresenter(Presenter):
 
     @staticmethod
     def _count_labels(counts: list[int], ctx: Context) -> list[str]:
-        return [t("tf.robots", ctx.lang, n=n) for n in counts]
+        return [robots(n, ctx.lang) for n in counts]
 
     @staticmethod
     def _card_texts(card: str, ctx: Context) -> tuple[str, ...]:

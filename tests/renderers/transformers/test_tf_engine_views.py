@@ -36,3 +36,24 @@ def test_the_team_game_shows_the_sides() -> None:
     assert view["transformers"]["teams"] is True
     plain = {**view, "transformers": {**view["transformers"], "teams": False}}
     assert tf_render.render(view) != tf_render.render(plain)
+
+
+def test_a_closed_factory_is_walled_up_without_a_count() -> None:
+    """The engine's view lists a closed factory (nobody, 0 robots): the board draws its wall
+    alone, as if the zone were left out, and an open one with its count."""
+    view = views_of(2, 4)[0]
+    assert not view["transformers"]["open"]["decagon"] and "decagon" in view["territories"]
+    without = {**view, "territories": {k: v for k, v in view["territories"].items() if k != "decagon"}}
+    assert tf_render.render(view) == tf_render.render(without)
+    opened = {**view, "transformers": {**view["transformers"], "open": {**view["transformers"]["open"],
+                                                                         "decagon": True}}}
+    assert tf_render.render(opened) != tf_render.render(view)
+
+
+def test_the_panel_names_leaders_in_the_boards_language() -> None:
+    from bot.rules import names
+    from renderers.transformers.decoration import leader_name
+
+    for lid in ("optimus_prime", "bumblebee", "megatron", "barricade"):
+        for lang in ("en", "fr"):
+            assert leader_name(lid, lang) == names.name("transformers", "leader", lid, lang) != lid
