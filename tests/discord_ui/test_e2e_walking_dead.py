@@ -475,3 +475,38 @@ async def test_the_defender_asked_answers_by_a_button_or_the_clock_plays_their_o
         assert rolls and len(rolls[0]["def"]) == 2  # the standing order: the most dice
         public = "\n".join(m.content for m in fake.channel_messages(table))
         assert "time ran out (1/3): their standing order defends" in public, public[-800:]
+
+
+async def test_claims_one_at_a_time_offer_only_the_free_territories(fake, tmp_path):
+    db = f"sqlite:///{tmp_path}/claims.sqlite3"
+    guild = fake.add_guild("Hilltop")
+    table = guild.add_text_channel("claims")
+    alice, bob = guild.add_member("Alice"), guild.add_member("Bob")
+    users = {str(u.id): u for u in (alice, bob)}
+    async with fake.run(make_bot(db, seed=5)) as bot:
+        await fake.slash(alice, table, "game", "new", options={"game": "walking_dead"})
+        await fake.slash(bob, table, "game", "join")
+        await fake.slash(alice, table, "game", "start")
+        row = await row_of(bot, table)
+        assert row.state["phase"] == "claim"
+        seat = game.current(row.state)
+        free = {t for t, o in row.state["owner"].items() if o is None}
+        offered = await fake.autocomplete(users[seat], table, "twd", "claim", focused="territory",
+                                          options={"territory": ""})
+        assert len(offered) == min(25, len(free)) and {c["value"] for c in offered} <= free
+        typed = await fake.autocomplete(users[seat], table, "twd", "claim", focused="territory",
+                                        options={"territory": "pri"})
+        assert typed and all(c["name"].lower().startswith("pri") for c in typed), typed
+        mark = fake.mark()
+        res = await fake.slash(users[seat], table, "twd", "claim", options={"territory": typed[0]["name"].split(" (")[0]})
+        assert not res.ephemeral and "claims" in res.content and "(23 survivors left to place)" in res.content, res.content
+        await fake.settle()
+        other = next(s for s in users if s != seat)
+        assert int(other) in [u for _m, u in fake.pings(since=mark)]  # the next claim is theirs
+        before = await snapshot(bot, table)
+        res = await fake.slash(users[other], table, "twd", "claim", options={"territory": typed[0]["value"]})
+        assert res.ephemeral and "already occupied" in res.content, res.content
+        res = await fake.slash(users[other], table, "twd", "claim", options={"territory": typed[0]["value"]},
+                               locale="fr")
+        assert res.ephemeral and "déjà occupé" in res.content, res.content
+        assert await snapshot(bot, table) == before
