@@ -15,7 +15,10 @@ Run: python bench/bench_express_games.py
 
 Measured (2026-11-23, load 5-9): 62f6d15 226.9k instructions/move; after the contract fast path
 and the remembered throw 86.6k; with a throw's options worked out where it lands 80.9k (2.80x).
-Quiet-machine CPU: ~147 games/s (target 300 not reached).
+Quiet-machine CPU: ~147 games/s (target 300 not reached). Later (ENG): Playout.run plays the engine's
+own picks without building steps, the throw looked up inline: 77.9k (2.91x); CPU at load ~6, 2
+alternated rounds: 133 games/s, 3.53x per move vs 62f6d15 (quiet machine ~155-160 expected; target
+300 not reached: the move's cost is spread over the contract's copies, events and ~2.5 draws).
 """
 
 from __future__ import annotations

@@ -28,6 +28,10 @@ instead of listing them; forms remembered by bit-mask keys), 3.62x; apply+legal 
 -> 149k (2.86x, target 3x not reached). CPU time under load 3-5: ~150 -> 180-200 games/s
 (target 250 not reached). Each random draw (``Rng.below``, SplitMix64 on Python ints) costs
 ~6k instructions, ~3.7 draws a move (setup's shuffles included): ~24k of the 134k.
+Later (ENG, same day): Playout.run without steps, a holding's region bonus per faction, plain
+holdings shared by mask across owner maps, setup's shuffles drawn at once, to_act/active without
+helper calls: random move 122.0k (3.96x), apply+legal 139.0k (3.03x); CPU at load 6-7: ~243
+games/s (quiet machine: ~245-250 expected from the count; target 250 borderline).
 """
 
 from __future__ import annotations

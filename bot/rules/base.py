@@ -417,7 +417,7 @@ class Game(ABC):
 
     def active(self, state: State, seat: str) -> bool:
         """Whether ``seat`` is still in the game (may send anytime actions)."""
-        return seat in state["seats"] and not turns.is_out(state, seat)
+        return seat in state["seats"] and seat not in state["out"]  # turns.is_out, inlined
 
     def turn_info(self, state: State) -> TurnInfo:
         """Where the turns stand (number, seat to play, phase, order, seats out, over): what

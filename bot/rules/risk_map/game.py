@@ -147,7 +147,7 @@ class MapGame(LegalForms, Attacks, Moderation, DefenceOrders, Game):
     def to_act(self, state: State) -> list[str]:
         if state.get("result") is not None:
             return []
-        return [turns.current_seat(state)]
+        return [state["order"][state["current"]]]  # turns.current_seat, inlined
 
     def outcome(self, state: State) -> dict[str, Any] | None:
         return state.get("result")
