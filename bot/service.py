@@ -64,8 +64,15 @@ class GameService(ClockCases, TakeBackCases):
         """One lock per channel: two clicks at once are applied one after the other. While
         the bot shuts down (``draining``) a new change is refused before anything is read,
         so the actions under way finish and nothing new starts."""
+        self.refuse_if_draining()
+        return self._channel_lock(channel_id)
+
+    def refuse_if_draining(self) -> None:
         if self.draining:
             raise UserError("err.restarting", "The game master is restarting: nothing was changed. Try again in a minute.")
+
+    def _channel_lock(self, channel_id: int) -> asyncio.Lock:
+        """The channel's lock, even while draining: for a change already under way."""
         lock = self._locks.get(channel_id)
         if lock is None:
             lock = self._locks[channel_id] = asyncio.Lock()

@@ -67,6 +67,8 @@ class ClockCases:
     shards: tuple[int, tuple[int, ...]] | None  # GameService's: the shards whose clocks fire here
 
     def lock(self, channel_id: int) -> asyncio.Lock: ...  # GameService's
+    def _channel_lock(self, channel_id: int) -> asyncio.Lock: ...  # GameService's
+    def refuse_if_draining(self) -> None: ...  # GameService's
 
     async def _prepare(self, row: GameRow, seat: str, action: dict[str, Any], new_state: dict[str, Any],
                        events: list[Any]) -> Commit: ...  # GameService's
@@ -235,6 +237,9 @@ class ClockCases:
         start when it ends. ``0`` ends a vacation early (the days not taken come back)."""
         if guild_id is None:
             raise UserError("err.guild_only", "Settings belong to a server: use this command in one.")
+        # Refused at the door while stopping; once begun it runs to its end (every game's
+        # clocks and the member's row), so a clean stop never leaves some clocks paused.
+        self.refuse_if_draining()
         if isinstance(days, bool) or not isinstance(days, int) or not 0 <= days <= timing.MAX_VACATION_DAYS:
             raise UserError("err.bad_vacation", "A vacation is 1 to {max} days (0 ends yours).",
                             max=timing.MAX_VACATION_DAYS)
@@ -273,7 +278,7 @@ class ClockCases:
             clock = timing.from_row(row_clock)
             changed = timing.resume(clock, now) if until is None else timing.pause(clock, now, until)
             if changed != clock:
-                async with self.lock(game.channel_id):
+                async with self._channel_lock(game.channel_id):
                     if await self.store.set_clocks(game_id, {user_id: timing.to_row(changed)},
                                                    expected={user_id: row_clock}):
                         moved += 1
