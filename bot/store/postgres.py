@@ -44,6 +44,14 @@ from bot.store.protocol import (
 )
 from bot.store.rows import ParsedStates, action_row, committed_rows, dumps, game_row
 from bot.store.schema import MIGRATIONS, postgres_script
+from bot.store.shared import (
+    SharedCases,
+    actions_query,
+    check_guild_fields,
+    check_message_fields,
+    guild_row,
+    numbered,
+)
 
 POOL_OPTIONS: dict[str, tuple[type, float]] = {
     "pool_min": (int, 1), "pool_max": (int, 10), "connect_timeout": (float, 10.0),
@@ -112,7 +120,7 @@ def pool_settings(url: str) -> tuple[str, dict[str, float]]:
 
 
 @dataclass
-class PostgresStore(PgClockTables):
+class PostgresStore(PgClockTables, SharedCases):
     """The ``GameStore`` on a PostgreSQL database, through a pool of connections."""
 
     pool: Any  # asyncpg.Pool
@@ -237,17 +245,8 @@ class PostgresStore(PgClockTables):
 
     async def actions(self, game_id: int, last: int | None = None,
                       after_version: int | None = None, undone: bool = False) -> list[ActionRow]:
-        live = "" if undone else " AND undone_at IS NULL"
-        if after_version is not None:
-            rows = await self._fetch(
-                f"SELECT * FROM actions WHERE game_id = $1 AND version > $2{live} ORDER BY seq", game_id, after_version)
-        elif last is None:
-            rows = await self._fetch(f"SELECT * FROM actions WHERE game_id = $1{live} ORDER BY seq", game_id)
-        else:
-            rows = await self._fetch(
-                f"SELECT * FROM (SELECT * FROM actions WHERE game_id = $1{live} ORDER BY seq DESC LIMIT $2) a"
-                " ORDER BY seq", game_id, last)
-        return [action_row(r) for r in rows]
+        sql, args = actions_query(game_id, last, after_version, undone)
+        return [action_row(r) for r in await self._fetch(numbered(sql), *args)]
 
     async def announcements(self, game_id: int) -> tuple[int, int | None, list[ActionRow]]:
         rows = await self._fetch(
@@ -263,19 +262,11 @@ class PostgresStore(PgClockTables):
         rows = await self._fetch(f"{GAME} WHERE g.status IN ('lobby', 'running')")
         return [game_row(r, self._states) for r in rows]
 
-    async def moderator_role(self, guild_id: int) -> int | None:
-        return (await self.guild_settings(guild_id)).moderator_role_id
-
     async def guild_settings(self, guild_id: int | None) -> GuildSettings:
         if guild_id is None:
             return GuildSettings()
         rows = await self._fetch("SELECT * FROM guild_settings WHERE guild_id = $1", guild_id)
-        if not rows:
-            return GuildSettings()
-        row = rows[0]
-        return GuildSettings(row["moderator_role_id"], row["language"],
-                             row["lobby_idle_days"] or DEFAULT_LOBBY_IDLE_DAYS, row["turn_time"], row["reply_time"],
-                             row["vacation_days"])
+        return guild_row(rows[0] if rows else None)
 
     async def idle_lobbies(self, now: float) -> list[GameRow]:
         rows = await self._fetch(
@@ -377,16 +368,6 @@ class PostgresStore(PgClockTables):
         assert fresh is not None
         return fresh
 
-    async def commit_action(
-        self, row: GameRow, seat: str, action: dict[str, Any], events: list[dict[str, Any]],
-        new_state: dict[str, Any], status: str, new_turn: bool, players: list[str] | None = None,
-        clocks: dict[str, dict[str, Any] | None] | None = None,
-    ) -> GameRow:
-        commit = Commit(row, seat, action, events, new_state, status, new_turn, players, clocks)
-        [fresh] = await self.commit_actions([commit], all_or_nothing=True)
-        assert fresh is not None
-        return fresh
-
     async def commit_actions(self, commits: list[Commit], all_or_nothing: bool = False) -> list[GameRow | None]:
         """Several games' actions, each with its version check. Each action is one
         statement (``COMMIT_ONE``: the state's update, the log's insert and the clocks it
@@ -413,27 +394,20 @@ class PostgresStore(PgClockTables):
         return committed_rows(commits, done, now, self._states)
 
     async def note_messages(self, game_id: int, **message_ids: int | None) -> None:
-        if set(message_ids) - {"lobby_message_id", "prompt_message_id"}:
-            raise ValueError(f"cannot note {set(message_ids)}")
+        check_message_fields(message_ids)
         if not message_ids:
             return
         sets = ", ".join(f"{k} = ${i}" for i, k in enumerate(message_ids, start=2))
         await self._statement(f"UPDATE games SET {sets} WHERE id = $1", game_id, *message_ids.values())
 
     async def mark_announced(self, game_id: int, version: int, **message_ids: int | None) -> None:
-        if set(message_ids) - {"lobby_message_id", "prompt_message_id"}:
-            raise ValueError(f"cannot note {set(message_ids)}")
+        check_message_fields(message_ids)
         sets = "".join(f", {k} = ${i}" for i, k in enumerate(message_ids, start=3))
         await self._statement(f"UPDATE games SET announced_version = GREATEST(announced_version, $2){sets}"
                               " WHERE id = $1", game_id, version, *message_ids.values())
 
-    async def set_moderator_role(self, guild_id: int, role_id: int | None) -> None:
-        await self.set_guild_settings(guild_id, moderator_role_id=role_id)
-
     async def set_guild_settings(self, guild_id: int, **fields: Any) -> GuildSettings:
-        allowed = {"moderator_role_id", "language", "lobby_idle_days", "turn_time", "reply_time", "vacation_days"}
-        if not fields or set(fields) - allowed:
-            raise ValueError(f"cannot set {set(fields) - allowed or 'nothing'}")
+        check_guild_fields(fields)
         cols = ", ".join(fields)
         marks = ", ".join(f"${i}" for i in range(3, 3 + len(fields)))
         updates = ", ".join(f"{k} = excluded.{k}" for k in fields)

@@ -27,6 +27,13 @@ from bot.store.protocol import (
 from bot.store.rows import ParsedStates, action_row, committed_rows, game_row
 from bot.store.rows import dumps as _dumps
 from bot.store.schema import MIGRATIONS
+from bot.store.shared import (
+    SharedCases,
+    actions_query,
+    check_guild_fields,
+    check_message_fields,
+    guild_row,
+)
 from bot.store.sqlite_clocks import ClockTables
 
 # A game is read with its running clocks and its players' vacations, in the same query: a
@@ -53,7 +60,7 @@ def database_path(url: str) -> str:
 
 
 @dataclass
-class SqliteStore(ClockTables):
+class SqliteStore(ClockTables, SharedCases):
     """The ``GameStore`` on one SQLite file."""
 
     db: aiosqlite.Connection
@@ -133,19 +140,7 @@ class SqliteStore(ClockTables):
 
     async def actions(self, game_id: int, last: int | None = None,
                       after_version: int | None = None, undone: bool = False) -> list[ActionRow]:
-        """The log in order: all of it, its ``last`` entries, or those that took the game
-        past ``after_version``; the actions taken back (undo, rollback) only if ``undone``."""
-        live = "" if undone else " AND undone_at IS NULL"
-        if after_version is not None:
-            sql = f"SELECT * FROM actions WHERE game_id = ? AND version > ?{live} ORDER BY seq"
-            args: tuple[Any, ...] = (game_id, after_version)
-        elif last is None:
-            sql, args = f"SELECT * FROM actions WHERE game_id = ?{live} ORDER BY seq", (game_id,)
-        else:
-            sql = (f"SELECT * FROM (SELECT * FROM actions WHERE game_id = ?{live} ORDER BY seq DESC LIMIT ?)"
-                   " ORDER BY seq")
-            args = (game_id, last)
-        rows = await self.db.execute_fetchall(sql, args)
+        rows = await self.db.execute_fetchall(*actions_query(game_id, last, after_version, undone))
         return [action_row(r) for r in rows]
 
     async def announcements(self, game_id: int) -> tuple[int, int | None, list[ActionRow]]:
@@ -166,19 +161,11 @@ class SqliteStore(ClockTables):
         rows = await self.db.execute_fetchall(f"{GAME} WHERE g.status IN ('lobby', 'running')")
         return [game_row(r, self._states) for r in rows]
 
-    async def moderator_role(self, guild_id: int) -> int | None:
-        return (await self.guild_settings(guild_id)).moderator_role_id
-
     async def guild_settings(self, guild_id: int | None) -> GuildSettings:
         if guild_id is None:
             return GuildSettings()
         rows = await self.db.execute_fetchall("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
-        if not rows:
-            return GuildSettings()
-        row = rows[0]
-        return GuildSettings(row["moderator_role_id"], row["language"],
-                             row["lobby_idle_days"] or DEFAULT_LOBBY_IDLE_DAYS, row["turn_time"], row["reply_time"],
-                             row["vacation_days"])
+        return guild_row(rows[0] if rows else None)
 
     async def idle_lobbies(self, now: float) -> list[GameRow]:
         """Lobbies untouched for longer than their server's ``lobby_idle_days``."""
@@ -308,20 +295,6 @@ class SqliteStore(ClockTables):
         assert fresh is not None
         return fresh
 
-    async def commit_action(
-        self, row: GameRow, seat: str, action: dict[str, Any], events: list[dict[str, Any]],
-        new_state: dict[str, Any], status: str, new_turn: bool, players: list[str] | None = None,
-        clocks: dict[str, dict[str, Any] | None] | None = None,
-    ) -> GameRow:
-        """Append one action and write the state it led to, as one transaction, with the
-        clocks it changes (``clocks``: seat → the clock's row, or ``None`` to stop it). The row
-        returned is ``row`` as written, its state ``new_state`` itself: the game is not read
-        back (its state is serialised once here and never parsed again in this process)."""
-        commit = Commit(row, seat, action, events, new_state, status, new_turn, players, clocks)
-        [fresh] = await self.commit_actions([commit], all_or_nothing=True)
-        assert fresh is not None
-        return fresh
-
     async def commit_actions(self, commits: list[Commit], all_or_nothing: bool = False) -> list[GameRow | None]:
         """Several games' actions in one transaction (the scheduler's timeouts): each with
         its own version check; one whose game moved meanwhile is left out (``None``), the
@@ -364,8 +337,7 @@ class SqliteStore(ClockTables):
     async def note_messages(self, game_id: int, **message_ids: int | None) -> None:
         """Remember the lobby or prompt message of a game. Bookkeeping, not game state:
         the version is left alone so the buttons just posted stay current."""
-        if set(message_ids) - {"lobby_message_id", "prompt_message_id"}:
-            raise ValueError(f"cannot note {set(message_ids)}")
+        check_message_fields(message_ids)
         sets = ", ".join(f"{k} = ?" for k in message_ids)
         await self._statement(f"UPDATE games SET {sets} WHERE id = ?", (*message_ids.values(), game_id))
 
@@ -373,21 +345,15 @@ class SqliteStore(ClockTables):
         """Remember that the channel has been shown the game up to ``version``, and with it
         the messages noted as in :meth:`note_messages` (bookkeeping: the game's own version
         is left alone)."""
-        if set(message_ids) - {"lobby_message_id", "prompt_message_id"}:
-            raise ValueError(f"cannot note {set(message_ids)}")
+        check_message_fields(message_ids)
         sets = "".join(f", {k} = ?" for k in message_ids)
         await self._statement(f"UPDATE games SET announced_version = MAX(announced_version, ?){sets} WHERE id = ?",
                               (version, *message_ids.values(), game_id))
 
-    async def set_moderator_role(self, guild_id: int, role_id: int | None) -> None:
-        await self.set_guild_settings(guild_id, moderator_role_id=role_id)
-
     async def set_guild_settings(self, guild_id: int, **fields: Any) -> GuildSettings:
         """Change some of a server's settings (``moderator_role_id``, ``language``,
         ``lobby_idle_days``); the others keep their value."""
-        allowed = {"moderator_role_id", "language", "lobby_idle_days", "turn_time", "reply_time", "vacation_days"}
-        if not fields or set(fields) - allowed:
-            raise ValueError(f"cannot set {set(fields) - allowed or 'nothing'}")
+        check_guild_fields(fields)
         now = self.clock()
         cols = ", ".join(fields)
         marks = ", ".join("?" for _ in fields)

@@ -1,0 +1,94 @@
+"""The part of a store whose logic is the same on both backends, written once: a mixin of
+:class:`~bot.store.sqlite.SqliteStore` and :class:`~bot.store.postgres.PostgresStore`.
+
+Each backend gives ``commit_actions`` (its own transaction) and ``set_guild_settings``/
+``guild_settings`` (its own SQL); what is built on them, and the checks and row shapes they
+share, are here. SQL is written with ``?`` marks; PostgreSQL numbers them (:func:`numbered`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from bot.store.protocol import DEFAULT_LOBBY_IDLE_DAYS, Commit, GameRow, GuildSettings
+
+MESSAGE_FIELDS = frozenset({"lobby_message_id", "prompt_message_id"})
+GUILD_FIELDS = frozenset({"moderator_role_id", "language", "lobby_idle_days", "turn_time", "reply_time",
+                          "vacation_days"})
+
+
+def check_message_fields(message_ids: Mapping[str, Any]) -> None:
+    """Only a game's lobby and prompt messages are noted (bookkeeping, not game state)."""
+    if set(message_ids) - MESSAGE_FIELDS:
+        raise ValueError(f"cannot note {set(message_ids)}")
+
+
+def check_guild_fields(fields: Mapping[str, Any]) -> None:
+    if not fields or set(fields) - GUILD_FIELDS:
+        raise ValueError(f"cannot set {set(fields) - GUILD_FIELDS or 'nothing'}")
+
+
+def guild_row(row: Mapping[str, Any] | None) -> GuildSettings:
+    """A ``guild_settings`` row (or none: the defaults) as the protocol's dataclass."""
+    if row is None:
+        return GuildSettings()
+    return GuildSettings(row["moderator_role_id"], row["language"],
+                         row["lobby_idle_days"] or DEFAULT_LOBBY_IDLE_DAYS, row["turn_time"], row["reply_time"],
+                         row["vacation_days"])
+
+
+def actions_query(game_id: int, last: int | None, after_version: int | None,
+                  undone: bool) -> tuple[str, tuple[Any, ...]]:
+    """The log in order: all of it, its ``last`` entries, or those that took the game past
+    ``after_version``; the actions taken back (undo, rollback) only if ``undone``."""
+    live = "" if undone else " AND undone_at IS NULL"
+    if after_version is not None:
+        return f"SELECT * FROM actions WHERE game_id = ? AND version > ?{live} ORDER BY seq", (game_id, after_version)
+    if last is None:
+        return f"SELECT * FROM actions WHERE game_id = ?{live} ORDER BY seq", (game_id,)
+    return (f"SELECT * FROM (SELECT * FROM actions WHERE game_id = ?{live} ORDER BY seq DESC LIMIT ?) a"
+            " ORDER BY seq", (game_id, last))
+
+
+_MARK = re.compile(r"\?")
+
+
+def numbered(sql: str) -> str:
+    """``?`` marks as PostgreSQL's ``$1, $2 …`` (the shared queries hold no literal ``?``)."""
+    count = iter(range(1, 1 << 16))
+    return _MARK.sub(lambda _: f"${next(count)}", sql)
+
+
+class SharedCases:
+    """What both stores build the same way on their own ``commit_actions`` and settings."""
+
+    async def commit_actions(self, commits: list[Commit], all_or_nothing: bool = False) -> list[GameRow | None]:
+        raise NotImplementedError
+
+    async def guild_settings(self, guild_id: int | None) -> GuildSettings:
+        raise NotImplementedError
+
+    async def set_guild_settings(self, guild_id: int, **fields: Any) -> GuildSettings:
+        raise NotImplementedError
+
+    async def commit_action(
+        self, row: GameRow, seat: str, action: dict[str, Any], events: list[dict[str, Any]],
+        new_state: dict[str, Any], status: str, new_turn: bool, players: list[str] | None = None,
+        clocks: dict[str, dict[str, Any] | None] | None = None,
+    ) -> GameRow:
+        """Append one action and write the state it led to, as one transaction, with the
+        clocks it changes (``clocks``: seat → the clock's row, or ``None`` to stop it). The row
+        returned is ``row`` as written, its state ``new_state`` itself: the game is not read
+        back (its state is serialised once and never parsed again in this process)."""
+        commit = Commit(row, seat, action, events, new_state, status, new_turn, players, clocks)
+        [fresh] = await self.commit_actions([commit], all_or_nothing=True)
+        assert fresh is not None
+        return fresh
+
+    async def moderator_role(self, guild_id: int) -> int | None:
+        return (await self.guild_settings(guild_id)).moderator_role_id
+
+    async def set_moderator_role(self, guild_id: int, role_id: int | None) -> None:
+        await self.set_guild_settings(guild_id, moderator_role_id=role_id)
