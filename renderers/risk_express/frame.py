@@ -48,7 +48,7 @@ from renderers.risk_express.panels import (
 
 TILES = 32  # a card piece is ~50 KB: ~1.6 MB (a frame keeps what it shows anyway)
 PANELS = 32  # score cells (~30 KB each)
-AREAS = 6  # RGB backgrounds of areas, decompressed: ~1.2 MB at most
+AREAS = 4  # RGB backgrounds of areas, decompressed (a throw draws on three: target, tray, header): ~1 MB at most
 FRAMES = 4  # 1.3 MB each: the default language's four score layouts (2, 3, 4, 5–6 players)
 
 Draw = Callable[[Image.Image, int, int], None]  # draws a piece on a sheet at (-dx, -dy)
