@@ -77,26 +77,16 @@ class Fights:
 
     def resolve(self, state: State, rng: Rng, battle: dict[str, Any], att: list[int], dfn: list[int],
                 events: list[Event]) -> tuple[int, int, dict[str, Any]]:
-        survival = state["mode"] == "survival"
+        if state["mode"] != "survival":
+            return self._resolve_conquest(state, battle, att, dfn)
         attacker, defender, to = battle["attacker"], battle["defender"], battle["to"]
-        edge = a_bonus = d_bonus = 0
-        if survival:
-            mods = self.mods(state)
-            a_bonus = mods.attack_bonus
-            if defender == WALKERS:
-                edge = EDGE + mods.walker_edge
-            elif to in state["towers"]:
-                d_bonus = 1
-        else:
-            mods = _NO_MODS
-            if to in self.strategic:
-                groups, players = load_groups(), state["players"]
-                g = groups[players[attacker]["group"]]
-                if g.effect == "attack_strategic":
-                    a_bonus = g.value
-                d = groups[players[defender]["group"]]
-                if d.effect == "defend_strategic":
-                    d_bonus = d.value
+        edge = d_bonus = 0
+        mods = self.mods(state)
+        a_bonus = mods.attack_bonus
+        if defender == WALKERS:
+            edge = EDGE + mods.walker_edge
+        elif to in state["towers"]:
+            d_bonus = 1
 
         def score(a: list[int], d: list[int]) -> tuple[int, int]:
             if a_bonus:
@@ -113,7 +103,7 @@ class Fights:
         extra: dict[str, Any] = {}
         al, dl = score_att(att)
         players = state["players"]
-        if survival and battle.get("grenade") and players[attacker]["grenades"] > 0:
+        if battle.get("grenade") and players[attacker]["grenades"] > 0:
             best = best_change(att, score_att, True)
             if best is not None:
                 i, (al, dl) = best
@@ -121,7 +111,7 @@ class Fights:
                 att[i] = 6
                 att.sort(reverse=True)
                 self._player(state, attacker)["grenades"] -= 1
-        if survival and defender in players and players[defender]["grenades"] > 0:
+        if defender in players and players[defender]["grenades"] > 0:
             answer = battle.get("answer")
             order = answer["grenade"] if answer else self.orders(state, defender)["grenade"]
             best = best_change(dfn, score_def, False) if order != "never" else None
@@ -143,6 +133,33 @@ class Fights:
             state["troops"][to] += turned
             extra["turning"] = turning
             extra["turned"] = turned
+        if battle.get("answer"):
+            battle["answer"] = None  # the working copy (fresh or copied by the action): one roll only
+        return al, dl, extra
+
+    def _resolve_conquest(self, state: State, battle: dict[str, Any], att: list[int],
+                          dfn: list[int]) -> tuple[int, int, dict[str, Any]]:
+        """:meth:`resolve` in Conquest: no edge, turning, towers or grenades; only the group
+        leaders' powers at strategic locations (the hot path of a Conquest game)."""
+        a_bonus = d_bonus = 0
+        if battle["to"] in self.strategic:
+            groups, players = load_groups(), state["players"]
+            g = groups[players[battle["attacker"]]["group"]]
+            if g.effect == "attack_strategic":
+                a_bonus = g.value
+            d = groups[players[battle["defender"]]["group"]]
+            if d.effect == "defend_strategic":
+                d_bonus = d.value
+        extra: dict[str, Any] = {}
+        if a_bonus:
+            a = sorted(att, reverse=True)
+            a[0] += a_bonus
+            al, dl = resolve_roll(a, dfn, d_bonus, 0)
+            extra["att_bonus"] = a_bonus
+        else:
+            al, dl = resolve_roll(att, dfn, d_bonus, 0)
+        if d_bonus:
+            extra["defence_bonus"] = d_bonus
         if battle.get("answer"):
             battle["answer"] = None  # the working copy (fresh or copied by the action): one roll only
         return al, dl, extra
@@ -253,6 +270,3 @@ class Fights:
             if g.effect == "rise" and state["owner"][dst] == seat:
                 state["troops"][dst] += g.value
                 events.append({"type": "rise", "seat": seat, "territory": dst, "count": g.value})
-
-
-_NO_MODS = TurnMods()
