@@ -40,6 +40,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from typing import NamedTuple
 
 import _path  # noqa: F401
 
@@ -66,6 +67,26 @@ async def start_game(service: GameService, ch: int):
     for p in "bc":
         await service.join(ch, f"u{ch}{p}", p)
     return await service.start(ch, f"u{ch}a", False)
+
+
+class Next(NamedTuple):
+    """What a player holds of a game between two clicks: the prompt's choice, not the state
+    (the bot holds no game's state but its store's small cache: a benchmark holding every
+    game's last state would keep 10,000 states alive and make Python's garbage collector
+    walk them on every young collection — pauses growing with the number of games)."""
+
+    status: str
+    version: int
+    seat: str
+    action: dict | None
+
+
+def next_click(row, rng: random.Random) -> Next:
+    if row.status != "running":
+        return Next(row.status, row.version, "", None)
+    engine = GAMES[row.game]
+    seat = engine.to_act(row.state)[0]
+    return Next(row.status, row.version, seat, engine.random_action(row.state, seat, rng.randrange))
 
 
 async def make_games(url: str, n: int) -> list[int]:
@@ -99,7 +120,6 @@ async def offered(service: GameService, rows: dict, rate: float, duration: float
     latency counts from when it arrived (so a process too busy to start it is seen). At
     most ``players`` actions are in flight (the same for every number of games): an arrival
     beyond is dropped and counted, so an overloaded run shows drops, not an endless queue."""
-    engine = GAMES["risk_express"]
     rng = random.Random(7)
     channels = list(rows)
     idle = collections.deque(rng.sample(channels, len(channels)))
@@ -109,16 +129,15 @@ async def offered(service: GameService, rows: dict, rate: float, duration: float
         row = rows[ch]
         try:
             if row.status != "running":
-                rows[ch] = await start_game(service, ch)
+                rows[ch] = next_click(await start_game(service, ch), rng)
                 return
-            seat = engine.to_act(row.state)[0]
-            action = engine.random_action(row.state, seat, rng.randrange)
             try:
-                rows[ch] = (await service.act(ch, seat, action, expected_version=row.version)).row
+                played = await service.act(ch, row.seat, row.action, expected_version=row.version)
             except UserError as err:
                 refused.append(err.key)
-                rows[ch] = await service.game(ch)
+                rows[ch] = next_click(await service.game(ch), rng)
                 return
+            rows[ch] = next_click(played.row, rng)
             latencies.append((time.perf_counter() - arrival) * 1000)
         finally:
             idle.append(ch)
@@ -147,14 +166,14 @@ async def offered(service: GameService, rows: dict, rate: float, duration: float
 async def play(url: str, channels: list[int], players: int, duration: float, rate: float = 0.0) -> dict:
     store = await open_store(url)
     service = GameService(store, seed_source=iter(range(10**6, 10**7)).__next__)
-    engine = GAMES["risk_express"]
     latencies: list[float] = []
     refused: list[str] = []
     dropped: list[int] = []
     resets = 0
     rows = {}
+    first = random.Random(1)
     for ch in channels:  # read before the clock starts
-        rows[ch] = await service.game(ch)
+        rows[ch] = next_click(await service.game(ch), first)
     stop = time.perf_counter() + duration
 
     async def player(mine: list[int], rng: random.Random) -> None:
@@ -165,20 +184,18 @@ async def play(url: str, channels: list[int], players: int, duration: float, rat
                     return
                 row = rows[ch]
                 if row.status != "running":  # over: a new game in the channel
-                    rows[ch] = await start_game(service, ch)
+                    rows[ch] = next_click(await start_game(service, ch), rng)
                     resets += 1
                     continue
-                seat = engine.to_act(row.state)[0]
-                action = engine.random_action(row.state, seat, rng.randrange)
                 t = time.perf_counter()
                 try:
-                    played = await service.act(ch, seat, action, expected_version=row.version)
+                    played = await service.act(ch, row.seat, row.action, expected_version=row.version)
                 except UserError as err:
                     refused.append(err.key)
-                    rows[ch] = await service.game(ch)
+                    rows[ch] = next_click(await service.game(ch), rng)
                     continue
                 latencies.append((time.perf_counter() - t) * 1000)
-                rows[ch] = played.row
+                rows[ch] = next_click(played.row, rng)
                 await asyncio.sleep(0)  # a player's next click comes in a later event
 
     if rate > 0:
