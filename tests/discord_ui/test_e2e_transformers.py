@@ -17,7 +17,7 @@ import io
 
 from PIL import Image
 
-from bot.games.transformers.text import card_name
+from bot.games.transformers.text import card_name, odds_text
 from bot.rules import GAMES
 from bot.rules.base import clone
 from tests.discord_ui.e2e import make_bot
@@ -143,7 +143,10 @@ async def test_a_team_game_over_a_whole_day(fake, tmp_path):
         assert any("Optimus Prime joins (robot mode" in c["name"] for c in joins), joins
         res = await fake.slash(me, table, "tf", "odds", options={"from": home, "to": target, "robots": 1,
                                                                   "leader": "yes"})
-        assert res.ephemeral and "%" in res.content, res.content
+        exact = game.attack_odds(row.state, seat, {"type": "attack", "from": home, "to": target, "count": 1,
+                                                   "leader": True})
+        assert res.ephemeral and res.content == odds_text(exact, "en"), res.content  # the engine's exact odds
+        assert abs(sum(float(p) for p in exact.values()) - 1) < 1e-9
         res = await fake.slash(me, table, "tf", "attack", options={"from": home, "to": target, "robots": 1,
                                                                     "leader": "maybe"})
         assert res.ephemeral and "yes or no" in res.content, res.content
