@@ -145,7 +145,10 @@ async def test_a_team_game_over_a_whole_day(fake, tmp_path):
                                                                   "leader": "yes"})
         exact = game.attack_odds(row.state, seat, {"type": "attack", "from": home, "to": target, "count": 1,
                                                    "leader": True})
-        assert res.ephemeral and res.content == odds_text(exact, "en"), res.content  # the engine's exact odds
+        dice = game.attack_dice(row.state, seat, {"type": "attack", "from": home, "to": target, "count": 1,
+                                                  "leader": True})
+        assert res.ephemeral and res.content == odds_text(exact, "en", dice), res.content  # the engine's exact odds
+        assert dice["att"] == [8, 6] and res.content.startswith("Your dice: d8 d6"), res.content  # Optimus's d8 + a robot
         assert abs(sum(float(p) for p in exact.values()) - 1) < 1e-9
         res = await fake.slash(me, table, "tf", "attack", options={"from": home, "to": target, "robots": 1,
                                                                     "leader": "maybe"})

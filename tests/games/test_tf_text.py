@@ -167,3 +167,20 @@ def test_rare_events_read_in_both_languages() -> None:
         assert not any(RAW.search(x) or "{" in x for x in lines), lines
     en = P.narrate(events, NAMES, "en")
     assert "3 robots" in en[1] and "Megatron" in en[1] and "Bob is out" in en[2]
+
+
+def test_the_odds_say_which_dice_are_thrown_with_their_modifiers() -> None:
+    """/tf odds names the dice the odds count (a leader's d8 first) and what cards and leaders
+    add, in both languages."""
+    from fractions import Fraction
+
+    from bot.games.transformers.text import odds_text
+
+    odds = {(0, 1): Fraction(5, 12), (1, 0): Fraction(7, 12)}
+    dice = {"att": [8, 6, 6], "def": [6, 6], "att_mods": {"all": 0, "highest": 0, "bonus": 1},
+            "def_mods": {"all": 1, "highest": 0, "bonus": 0}}
+    en = odds_text(odds, "en", dice)
+    assert en.splitlines()[0] == "Your dice: d8 d6 d6 (+1 on one die) against d6 d6 (+1 on each die)"
+    assert en.splitlines()[1] == odds_text(odds, "en")
+    fr = odds_text(odds, "fr", dice)
+    assert fr.splitlines()[0] == "Vos dés : d8 d6 d6 (+1 sur un dé) contre d6 d6 (+1 sur chaque dé)"

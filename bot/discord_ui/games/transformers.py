@@ -151,9 +151,10 @@ class TfCog(commands.GroupCog, group_name=_("tf"), group_description=_("Risk Tra
                   "leader": flag_of(leader)}
         try:
             odds = engine().attack_odds(row.state, str(interaction.user.id), action)
+            dice = engine().attack_dice(row.state, str(interaction.user.id), action)
         except RuleError as err:
             raise UserError.from_rule(err) from err
-        await interaction.response.send_message(odds_text(odds, interaction.locale), ephemeral=True)
+        await interaction.response.send_message(odds_text(odds, interaction.locale, dice), ephemeral=True)
 
     @app_commands.command(name=_("bonus"), description=_("Your leader's +1: the die it goes on"))
     @app_commands.describe(die=_("The die (the list shows them as thrown)"))

@@ -145,12 +145,23 @@ def dice(values: list[int], sides: list[int] | None = None, final: list[int] | N
     return " ".join(out) or "—"
 
 
-def odds_text(odds: dict[tuple[int, int], Any], lang: Any) -> str:
+def odds_text(odds: dict[tuple[int, int], Any], lang: Any, dice: dict[str, Any] | None = None) -> str:
     """The exact odds of one roll (``attack_odds``: (attacker losses, defender losses) →
-    probability) in words, the defender's worst first: « defender −2: 37.2% · −1 each: … »."""
+    probability) in words, the defender's worst first: « defender −2: 37.2% · −1 each: … »;
+    with ``dice`` (``attack_dice``) the dice thrown first: « d8 d6 d6 (+1 on one die) against d6 d6 »."""
     parts = [t("tf.odds.part", lang, al=al, dl=dl, p=fmt_pct(float(p), lang))
              for (al, dl), p in sorted(odds.items(), key=lambda kv: (kv[0][0] - kv[0][1], kv[0]))]
-    return t("tf.odds", lang, parts=" · ".join(parts))
+    text = t("tf.odds", lang, parts=" · ".join(parts))
+    if dice is None:
+        return text
+    att, dfn = _dice_words(dice["att"], dice["att_mods"], lang), _dice_words(dice["def"], dice["def_mods"], lang)
+    return t("tf.odds.dice", lang, att=att, dfn=dfn) + "\n" + text
+
+
+def _dice_words(sides: list[int], mods: dict[str, int], lang: Any) -> str:
+    words = " ".join(f"d{n}" for n in sides)
+    extra = [t(f"tf.odds.mod_{kind}", lang, n=mods[kind]) for kind in ("all", "highest", "bonus") if mods.get(kind)]
+    return words + (f" ({', '.join(extra)})" if extra else "")
 
 
 class TfPresenter(Presenter):

@@ -96,13 +96,26 @@ class Fight:
         probability (a ``Fraction``), with the dice that will really be thrown (d6, d8), the
         cards armed, the leaders' +1 and the defender's stance; a defence card he has not
         played is his secret. A refusal raises as ``apply`` would."""
+        a, d, am, dm = self._first_roll(state, seat, action)
+        return roll_odds(sides_of(a, am), sides_of(d, dm), am, dm)
+
+    def attack_dice(self, state: State, seat: str, action: Action) -> dict[str, Any]:
+        """The dice ``attack_odds`` counted, for words: each side's dice (their sides, 8 or 6,
+        the leader's first) and what is added to them (``all``: on each die, ``highest``: on
+        the highest, ``bonus``: the leader's +1 on one die). A refusal raises as ``apply``."""
+        a, d, am, dm = self._first_roll(state, seat, action)
+        return {"att": list(sides_of(a, am)), "def": list(sides_of(d, dm)),
+                "att_mods": {"all": am.all_, "highest": am.highest, "bonus": am.bonus},
+                "def_mods": {"all": dm.all_, "highest": dm.highest, "bonus": dm.bonus}}
+
+    def _first_roll(self, state: State, seat: str, action: Action) -> tuple[Any, Any, Any, Any]:
         if state["phase"] == "battle":
             raise rule_error("err.battle_pending", territory=self.tname(state["battle"]["to"]))
         work = state.copy()
         self._enter_phase(work, seat, "attack", [])
         probe = {**work, "battle": self._new_battle(work, seat, action)}
         a, d, am, dm, _ = self.next_roll(probe, fire=False)
-        return roll_odds(sides_of(a, am), sides_of(d, dm), am, dm)
+        return a, d, am, dm
 
     def _act_attack(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
         self._enter_phase(state, seat, "attack", events)

@@ -121,3 +121,22 @@ def test_every_throw_of_a_small_battle_resolves_as_enumerated(scripted_dice) -> 
         roll = next(e for e in events if e["type"] == "roll")
         counts[(roll["att_losses"], roll["def_losses"])] = counts.get((roll["att_losses"], roll["def_losses"]), 0) + 1
     assert {k: Fraction(v, 2304) for k, v in counts.items()} == odds
+
+
+
+@pytest.mark.parametrize("name", sorted(BATTLES))
+def test_attack_dice_are_the_dice_the_odds_count(name: str) -> None:
+    """``attack_dice`` (what /tf odds names) gives the very dice and modifiers ``attack_odds``
+    enumerates: the first roll's fighters as the public may know them (no unplayed card)."""
+    spec = BATTLES[name]
+    state, seat = battle_state(spec)
+    action = spec["attack"]
+    dice = GAME.attack_dice(state, seat, action)
+    b = GAME._new_battle(state, seat, action)
+    a, d, am, dm, _ = GAME.next_roll({**state, "battle": b}, fire=False)
+    assert dice["att"] == list(sides_of(a, am)) and dice["def"] == list(sides_of(d, dm))
+    assert dice["att_mods"] == {"all": am.all_, "highest": am.highest, "bonus": am.bonus}
+    assert dice["def_mods"] == {"all": dm.all_, "highest": dm.highest, "bonus": dm.bonus}
+    assert GAME.attack_odds(state, seat, action) == roll_odds(tuple(dice["att"]), tuple(dice["def"]), am, dm)
+    if name == "bumblebee":  # his d8 first, then two robots rolling d8 with Fusion Cannons; his +1
+        assert dice["att"][0] == 8 and dice["att_mods"]["bonus"] == 1
