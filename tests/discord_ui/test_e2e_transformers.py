@@ -109,7 +109,7 @@ async def test_a_team_game_over_a_whole_day(fake, tmp_path):
         assert res.ephemeral and "not your turn" in res.content.lower(), res.content
         mine = sorted(t for t, o in row.state["owner"].items() if o == seat)
         res = await fake.slash(me, table, "tf", "place", options={"territory": "Decagon"})  # a closed factory
-        assert res.ephemeral and "Decagon" in res.content, res.content
+        assert res.ephemeral and "Decagon is a closed factory" in res.content, res.content
         res = await fake.slash(me, table, "tf", "place", options={"territory": mine[0], "count": 999})
         assert res.ephemeral and "robots" in res.content and "member" not in res.content, res.content
         res = await fake.slash(me, table, "tf", "place", options={"territory": "Atlantis"})

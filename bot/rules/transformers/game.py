@@ -60,6 +60,7 @@ from bot.rules.risk_map.board import Board, reinforcements
 from bot.rules.risk_map.cards import draw
 from bot.rules.risk_map.defence import ORDERS
 from bot.rules.risk_map.game import MAX_MEMBERS, MapGame
+from bot.rules.risk_map.messages import rule_error
 from bot.rules.schema import Field, choice, flag, name, whole
 from bot.rules.transformers.asks import RALLY, Asks
 from bot.rules.transformers.board import LAUNCH_PAD, PIVOT_IDS, SLIDE_IDS
@@ -137,6 +138,15 @@ class Transformers(Asks, Claims, Fight, Phases, MapGame):
     def nbrs(self, state: State) -> dict[str, tuple[str, ...]]:
         """Every zone's neighbours now (closed zones and gates left out)."""
         return self._adjacency[self.closed(state)]
+
+    def _own(self, state: State, seat: str, tid: str) -> None:
+        """The map engine's check, with a closed factory's own refusal: it is no zone now, so
+        « Decagon is a closed factory », not « you do not control Decagon »."""
+        owner = state["owner"][tid]
+        if owner != seat:
+            if owner is None and tid in self.closed(state):
+                raise tf_error("tf.err.not_in_play", territory=self.tname(tid))
+            raise rule_error("err.not_yours", territory=self.tname(tid))
 
     def tname(self, tid: str) -> str:
         return self.board.territories[tid].name

@@ -78,7 +78,7 @@ def test_closed_factories_are_no_zone() -> None:
     state["owner"]["decagon"], state["troops"]["decagon"] = None, 0
     refused(state, "red", {"type": "attack", "from": "the_arena", "to": "decagon"}, "tf.err.not_in_play")
     state["phase"], state["reserve"] = "place", 2
-    refused(state, "red", {"type": "place", "territory": "decagon", "count": 1}, "err.not_yours")
+    refused(state, "red", {"type": "place", "territory": "decagon", "count": 1}, "tf.err.not_in_play")
 
 
 def test_card_refusals() -> None:
