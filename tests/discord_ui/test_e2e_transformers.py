@@ -386,11 +386,17 @@ async def test_the_battles_questions_go_to_the_attacker(fake, tmp_path):
         state["rng"] = dice_for(state, seat, action, "escape")
         assert state["rng"] is not None
         await bot.service.store.update_game(row, state=state)
+        mark = fake.mark()
         res = await fake.slash(alice, table, "tf", "attack", options={"from": home, "to": target, "robots": 0,
                                                                        "leader": "yes", "until": True})
         assert not res.ephemeral and "Bumblebee is beaten" in res.content, res.content
         row = await row_of(bot, table)
         ask = row.state["ask"]
+        await fake.settle()  # where he goes if Alice does not answer: told to her alone, in private
+        default = game.tname(game.view(row.state, seat)["you"]["escape_default"])
+        told = [m.content for m in fake.channel_messages(table, ephemeral=True) if m.ephemeral and m.id > mark]
+        assert any(f"escapes to {default} (your rally order)" in c for c in told), told
+        assert not any("rally order" in m.content for m in fake.channel_messages(table) if not m.ephemeral)
         offered = await fake.autocomplete(alice, table, "tf", "escape", focused="territory",
                                           options={"territory": ""})
         assert {c["value"] for c in offered} == set(ask["options"]), offered

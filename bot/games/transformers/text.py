@@ -389,6 +389,9 @@ class TfPresenter(Presenter):
                 out.append(t("tf.priv.defence", lang, order=t(f"tf.order.{mine['order']}", lang)))
             elif ev["type"] == "rally" and mine.get("order"):
                 out.append(t("tf.priv.rally", lang, order=t(f"tf.rally.{mine['order']}", lang)))
+            elif ev["type"] == "ask" and mine.get("default"):  # where he goes if the clock runs out
+                out.append(t("tf.priv.escape_default", lang, leader=cname("leader", ev.get("leader"), lang),
+                             zone=zone(mine["default"], lang)))
         return out
 
     # -- status, prompt, hand ---------------------------------------------------------
@@ -447,6 +450,9 @@ class TfPresenter(Presenter):
             seat_of = part.get("seat")
             if part.get("rally") and (view.get("players") or {}).get(seat_of, {}).get("leader") == "bumblebee":
                 lines.append(t("tf.hand.rally", lang, order=t(f"tf.rally.{part['rally']}", lang)))
+            if part.get("escape_default") and key == "you" and (view.get("ask") or {}).get("kind") == "escape":
+                lines.append(t("tf.priv.escape_default", lang, leader=cname("leader", view["ask"].get("leader"), lang),
+                               zone=zone(part["escape_default"], lang)))
         return "\n".join(lines) or t("hand.none", lang)
 
     # -- refusals -----------------------------------------------------------------------
