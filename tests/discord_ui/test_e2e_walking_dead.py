@@ -369,6 +369,26 @@ async def test_conquest_for_five_with_the_walkers_and_a_standing_order(fake, tmp
         row = await row_of(bot, table)
         drawn = next(e for e in (await bot.service.store.actions(row.id))[-1].events if e["type"] == "trade_cards")
         assert len(drawn["cards"]) == 2 and all(owner[t] == seat for t in drawn["bonus"])
+        # -- the odds in Conquest: no +1 against walkers, no turning; the leaders' powers counted
+        from bot.i18n import fmt_pct
+        from bot.rules.walking_dead.conquest import load_groups
+        from bot.rules.walking_dead.odds import conquest_odds
+
+        res = await fake.slash(users[seat], table, "twd", "odds", options={"attackers": 3, "defenders": 2})
+        assert res.ephemeral and "(Conquest: no +1, no turning)" in res.content, res.content
+        assert fmt_pct(float(conquest_odds(3, 2)), "en") in res.content, res.content
+        groups = load_groups()
+        group_of = {s: p["group"] for s, p in row.state["players"].items()}
+        asker = next(s for s, g in group_of.items() if groups[g].effect == "attack_strategic")
+        holders = {s for s, g in group_of.items() if groups[g].effect == "defend_strategic"}
+        spot = next((t for t in game.strategic if owner[t] in holders and owner[t] != asker),
+                    next(t for t in game.strategic if owner[t] != asker))
+        d_bonus = 1 if owner[spot] in holders else 0
+        res = await fake.slash(users[asker], table, "twd", "odds",
+                               options={"attackers": 3, "defenders": 2, "to": game.tname(spot)})
+        assert res.ephemeral and fmt_pct(float(conquest_odds(3, 2, 1, d_bonus)), "en") in res.content, res.content
+        assert "Your group leader's +1" in res.content and ("defending group leader's +1" in res.content) == bool(
+            d_bonus), res.content
         res = await fake.slash(users[defender], table, "twd", "defence", options={"dice": "one"})
         assert not res.ephemeral and "changes their standing defence order" in res.content, res.content
         assert "one die" not in res.content  # the order itself stays private

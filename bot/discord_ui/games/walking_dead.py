@@ -21,8 +21,9 @@ from bot.games import presenter, typed
 from bot.i18n import fmt_num, fmt_pct, lang_of, t
 from bot.rules import GAMES, AmbiguousName
 from bot.rules.risk_map.odds import battle_outcomes
+from bot.rules.walking_dead.conquest import load_groups
 from bot.rules.walking_dead.crates import AMMO_TABLE, pick_crates, trade_choices
-from bot.rules.walking_dead.odds import attack_odds, invasion_odds
+from bot.rules.walking_dead.odds import attack_odds, conquest_odds, invasion_odds
 from bot.service import UserError
 
 Choice = app_commands.Choice
@@ -235,14 +236,28 @@ class WalkingDeadCog(commands.GroupCog, group_name=_("twd"), group_description=_
         await self._act(interaction, {"type": kind})
 
     @app_commands.command(name=_("odds"), description=_("Exact chance that an attack takes a territory"))
+    @app_commands.rename(target=_("to"))
     @app_commands.describe(attackers=_("Survivors (or walkers) attacking"), defenders=_("Defenders"),
-                           against=_("Who is fighting whom"), tower=_("The territory has a watchtower"))
+                           against=_("Who is fighting whom"), tower=_("The territory has a watchtower"),
+                           target=_("The territory fought over (Conquest: the group leaders' powers there)"))
     @app_commands.choices(against=[Choice(name=_("survivors against walkers"), value="walkers"),
                                    Choice(name=_("walkers invading survivors"), value="invasion"),
                                    Choice(name=_("survivors against survivors"), value="survivors")])
+    @app_commands.autocomplete(target=suggest(GAME, "attack", "to"))
     async def odds(self, interaction: discord.Interaction, attackers: app_commands.Range[int, 1, 60],
-                   defenders: app_commands.Range[int, 1, 60], against: str = "walkers", tower: bool = False) -> None:
+                   defenders: app_commands.Range[int, 1, 60], against: str = "walkers", tower: bool = False,
+                   target: str | None = None) -> None:
         lang = interaction.locale
+        conquest = await self._conquest_bonuses(interaction, target)
+        if conquest is not None:  # Conquest: no +1 against walkers, no turning, no towers
+            att_bonus, def_bonus = conquest
+            win = float(conquest_odds(attackers, defenders, att_bonus, def_bonus))
+            text = t("wd.odds.conquest", lang, a=fmt_num(attackers, lang), d=fmt_num(defenders, lang),
+                     odds=fmt_pct(win, lang))
+            powers = [t(key, lang, n=n) for key, n in (("wd.odds.att_power", att_bonus), ("wd.odds.def_power", def_bonus))
+                      if n]
+            await interaction.response.send_message(text + "".join(f"\n{p}" for p in powers), ephemeral=True)
+            return
         if against == "survivors":
             win = battle_outcomes(attackers, defenders, 1 if tower else 0)["win"]
         elif against == "invasion":
@@ -252,3 +267,31 @@ class WalkingDeadCog(commands.GroupCog, group_name=_("twd"), group_description=_
         text = t(f"wd.odds.{against}", lang, a=fmt_num(attackers, lang), d=fmt_num(defenders, lang),
                  odds=fmt_pct(win, lang), tower=t("wd.odds.tower", lang) if tower else "")
         await interaction.response.send_message(text, ephemeral=True)
+
+    async def _conquest_bonuses(self, interaction: discord.Interaction, target: str | None
+                                ) -> tuple[int, int] | None:
+        """``None`` outside a Conquest game in this channel; else the group leaders' +1s that
+        count in a fight over ``target`` (the asker's attack power, its holder's defence
+        power, at a strategic location only)."""
+        try:
+            row = await self.bot.service.running(interaction.channel_id)
+        except UserError:
+            return None
+        if row.state is None:
+            return None
+        view = engine().view(row.state, None)
+        if view.get("mode") != "conquest":
+            return None
+        if target is None:
+            return 0, 0
+        tid = territory_of(target)
+        if tid not in engine().strategic:
+            return 0, 0
+        groups, players = load_groups(), view.get("players") or {}
+
+        def power(seat: str | None, effect: str) -> int:
+            g = groups.get((players.get(seat) or {}).get("group"))
+            return g.value if g is not None and g.effect == effect else 0
+
+        return (power(str(interaction.user.id), "attack_strategic"),
+                power(((view.get("territories") or {}).get(tid) or {}).get("owner"), "defend_strategic"))

@@ -16,9 +16,10 @@ from functools import cache, lru_cache
 from itertools import product
 from math import comb
 
+from bot.rules.risk_map.battle import resolve_roll
 from bot.rules.walking_dead.walkers import EDGE, losses, survivor_defence_dice, walker_dice
 
-__all__ = ["attack_odds", "invasion_odds", "roll_losses"]
+__all__ = ["attack_odds", "conquest_odds", "invasion_odds", "roll_losses"]
 
 HALF = Fraction(1, 2)  # a killed survivor turns on 1, 2 or 3
 
@@ -73,4 +74,35 @@ def attack_odds(committed: int, walkers: int, edge: int = EDGE, turning: bool = 
     for (al, dl), q in roll_losses(min(3, committed), walker_dice(walkers, False), False, False, edge):
         for t, r in _turned(al, turning):
             p += q * r * attack_odds(committed - al, walkers - dl + t, edge, turning)
+    return p
+
+
+@cache
+def conquest_roll(att: int, dfn: int, att_bonus: int = 0, def_bonus: int = 0
+                  ) -> tuple[tuple[tuple[int, int], Fraction], ...]:
+    """The law of one Conquest roll (no edge, turning or tower): ``att_bonus`` on the
+    attacker's highest die, ``def_bonus`` on the defender's (the group leaders' powers at a
+    strategic location), as :meth:`WalkingDead._resolve_conquest` rolls it."""
+    counts: dict[tuple[int, int], int] = {}
+    for a in product(range(1, 7), repeat=att):
+        top = sorted(a, reverse=True)
+        top[0] += att_bonus
+        for d in product(range(1, 7), repeat=dfn):
+            key = resolve_roll(top, d, def_bonus, 0)
+            counts[key] = counts.get(key, 0) + 1
+    total = 6 ** (att + dfn)
+    return tuple(sorted((k, Fraction(v, total)) for k, v in counts.items()))
+
+
+@lru_cache(maxsize=200_000)
+def conquest_odds(committed: int, defenders: int, att_bonus: int = 0, def_bonus: int = 0) -> Fraction:
+    """The chance that ``committed`` survivors take a territory of ``defenders`` in Conquest,
+    rolling until it is decided (3 dice at most against 2, the defender throwing the most)."""
+    if defenders <= 0:
+        return Fraction(1)
+    if committed <= 0:
+        return Fraction(0)
+    p = Fraction(0)
+    for (al, dl), q in conquest_roll(min(3, committed), min(2, defenders), att_bonus, def_bonus):
+        p += q * conquest_odds(committed - al, defenders - dl, att_bonus, def_bonus)
     return p
