@@ -27,3 +27,27 @@ def choices(message) -> list[tuple[str, str | None]]:
             elif comp["type"] == 3:
                 out += [(comp["custom_id"], opt["value"]) for opt in comp["options"]]
     return out
+
+
+def live(fake, channel):
+    """The bot's last message in ``channel`` that carries the game's buttons."""
+    msgs = [m for m in fake.channel_messages(channel) if any(c.startswith("gm:") for c in m.custom_ids)]
+    return msgs[-1] if msgs else None
+
+
+def button(message, code: str) -> str | None:
+    """The custom id of ``message``'s game button for the action coded ``code``."""
+    for cid in message.custom_ids:
+        if cid.startswith("gm:") and cid.split(":", 3)[3] == code:
+            return cid
+    return None
+
+
+async def row_of(bot, channel):
+    return await bot.service.store.active_game(channel.id)
+
+
+async def snapshot(bot, channel) -> tuple[int, int, str]:
+    """The game's version, how many actions its log holds, and its state as stored."""
+    row = await row_of(bot, channel)
+    return row.version, len(await bot.service.store.actions(row.id)), repr(sorted(row.state.items()))

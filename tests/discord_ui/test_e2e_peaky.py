@@ -12,16 +12,11 @@ import io
 from PIL import Image
 
 from bot.rules import GAMES
-from tests.discord_ui.e2e import make_bot
+from tests.discord_ui.e2e import live, make_bot, row_of
 
 game = GAMES["peaky_blinders"]
 
 
-
-
-def live(fake, channel):
-    msgs = [m for m in fake.channel_messages(channel) if any(c.startswith("gm:") for c in m.custom_ids)]
-    return msgs[-1] if msgs else None
 
 
 def button(message, code: str) -> str | None:
@@ -29,10 +24,6 @@ def button(message, code: str) -> str | None:
         if cid.startswith("gm:") and cid.rsplit(":", 1)[1] == code:
             return cid
     return None
-
-
-async def row_of(bot, channel):
-    return await bot.service.store.active_game(channel.id)
 
 
 async def play_turn(fake, bot, channel, users, stats) -> None:

@@ -20,31 +20,9 @@ from PIL import Image
 from bot.games.transformers.text import card_name, odds_text
 from bot.rules import GAMES
 from bot.rules.base import clone
-from tests.discord_ui.e2e import make_bot
+from tests.discord_ui.e2e import button, live, make_bot, row_of, snapshot
 
 game = GAMES["transformers"]
-
-
-def live(fake, channel):
-    msgs = [m for m in fake.channel_messages(channel) if any(c.startswith("gm:") for c in m.custom_ids)]
-    return msgs[-1] if msgs else None
-
-
-def button(message, code: str) -> str | None:
-    for cid in message.custom_ids:
-        if cid.startswith("gm:") and cid.split(":", 3)[3] == code:
-            return cid
-    return None
-
-
-async def row_of(bot, channel):
-    return await bot.service.store.active_game(channel.id)
-
-
-async def snapshot(bot, channel) -> tuple[int, int, str]:
-    """The game's version, how many actions its log holds, and its state as stored."""
-    row = await row_of(bot, channel)
-    return row.version, len(await bot.service.store.actions(row.id)), repr(sorted(row.state.items()))
 
 
 async def new_game(fake, bot, table, users, locale: str = "en-US") -> None:

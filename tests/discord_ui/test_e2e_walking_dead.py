@@ -27,7 +27,7 @@ from bot.rules import GAMES
 from bot.rules import names as N
 from bot.rules.base import clone
 from bot.store import Store
-from tests.discord_ui.e2e import make_bot
+from tests.discord_ui.e2e import live, make_bot, row_of
 from tests.fakeclock import Clock
 
 T0 = 1_800_000_000.0
@@ -35,20 +35,11 @@ T0 = 1_800_000_000.0
 game = GAMES["walking_dead"]
 
 
-def live(fake, channel):
-    msgs = [m for m in fake.channel_messages(channel) if any(c.startswith("gm:") for c in m.custom_ids)]
-    return msgs[-1] if msgs else None
-
-
 def button(message, code: str) -> str | None:
     for cid in message.custom_ids if message else ():
         if cid.startswith("gm:") and cid.rsplit(":", 1)[1] == code:
             return cid
     return None
-
-
-async def row_of(bot, channel):
-    return await bot.service.store.active_game(channel.id)
 
 
 async def snapshot(bot, channel) -> tuple[int, int, str]:

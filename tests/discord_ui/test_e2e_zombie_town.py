@@ -18,7 +18,7 @@ from PIL import Image
 from bot.games.zombie_town import words as W
 from bot.rules import GAMES
 from bot.rules.base import clone
-from tests.discord_ui.e2e import make_bot
+from tests.discord_ui.e2e import button, make_bot, row_of, snapshot
 
 game = GAMES["zombie_town"]
 
@@ -29,28 +29,11 @@ def live(fake, channel):
     return msgs[-1] if msgs else None
 
 
-def button(message, code: str) -> str | None:
-    for cid in message.custom_ids:
-        if cid.startswith("gm:") and cid.split(":", 3)[3] == code:
-            return cid
-    return None
-
-
-async def row_of(bot, channel):
-    return await bot.service.store.active_game(channel.id)
-
-
 async def private_after(fake, channel, mark: int) -> list[str]:
     """The ephemeral messages the bot sent in ``channel`` since ``mark``."""
     await fake.settle()
     return [m.content for m in fake.channel_messages(channel, ephemeral=True)
             if m.ephemeral and m.id > mark]
-
-
-async def snapshot(bot, channel) -> tuple[int, int, str]:
-    """The game's version, how many actions its log holds, and its state as stored."""
-    row = await row_of(bot, channel)
-    return row.version, len(await bot.service.store.actions(row.id)), repr(sorted(row.state.items()))
 
 
 async def play_turn(fake, bot, channel, users, how: str) -> None:
