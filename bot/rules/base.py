@@ -435,6 +435,37 @@ class Game(ABC):
         :func:`bot.rules.events.events_for`. Nothing outside the engine reads events raw."""
         return events_for(events, seat)
 
+    # -- what an AI seat may know ---------------------------------------------------------
+    def sample_state(self, state: State, seat: str, rng: Rng) -> State:
+        """A full state ``seat`` could be in, given only what it sees: a copy of ``state`` in
+        which every part hidden from ``seat`` (the other seats' hands and secret cards, the
+        decks' order, face-down cards, the dice to come) is redrawn from ``rng``, consistently
+        with ``view(state, seat)`` (same sizes, only cards ``seat`` has not seen). The AI's
+        search plays on these samples, never on ``state`` itself.
+
+        The promise the contract tests check: two states with the same ``view`` for ``seat``
+        give the same sample from generators in the same state. So a redraw must read only what
+        ``seat`` sees (sorted pools, public counts), never the hidden values' order. ``seat``
+        ``None``: what the channel sees."""
+        new = clone(state)
+        self._redraw_hidden(new, seat, rng)
+        new["rng"] = rng.next64()
+        return new
+
+    def _redraw_hidden(self, state: State, seat: str | None, rng: Rng) -> None:  # noqa: B027
+        """Hook of :meth:`sample_state`: redraw in ``state`` (a copy, to change in place)
+        what ``seat`` may not see. Default: nothing is hidden but the dice to come, which
+        :meth:`sample_state` redraws itself (Risk Express: open information)."""
+
+    def evaluate(self, state: State, seat: str) -> float:
+        """How well ``seat`` stands in ``state``, in [-1, 1]: 1 won, -1 lost, between them a
+        guess for a running game (the AI's search scores the positions it reaches with it). It
+        may read the whole ``state`` (the search gives it its own samples). Default: the
+        seat's share of what the public view counts (:func:`bot.rules.standing.standing`)."""
+        from bot.rules.standing import standing
+
+        return standing(self, state, seat)
+
     # -- to implement -----------------------------------------------------------------
     @abstractmethod
     def _setup(self, state: State, rng: Rng) -> None: ...
