@@ -255,22 +255,23 @@ class ClockCases:
         if days == 0:
             if not away:
                 raise UserError("err.not_away", "You are not on vacation.")
-            games = await self._move_clocks(guild_id, user_id, now, None)
-            await self.store.set_member(guild_id, user_id, away_until=now, away_year=year, away_days=used)
+            games = await self._move_clocks(guild_id, user_id, now, None,
+                                            away_until=now, away_year=year, away_days=used)
             return Vacation(None, allowance - used, games)
         if used + days > allowance + 1e-9:
             raise UserError("err.vacation_limit", "You have {left} vacation days left this year (of {max}).",
                             left=_days(allowance - used), max=allowance)
         until = now + days * DAY
-        games = await self._move_clocks(guild_id, user_id, now, until)
-        await self.store.set_member(guild_id, user_id, away_from=now, away_until=until, away_year=year,
-                                    away_days=used + days)
+        games = await self._move_clocks(guild_id, user_id, now, until, away_from=now, away_until=until,
+                                        away_year=year, away_days=used + days)
         return Vacation(until, allowance - used - days, games)
 
-    async def _move_clocks(self, guild_id: int, user_id: str, now: float, until: float | None) -> int:
+    async def _move_clocks(self, guild_id: int, user_id: str, now: float, until: float | None,
+                           **member: Any) -> int:
         """Pause (to ``until``) or resume (``None``) the member's clocks in the games that
-        honour vacations; returns how many games."""
-        moved = 0
+        honour vacations, and write the member's row (``member``), in one transaction: a
+        crash leaves the vacation whole or not begun. Returns how many games."""
+        moves: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}
         for game_id, row_clock in await self.store.clocks_of_members(guild_id, user_id):
             game = await self.store.get_game(game_id)
             if game is None or game.timing.get("vacations", "honoured") != "honoured":
@@ -278,10 +279,8 @@ class ClockCases:
             clock = timing.from_row(row_clock)
             changed = timing.resume(clock, now) if until is None else timing.pause(clock, now, until)
             if changed != clock:
-                async with self._channel_lock(game.channel_id):
-                    if await self.store.set_clocks(game_id, {user_id: timing.to_row(changed)},
-                                                   expected={user_id: row_clock}):
-                        moved += 1
+                moves[game_id] = (timing.to_row(changed), row_clock)
+        moved = await self.store.set_vacation(guild_id, user_id, moves, **member)
         if moved:
             self.wake()
         return moved

@@ -14,6 +14,7 @@ from typing import Any
 
 from bot.store.protocol import Conflict, DueClock, GameRow, MemberSettings, Note, Shards
 from bot.store.rows import TABLES, clock_row, clocks_after, dumps, member_row
+from bot.store.shared import check_member_fields
 
 
 def rowcount(status: str) -> int:
@@ -112,20 +113,40 @@ class PgClockTables:
         rows = await self._fetch("SELECT * FROM members WHERE guild_id = $1 AND user_id = $2", guild_id, user_id)
         return member_row(rows[0]) if rows else MemberSettings()
 
-    async def set_member(self, guild_id: int, user_id: str, **fields: Any) -> MemberSettings:
-        allowed = {"notify", "lang", "away_from", "away_until", "away_year", "away_days"}
-        if not fields or set(fields) - allowed:
-            raise ValueError(f"cannot set {set(fields) - allowed or 'nothing'}")
+    def _member_upsert(self, guild_id: int, user_id: str, fields: dict[str, Any]) -> tuple[str, list[Any]]:
+        check_member_fields(fields)
         floats = ("away_from", "away_until", "away_days")
         values = [float(v) if k in floats and v is not None else v for k, v in fields.items()]
         cols = ", ".join(fields)
         marks = ", ".join(f"${i}" for i in range(4, 4 + len(fields)))
         updates = ", ".join(f"{k} = excluded.{k}" for k in fields)
-        await self._statement(
-            f"INSERT INTO members (guild_id, user_id, updated_at, {cols}) VALUES ($1, $2, $3, {marks})"
-            f" ON CONFLICT (guild_id, user_id) DO UPDATE SET {updates}, updated_at = excluded.updated_at",
-            guild_id, user_id, float(self.clock()), *values)
+        return (f"INSERT INTO members (guild_id, user_id, updated_at, {cols}) VALUES ($1, $2, $3, {marks})"
+                f" ON CONFLICT (guild_id, user_id) DO UPDATE SET {updates}, updated_at = excluded.updated_at",
+                [guild_id, user_id, float(self.clock()), *values])
+
+    async def set_member(self, guild_id: int, user_id: str, **fields: Any) -> MemberSettings:
+        sql, args = self._member_upsert(guild_id, user_id, fields)
+        await self._statement(sql, *args)
         return await self.member(guild_id, user_id)
+
+    async def set_vacation(self, guild_id: int, user_id: str, moves: dict[int, tuple[dict[str, Any], dict[str, Any]]],
+                           **fields: Any) -> int:
+        """As the SQLite store's: the clocks moved and the member's row, in one transaction
+        (each clock locked while compared)."""
+        sql, args = self._member_upsert(guild_id, user_id, fields)
+
+        async def work(conn: Any) -> int:
+            moved = 0
+            for game_id, (clock, was) in moves.items():
+                row = await conn.fetchrow(
+                    "SELECT * FROM clocks WHERE game_id = $1 AND seat = $2 FOR UPDATE", game_id, user_id)
+                if row is not None and clock_row(row) == was:
+                    await self._write_clocks(conn, game_id, {user_id: clock})
+                    moved += 1
+            await conn.execute(sql, *args)
+            return moved
+
+        return await self._transaction(work)
 
     # -- notes --------------------------------------------------------------------------
     async def add_note(self, game_id: int, kind: str, seat: str | None, data: dict[str, Any] | None = None) -> None:

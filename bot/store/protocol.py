@@ -248,6 +248,13 @@ class GameStore(Protocol):
 
     async def set_member(self, guild_id: int, user_id: str, **fields: Any) -> MemberSettings: ...
 
+    async def set_vacation(self, guild_id: int, user_id: str, moves: dict[int, tuple[dict[str, Any], dict[str, Any]]],
+                           **fields: Any) -> int:
+        """A vacation taken or ended in one transaction: the member's clocks moved (game id →
+        (new clock, clock as read); one changed since is left alone) and the member's row
+        (``fields`` as :meth:`set_member`). Returns how many clocks moved."""
+        ...
+
     async def add_note(self, game_id: int, kind: str, seat: str | None, data: dict[str, Any] | None = None) -> None: ...
 
     async def notes(self, game_id: int) -> list[Note]: ...

@@ -25,6 +25,14 @@ def check_message_fields(message_ids: Mapping[str, Any]) -> None:
         raise ValueError(f"cannot note {set(message_ids)}")
 
 
+MEMBER_FIELDS = frozenset({"notify", "lang", "away_from", "away_until", "away_year", "away_days"})
+
+
+def check_member_fields(fields: Mapping[str, Any]) -> None:
+    if not fields or set(fields) - MEMBER_FIELDS:
+        raise ValueError(f"cannot set {set(fields) - MEMBER_FIELDS or 'nothing'}")
+
+
 def check_guild_fields(fields: Mapping[str, Any]) -> None:
     if not fields or set(fields) - GUILD_FIELDS:
         raise ValueError(f"cannot set {set(fields) - GUILD_FIELDS or 'nothing'}")

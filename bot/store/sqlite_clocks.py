@@ -19,6 +19,7 @@ import aiosqlite
 from bot.store.protocol import Conflict, DueClock, GameRow, MemberSettings, Note, Shards
 from bot.store.rows import TABLES, clocks_after, dumps, member_row
 from bot.store.rows import clock_row as _clock
+from bot.store.shared import check_member_fields
 
 
 def shard_filter(shards: Shards) -> tuple[str, tuple[int, ...]]:
@@ -115,18 +116,40 @@ class ClockTables:
         r = rows[0]
         return member_row(r)
 
-    async def set_member(self, guild_id: int, user_id: str, **fields: Any) -> MemberSettings:
-        allowed = {"notify", "lang", "away_from", "away_until", "away_year", "away_days"}
-        if not fields or set(fields) - allowed:
-            raise ValueError(f"cannot set {set(fields) - allowed or 'nothing'}")
+    def _member_upsert(self, guild_id: int, user_id: str, fields: dict[str, Any]) -> tuple[str, tuple[Any, ...]]:
+        check_member_fields(fields)
         cols = ", ".join(fields)
         marks = ", ".join("?" for _ in fields)
         updates = ", ".join(f"{k} = excluded.{k}" for k in fields)
-        await self._statement(
-            f"INSERT INTO members (guild_id, user_id, {cols}, updated_at) VALUES (?, ?, {marks}, ?)"
-            f" ON CONFLICT(guild_id, user_id) DO UPDATE SET {updates}, updated_at = excluded.updated_at",
-            (guild_id, user_id, *fields.values(), self.clock()))
+        return (f"INSERT INTO members (guild_id, user_id, {cols}, updated_at) VALUES (?, ?, {marks}, ?)"
+                f" ON CONFLICT(guild_id, user_id) DO UPDATE SET {updates}, updated_at = excluded.updated_at",
+                (guild_id, user_id, *fields.values(), self.clock()))
+
+    async def set_member(self, guild_id: int, user_id: str, **fields: Any) -> MemberSettings:
+        await self._statement(*self._member_upsert(guild_id, user_id, fields))
         return await self.member(guild_id, user_id)
+
+    async def set_vacation(self, guild_id: int, user_id: str, moves: dict[int, tuple[dict[str, Any], dict[str, Any]]],
+                           **fields: Any) -> int:
+        """A vacation taken or ended, in one transaction: each game's clock of the member
+        moved (game id → (the new clock, the clock as read); one that changed since it was
+        read is left as it is) and the member's row (``fields``, as :meth:`set_member`).
+        All of it is written or nothing: a crash never leaves some clocks paused and the
+        days not counted. Returns how many clocks moved."""
+        sql, args = self._member_upsert(guild_id, user_id, fields)
+
+        async def work() -> int:
+            moved = 0
+            for game_id, (clock, was) in moves.items():
+                rows = await self.db.execute_fetchall(
+                    "SELECT * FROM clocks WHERE game_id = ? AND seat = ?", (game_id, user_id))
+                if rows and _clock(rows[0]) == was:
+                    await self._write_clocks(game_id, {user_id: clock})
+                    moved += 1
+            await self.db.execute(sql, args)
+            return moved
+
+        return await self._transaction(work)
 
     # -- notes --------------------------------------------------------------------------
     async def add_note(self, game_id: int, kind: str, seat: str | None, data: dict[str, Any] | None = None) -> None:

@@ -38,14 +38,14 @@ async def clocks(store, seat):
 async def test_a_stop_in_the_middle_of_a_vacation_leaves_no_clock_half_paused(tmp_path):
     store, service, seat = await three_games(tmp_path)
     try:
-        set_clocks = store.set_clocks
+        games_of = store.clocks_of_members
 
-        async def stop_after_the_first(*args, **kwargs):  # SIGTERM arrives after the first game's clock
-            done = await set_clocks(*args, **kwargs)
+        async def stop_once_begun(*args, **kwargs):  # SIGTERM arrives once the vacation has begun
+            found = await games_of(*args, **kwargs)
             service.draining = True
-            return done
+            return found
 
-        store.set_clocks = stop_after_the_first
+        store.clocks_of_members = stop_once_begun
         away = await service.vacation(GUILD, seat, 3)
         assert away.games == len(CHANNELS)
         paused = await clocks(store, seat)

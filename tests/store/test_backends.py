@@ -179,3 +179,41 @@ async def test_rows_copy_between_backends_as_they_are(store, tmp_path):
         assert (await other.create_lobby(2, 7, "risk_express", "h", {}, 1)).id == row.id + 1
     finally:
         await other.close()
+
+
+async def test_a_vacation_is_written_whole_or_not_at_all(store):
+    """``set_vacation`` moves the member's clocks and writes the member's row in one
+    transaction: a clock that changed since it was read is left alone (and not counted), and
+    a failure in the middle (a crash's rollback) leaves every clock and the row as they were."""
+    one, two, three = [await running(store, c) for c in (1, 2, 3)]
+    for row in (one, two, three):
+        await store.set_clocks(row.id, {"a": clock("a", 2000.0)})
+    was = clock("a", 2000.0)
+    paused = {**was, "paused_until": 9000.0, "due": 9000.0}
+    stale = {**was, "due": 1999.0}  # another process moved game three's clock since
+    moved = await store.set_vacation(7, "a", {one.id: (paused, was), two.id: (paused, was), three.id: (paused, stale)},
+                                     away_from=1000.0, away_until=9000.0, away_year=2026, away_days=3.0)
+    assert moved == 2
+    assert [(await store.get_game(r.id)).clocks["a"] for r in (one, two, three)] == [paused, paused, was]
+    assert (await store.member(7, "a")).away_until == 9000.0
+
+    before = [await store.dump_rows(t) for t in TABLES]
+    write = store._write_clocks
+    calls = 0
+
+    async def dies_on_the_second(*args, **kwargs):
+        nonlocal calls
+        calls += 1
+        if calls == 2:
+            raise RuntimeError("killed")
+        return await write(*args, **kwargs)
+
+    store._write_clocks = dies_on_the_second
+    with pytest.raises(RuntimeError):
+        await store.set_vacation(7, "a", {one.id: (was, paused), two.id: (was, paused)},
+                                 away_until=1000.0, away_year=2026, away_days=0.0)
+    store._write_clocks = write
+    assert [await store.dump_rows(t) for t in TABLES] == before
+    with pytest.raises(ValueError):  # an unknown column is refused before anything is written
+        await store.set_vacation(7, "a", {one.id: (was, paused)}, owner="b")
+    assert [await store.dump_rows(t) for t in TABLES] == before
