@@ -8,6 +8,9 @@ else here names a game. Every renderer module keeps the same small protocol:
   for a close-up;
 - ``zoom_regions() -> list[str]``: the region ids ``view["zoom"]`` takes (none for a game
   without a map);
+- ``seat_styles(view) -> {seat: (rgb, shape)}`` (optional): each seat's colour and symbol as
+  the board draws them (a map game's factions); without it, the kit's player colours in
+  seat order (:func:`seat_styles`);
 - ``warm()``: build every static layer and palette now. The bot calls ``warm()`` at
   start-up, before it goes online, so the first picture of the first game costs what the
   next ones cost.
@@ -34,6 +37,19 @@ def _renderer(game_id: str) -> ModuleType:
 
 def render(view: dict[str, Any]) -> bytes:
     return _renderer(view["game"]).render(view)
+
+
+def seat_styles(view: dict[str, Any]) -> dict[str, tuple[tuple[int, int, int], str]]:
+    """Each seat's colour (RGB) and symbol (a shape name) as the game's board shows them:
+    the chart of a game's story draws each player's line with these."""
+    own = getattr(_renderer(view["game"]), "seat_styles", None)
+    if own is not None:
+        return dict(own(view))
+    from renderers.kit import PLAYER_COLORS
+
+    seats = list(view.get("seats") or view.get("players") or [])
+    return {s: (PLAYER_COLORS[i % len(PLAYER_COLORS)].fill, PLAYER_COLORS[i % len(PLAYER_COLORS)].shape)
+            for i, s in enumerate(seats)}
 
 
 def zoom_regions(game_id: str) -> list[str]:

@@ -171,9 +171,10 @@ LAYERS: list[tuple[tuple[str, ...], tuple[str, ...]]] = [  # (modules, what they
      ("bot.rules", "bot.store", "bot.i18n", "bot.timing", "bot.service_clocks", "bot.service_types",
       "bot.service_undo", "bot.export")),
     (("bot.export",), ("bot.rules",)),  # a game as one file, and that file replayed: pure
-    (("bot.replay",), ("bot.rules", "bot.games", "bot.i18n", "renderers", "bot.export")),  # offline tool
+    (("bot.replay",), ("bot.rules", "bot.games", "bot.i18n", "renderers", "bot.export", "bot.story")),  # offline tool
     (("bot.scheduler",), ("bot.service", "bot.timing")),
-    (("bot.simulate",), ("bot.rules", "bot.games", "bot.i18n", "renderers")),
+    (("bot.simulate",), ("bot.rules", "bot.games", "bot.i18n", "renderers", "bot.story")),
+    (("bot.story", "bot.story.*"), ("bot.rules", "bot.games", "bot.i18n", "renderers")),  # a game's replay and chart
     (("bot.readme",), ("bot.rules", "bot.games", "bot.i18n")),
     (("bot.__main__",), ("bot",)),  # the command line: starts the adapter, never imports discord
     (("bot",), ()),  # the package itself

@@ -87,6 +87,23 @@ class Presenter:
     def name(self, locale: Any) -> str:
         return t(f"game.{self.game_id}", locale)
 
+    # what a player's standing is made of, for the chart of a game's story: the public view's
+    # points (Risk Express, Zombie Town), else the territories each holds (the map games)
+    standing_key = "story.standing.territories"
+
+    def standings(self, view: View) -> dict[str, float]:
+        """Each seat's standing in the public ``view`` (what the game's score is made of),
+        named by :attr:`standing_key`. Only what everyone sees: the chart is public."""
+        scores = view.get("scores")
+        if isinstance(scores, dict) and scores:
+            return {str(s): float(v) for s, v in scores.items()}
+        players = view.get("players") or {}
+        return {str(s): float(p.get("territories", 0)) for s, p in players.items()}
+
+    def standing_label(self, view: View, locale: Any) -> str:
+        scores = view.get("scores")
+        return t("story.standing.points" if isinstance(scores, dict) and scores else self.standing_key, locale)
+
     def refusal_key(self, key: str) -> str:
         """The catalog key a refusal reads in this game: a game whose pieces are not the map
         engine's "members" (survivors, robots) gives those refusals its own words (default: ``key``)."""

@@ -30,6 +30,19 @@ class Edition:
         """The region ids ``view["zoom"]`` takes for a close-up."""
         return canvas.zoom_regions(self.map)
 
+    def seat_styles(self, view: dict[str, Any]) -> dict[str, tuple[tuple[int, int, int], str]]:
+        """Each seat's colour and symbol: its faction's, as the board's legend draws it."""
+        from renderers.risk_map.panels import faction_of, styles
+
+        factions = view.get("factions") or {}
+        by_faction = styles(view, self.decoration)
+        out: dict[str, tuple[tuple[int, int, int], str]] = {}
+        for seat in view.get("players") or {}:
+            key = faction_of(factions, seat)
+            if key is not None and key in by_faction:
+                out[seat] = by_faction[key]
+        return out
+
     def map_art(self, lang: str = "en") -> MapArt:
         """The board's static layer in ``lang``."""
         return canvas.map_art(self.map, lang, self.decoration)

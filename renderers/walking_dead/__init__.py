@@ -14,6 +14,6 @@ from renderers.walking_dead.decoration import DECORATION
 MAP = "walking_dead"  # data/walking_dead/: the board's files
 EDITION = Edition(MAP, DECORATION)
 render, warm, zoom_regions = EDITION.render, EDITION.warm, EDITION.zoom_regions
-map_art, write_art = EDITION.map_art, EDITION.write_art
+map_art, write_art, seat_styles = EDITION.map_art, EDITION.write_art, EDITION.seat_styles
 
-__all__ = ["DECORATION", "EDITION", "MAP", "map_art", "render", "warm", "write_art", "zoom_regions"]
+__all__ = ["DECORATION", "EDITION", "MAP", "map_art", "render", "seat_styles", "warm", "write_art", "zoom_regions"]

@@ -401,6 +401,12 @@ class TfPresenter(Presenter):
                  leader=t("tf.yes" if stance.get("leader", True) else "tf.no", lang),
                  lose=t(f"tf.lose.{stance.get('lose', 'last')}", lang))
 
+    standing_key = "story.standing.zones"
+
+    def standings(self, view: View) -> dict[str, float]:
+        """A faction's standing is the zones it holds."""
+        return {str(s): float(p.get("zones", 0)) for s, p in (view.get("players") or {}).items()}
+
     def status(self, view: View, names: dict[str, str], locale: Any) -> str:
         lang = lang_of(locale)
         tf = view.get("transformers") or {}

@@ -347,6 +347,12 @@ class WalkingDeadPresenter(Presenter):
                  grenades=you.get("grenades", 0), **self._orders(you.get("orders") or {}, lang))
 
     # -- status -------------------------------------------------------------------------
+    standing_key = "story.standing.survivors"
+
+    def standings(self, view: View) -> dict[str, float]:
+        """A group's standing is its survivors on the board (the rulebook's strength)."""
+        return {str(s): float(p.get("survivors", 0)) for s, p in (view.get("players") or {}).items()}
+
     def status(self, view: View, names: dict[str, str], locale: Any) -> str:
         lang = lang_of(locale)
         inv = view.get("invasion") or {}
