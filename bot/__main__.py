@@ -32,12 +32,20 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--lang", choices=("en", "fr"), default="en", help="the language of the narration and boards")
     sim.add_argument("--max-pictures", type=int, default=None, metavar="N",
                      help="with --out: draw at most N turns (default 100), and the final board")
+    sim.add_argument("--replay", type=Path, default=None, metavar="FILE",
+                     help="write the game's animated replay (a GIF, one frame per turn) here")
+    sim.add_argument("--chart", type=Path, default=None, metavar="FILE",
+                     help="write the chart of each player's standing turn by turn (a PNG) here")
     rep = sub.add_parser("replay", help="replay a game exported with /game export, and draw its boards")
     rep.add_argument("file", type=Path, help="the JSON file /game export gave")
     rep.add_argument("--out", type=Path, default=None,
                      help="write the board after every turn (turn-0001.png …) and the final one (final.png) here")
     rep.add_argument("--max-pictures", type=int, default=100, metavar="N",
                      help="with --out: draw at most N turns (default 100), and the final board")
+    rep.add_argument("--gif", type=Path, default=None, metavar="FILE",
+                     help="write the game's animated replay (one frame per turn) here")
+    rep.add_argument("--chart", type=Path, default=None, metavar="FILE",
+                     help="write the chart of each player's standing turn by turn here")
     copy = sub.add_parser("copy-db", help="copy every game and setting into an empty database, and check each game")
     copy.add_argument("from_url", metavar="FROM_URL", help="the database to copy (sqlite:///… or postgresql://…)")
     copy.add_argument("to_url", metavar="TO_URL", help="an empty database (created if a new SQLite file)")
@@ -75,7 +83,8 @@ def run_simulate(args: argparse.Namespace) -> int:
         return 2
     try:
         simulate(args.game, args.players, args.seed, args.out, parse_options(args.option), lang=args.lang,
-                 max_pictures=cap, warn=lambda text: print(text, file=sys.stderr))
+                 max_pictures=cap, warn=lambda text: print(text, file=sys.stderr), replay=args.replay,
+                 chart=args.chart)
     except BrokenPipeError:  # piped into head: fine
         sys.stderr.close()
         return 0
@@ -92,7 +101,8 @@ def run_replay(args: argparse.Namespace) -> int:
         print("error: --max-pictures must be at least 1", file=sys.stderr)
         return 2
     try:
-        return 0 if replay_file(args.file, args.out, max_pictures=args.max_pictures) else 1
+        return 0 if replay_file(args.file, args.out, max_pictures=args.max_pictures, gif=args.gif,
+                                chart=args.chart) else 1
     except ReplayFailed as err:
         print(f"error: {err}", file=sys.stderr)
         return 2

@@ -38,8 +38,9 @@ def _draw(export: Export, view: dict[str, Any], path: Path) -> None:
 
 
 def replay_file(path: Path, out: Path | None = None, echo: Callable[[str], None] = print,
-                max_pictures: int = MAX_PICTURES) -> bool:
-    """Replay the export at ``path`` (drawing into ``out``); True if it matches the file."""
+                max_pictures: int = MAX_PICTURES, gif: Path | None = None, chart: Path | None = None) -> bool:
+    """Replay the export at ``path`` (drawing into ``out``, and the game's story into ``gif``
+    and ``chart``); True if it matches the file."""
     try:
         export = load(path.read_bytes())
     except OSError as err:
@@ -50,6 +51,9 @@ def replay_file(path: Path, out: Path | None = None, echo: Callable[[str], None]
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
     echo(f"{engine.name}, {len(export.seats)} players, {len(export.log)} log entries, status {export.status}")
+    if export.public_only and (gif is not None or chart is not None):
+        raise ReplayFailed("a running game's public export holds no seed and no moves: its story cannot be drawn "
+                           "(export the game again once it is over)")
     if export.public_only:
         echo("a running game's public export: no seed and no actions, so no replay (the board as exported)")
         if out is not None:
@@ -82,5 +86,11 @@ def replay_file(path: Path, out: Path | None = None, echo: Callable[[str], None]
     result = engine.outcome(state)
     if result is not None:
         echo(f"result: winners {', '.join(export.names.get(w, w) for w in result['winners']) or 'none'}")
+    if gif is not None or chart is not None:
+        from bot.story import write_story
+
+        log = [(str(e["seat"]), e["action"]) for e in export.log]
+        write_story(export.game, export.seats, export.options, export.seed or 0, log, export.picks, export.names,
+                    export.lang, gif, chart, echo)
     echo("the replay matches the file" if ok else "the replay DIFFERS from the file")
     return ok

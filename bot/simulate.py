@@ -31,10 +31,12 @@ MAX_PICTURES = 100  # a long game has thousands of turns: --out writes at most t
 def simulate(game_id: str, players: int, seed: int, out: Path | None = None,
              options: dict[str, Any] | None = None, echo: Callable[[str], None] = print,
              lang: str = "en", max_pictures: int = MAX_PICTURES,
-             warn: Callable[[str], None] | None = None) -> dict[str, Any]:
+             warn: Callable[[str], None] | None = None, replay: Path | None = None,
+             chart: Path | None = None) -> dict[str, Any]:
     """Play a random game, narrate it in ``lang``, and with ``out`` draw the board after
     every turn: at most ``max_pictures`` of them (a warning says when the cap is reached),
-    and always the final board."""
+    and always the final board. ``replay`` / ``chart``: write the game's story there (the
+    animated replay, the chart of who led when: :mod:`bot.story`)."""
     from bot.games import presenter
 
     game = GAMES[game_id]
@@ -84,4 +86,9 @@ def simulate(game_id: str, players: int, seed: int, out: Path | None = None,
     echo(f"Result after {moves} moves: winners {', '.join(result['winners']) or 'none'}; scores {result.get('scores')}")
     if out is not None:
         echo(f"{pictures} pictures written to {out}" + (f" ({skipped} turns not drawn)" if skipped else ""))
+    if replay is not None or chart is not None:
+        from bot.story import write_story
+
+        write_story(game_id, seats, playout.options, seed, playout.log, None, names, lang, replay, chart, warn)
     return result
+

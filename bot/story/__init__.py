@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import renderers
@@ -31,7 +32,7 @@ from bot.rules.base import SYSTEM, Game, State
 from renderers.story import MAX_BYTES, Words, animate, chart_png
 
 __all__ = ["MAX_FRAMES", "Snapshot", "Story", "build_story", "frame_indexes", "lead_changes", "snapshots",
-           "standings", "views"]
+           "standings", "views", "write_story"]
 
 MAX_FRAMES = 150  # past this many turns, one frame per round
 
@@ -142,7 +143,7 @@ def build_story(game_id: str, seats: list[str], options: dict[str, Any], seed: i
     last = dict(public[-1], labels=names, lang=lang)
     words = Words(title=t("story.title", lang, game=pres.name(lang)), standing=pres.standing_label(last, lang),
                   turn=t("story.turn", lang), lead=t("story.lead", lang))
-    picked = frame_indexes(shots, len(seats))
+    picked = frame_indexes(shots, len(seats), MAX_FRAMES)
     total = len(picked) + 1
     chart = chart_png(series, turns, leads, renderers.seat_styles(last), names, words)
 
@@ -158,3 +159,24 @@ def build_story(game_id: str, seats: list[str], options: dict[str, Any], seed: i
     if progress is not None:
         progress(total, total)
     return Story(chart, gif, f"{game_id}-replay.gif", series, turns, leads, frames, width)
+
+
+def write_story(game_id: str, seats: list[str], options: dict[str, Any], seed: int, log: list[Any],
+                picks: dict[str, dict[str, Any]] | None, names: dict[str, str], lang: str,
+                replay: Path | None, chart: Path | None, echo: Callable[[str], None]) -> None:
+    """Draw a game's story (:func:`bot.story.build_story`) into ``replay`` (GIF) and
+    ``chart`` (PNG), saying how far the drawing is."""
+    shown = [0]
+
+    def progress(done: int, total: int) -> None:
+        if done == 1 or done == total or done - shown[0] >= 50:
+            shown[0] = done
+            echo(f"drawing {total - 1} turns… {done}/{total}")
+
+    story = build_story(game_id, seats, options, seed, log, picks, names=names, lang=lang, progress=progress)
+    if replay is not None:
+        replay.write_bytes(story.replay)
+        echo(f"replay: {story.frames} frames, {story.width} px wide, {len(story.replay) / 1e6:.1f} MB → {replay}")
+    if chart is not None:
+        chart.write_bytes(story.chart_png)
+        echo(f"chart: {len(story.turns)} turns, the lead changed {len(story.lead_changes)} times → {chart}")

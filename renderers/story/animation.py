@@ -12,9 +12,9 @@ that moved two territories costs a few kilobytes. The last frame is held. If the
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 
-from PIL import Image, ImageChops
+from PIL import GifImagePlugin, Image, ImageChops
 
 MAX_BYTES = 8 * 1000 * 1000  # below every server's upload limit (Discord's smallest: 8 MB)
 WIDTH = 720  # a phone shows 450 px: boards stay readable when tapped open
@@ -45,32 +45,79 @@ def scaled(board: Image.Image, width: int, palette: Image.Image) -> Image.Image:
     shared palette."""
     rgb = board.convert("RGB")
     if rgb.width > width:
-        rgb = rgb.resize((width, max(1, round(rgb.height * width / rgb.width))), Image.Resampling.LANCZOS)
+        # a box filter: each pixel the mean of the board's pixels under it; at these ratios (1.5
+        # to 2.5) as sharp to the eye as Lanczos, at a third of its time (11 ms a board, not 39)
+        rgb = rgb.resize((width, max(1, round(rgb.height * width / rgb.width))), Image.Resampling.BOX)
     return rgb.quantize(palette=palette, dither=Image.Dither.NONE)
 
 
-def _only_changes(frame: Image.Image, before: Image.Image) -> Image.Image:
-    """``frame`` with every pixel equal to ``before``'s made :data:`CLEAR` (shows the frame
-    before through): long runs of one index, which GIF's LZW packs into almost nothing."""
+def _changes(frame: Image.Image, before: Image.Image) -> tuple[Image.Image, tuple[int, int]] | None:
+    """What ``frame`` changes over ``before``: the rectangle around the changed pixels, every
+    unchanged pixel in it made :data:`CLEAR` (long runs of one index, which GIF's LZW packs
+    into almost nothing), with its offset; ``None`` when nothing changed."""
     now = Image.frombytes("L", frame.size, frame.tobytes())
     was = Image.frombytes("L", before.size, before.tobytes())
-    same = ImageChops.difference(now, was).point(lambda v: 255 if v == 0 else 0)
+    diff = ImageChops.difference(now, was)
+    box = diff.getbbox()
+    if box is None:
+        return None
+    same = diff.point(lambda v: 255 if v == 0 else 0)
     now.paste(CLEAR, mask=same)
-    out = Image.frombytes("P", frame.size, now.tobytes())
-    out.putpalette(frame.getpalette() or [])
-    out.info["transparency"] = CLEAR
-    return out
+    part = Image.frombytes("P", frame.size, now.tobytes()).crop(box)
+    part.putpalette(frame.getpalette() or [])
+    return part, (box[0], box[1])
 
 
-def encode(frames: Sequence[Image.Image], frame_ms: int = FRAME_MS, hold_ms: int = HOLD_MS) -> bytes:
-    """Frames already on one palette → an animated GIF that loops, the last frame held. Each
-    frame after the first keeps only what changed (the rest is :data:`CLEAR`, not disposed)."""
-    buf = io.BytesIO()
-    durations = [frame_ms] * (len(frames) - 1) + [hold_ms]
-    rest = [_only_changes(f, frames[i]) for i, f in enumerate(frames[1:])]
-    frames[0].save(buf, "GIF", save_all=True, append_images=rest, duration=durations,
-                   loop=0, disposal=1, optimize=False, transparency=CLEAR)
-    return buf.getvalue()
+class GifWriter:
+    """An animated GIF written frame by frame (memory: one frame, whatever the length): the
+    first frame whole, each next one only the rectangle it changes, the unchanged pixels in it
+    :data:`CLEAR`; every frame shown ``frame_ms``, the last ``hold_ms``; loops forever."""
+
+    def __init__(self, frame_ms: int = FRAME_MS, hold_ms: int = HOLD_MS) -> None:
+        self.out = io.BytesIO()
+        self.frame_ms, self.hold_ms = frame_ms, hold_ms
+        self.before: Image.Image | None = None
+        self.pending: tuple[Image.Image, tuple[int, int]] | None = None  # written once its time is known
+        self.count = 0
+
+    def _flush(self, duration: int) -> None:
+        if self.pending is None:
+            return
+        part, offset = self.pending
+        for chunk in GifImagePlugin.getdata(part, offset, duration=duration, transparency=CLEAR, disposal=1):
+            self.out.write(chunk)
+        self.pending = None
+
+    def add(self, frame: Image.Image) -> None:
+        if self.before is None:
+            header, _ = GifImagePlugin.getheader(frame.copy(), None, {"loop": 0, "transparency": CLEAR,
+                                                                      "optimize": False})
+            for chunk in header:
+                self.out.write(chunk)
+            self.pending = (frame, (0, 0))
+        else:
+            self._flush(self.frame_ms)
+            changed = _changes(frame, self.before)
+            if changed is None:  # nothing moved: one clear pixel keeps the frame's time
+                blank = Image.new("P", (1, 1), CLEAR)
+                blank.putpalette(frame.getpalette() or [])
+                changed = (blank, (0, 0))
+            self.pending = changed
+        self.before = frame
+        self.count += 1
+
+    def close(self) -> bytes:
+        self._flush(self.hold_ms)
+        self.out.write(b";")
+        return self.out.getvalue()
+
+
+def encode(frames: Iterable[Image.Image], frame_ms: int = FRAME_MS, hold_ms: int = HOLD_MS) -> bytes:
+    """Frames already on one palette → an animated GIF that loops, the last frame held."""
+    writer = GifWriter(frame_ms, hold_ms)
+    for frame in frames:
+        writer.add(frame)
+    return writer.close()
 
 
 def thin(count: int, keep: int) -> list[int]:
@@ -86,22 +133,22 @@ def animate(boards: Iterable[bytes], count: int, *, width: int = WIDTH, max_byte
             progress: Callable[[int, int], None] | None = None) -> tuple[bytes, int, int]:
     """``count`` boards (PNG bytes, in order) → (GIF bytes, frames kept, width). Each board
     is decoded and scaled as it comes, so memory holds the small frames only."""
-    frames: list[Image.Image] = []
     palette: Image.Image | None = None
-    sources: list[bytes] = []
+    sources: list[bytes] = []  # kept in case the file must be drawn again smaller
+    writer = GifWriter()
     for i, png in enumerate(boards):
         board = Image.open(io.BytesIO(png))
         board.load()
         if palette is None:
             palette = _palette(board)
-        frames.append(scaled(board, width, palette))
+        writer.add(scaled(board, width, palette))
         sources.append(png)
         if progress is not None:
             progress(i + 1, count)
-    if not frames:
+    if not sources:
         raise ValueError("a replay needs at least one board")
-    data = encode(frames)
-    kept = len(frames)
+    data = writer.close()
+    kept = len(sources)
     while len(data) > max_bytes:
         # narrower first (down to MIN_WIDTH), then fewer frames
         if width > MIN_WIDTH:
@@ -110,9 +157,8 @@ def animate(boards: Iterable[bytes], count: int, *, width: int = WIDTH, max_byte
             kept = max(1, int(kept * 0.7))
         assert palette is not None
         picked = thin(len(sources), kept)
-        frames = [scaled(Image.open(io.BytesIO(sources[i])), width, palette) for i in picked]
-        data = encode(frames)
-        kept = len(frames)
+        data = encode(scaled(Image.open(io.BytesIO(sources[i])), width, palette) for i in picked)
+        kept = len(picked)
         if kept == 1 and len(data) > max_bytes:
             raise ValueError("even one board is larger than the limit")
     return data, kept, width
