@@ -20,7 +20,7 @@ from bot.i18n import lang_of
 from bot.rules import GAMES, RuleError
 from bot.rules.base import SCHEMA_VERSION, SYSTEM, Event, Game
 from bot.service_clocks import ClockCases, Reminder, SeatClock, Vacation
-from bot.service_types import Played, UserError, fill
+from bot.service_types import Played, StorySource, UserError, fill
 from bot.service_types import lobby_picks as _picks
 from bot.service_undo import TakeBackCases, TakenBack
 from bot.store import (
@@ -35,7 +35,7 @@ from bot.store import (
 )
 
 __all__ = ["LANGUAGES", "ActionRow", "GameRow", "GameService", "GuildSettings", "Note", "Played", "Reminder",
-           "SeatClock", "TakenBack", "UserError", "Vacation", "fill"]
+           "SeatClock", "StorySource", "TakenBack", "UserError", "Vacation", "fill"]
 
 # The Discord layer takes the row types (GameRow, ActionRow, GuildSettings) from here: it
 # never reaches the store itself.
@@ -418,6 +418,16 @@ class GameService(ClockCases, TakeBackCases):
         """The game rebuilt from its seed, seats, options, picks and log (kicks included;
         actions taken back left out)."""
         return self._replayed(row, await self.store.actions(row.id))
+
+    async def story_source(self, channel_id: int) -> StorySource:
+        """The channel's game (running or over, else its last one) as its story is drawn:
+        seed, seats, options, picks and the log. Only public views are ever drawn from it."""
+        row = await self.game_or_last(channel_id)
+        if row.status == "lobby" or row.state is None:
+            raise UserError("err.story_lobby", "The game has not started yet: there is no story to tell.")
+        seats = list(row.seats or row.state.get("seats") or row.players)
+        log = [(a.seat, a.action) for a in await self.store.actions(row.id)]
+        return StorySource(row, seats, log, _picks(row, seats))
 
     # -- export -----------------------------------------------------------------------
     async def export(self, channel_id: int, user_id: str) -> dict[str, Any]:

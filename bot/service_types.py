@@ -55,6 +55,18 @@ class Played:
     action: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class StorySource:
+    """What the story of a game is drawn from (:func:`bot.story.build_story`): its seed,
+    seats, options, the lobby's picks and its log (actions taken back left out, moderators'
+    entries in), with the names and the language it is told in."""
+
+    row: GameRow
+    seats: list[str]
+    log: list[tuple[str, dict[str, Any]]]
+    picks: dict[str, dict[str, str]]
+
+
 def lobby_picks(row: GameRow, seats: list[str]) -> dict[str, dict[str, str]]:
     """The lobby picks of ``seats``, for the choices the game's options offer (what a start
     and every replay read)."""

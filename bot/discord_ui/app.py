@@ -13,7 +13,7 @@ import logging
 import re
 import signal
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from importlib import import_module
 from typing import Any
 
@@ -105,6 +105,7 @@ class GameMasterBot(commands.Bot):
         self._idle_task: asyncio.Task[None] | None = None
         self.scheduler: Scheduler | None = None
         self._handling: set[asyncio.Task[Any]] = set()  # the tasks of the interactions under way
+        self._background: set[asyncio.Task[Any]] = set()  # work nobody waits for (a game's story)
         self._shutdown: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
@@ -208,6 +209,8 @@ class GameMasterBot(commands.Bot):
                 await self.drain()
         if self.scheduler is not None:
             await self.scheduler.stop()
+        for task in list(self._background):  # a story being drawn: /game replay draws it again
+            task.cancel()
         if self._idle_task is not None:
             self._idle_task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -268,6 +271,13 @@ class GameMasterBot(commands.Bot):
 
     async def is_moderator(self, interaction: discord.Interaction) -> bool:
         return is_moderator(interaction, await self.mod_role(interaction.guild_id))
+
+    def spawn(self, work: Coroutine[Any, Any, Any]) -> None:
+        """Run ``work`` in the background (kept until it ends; cancelled by a clean stop,
+        which does not wait for it)."""
+        task = asyncio.create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     # -- what the channel has not seen -------------------------------------------------
     def post_lock(self, channel_id: int) -> asyncio.Lock:

@@ -168,6 +168,10 @@ async def post_turn(channel: discord.abc.Messageable | None, interaction: discor
         await bot.service.mark_announced(row.id, row.version, prompt_message_id=message.id if view else None)
     if old and old != message.id:
         await bot.strip_buttons(row.channel_id, old)
+    if row.status == "finished" and announced < row.version:  # the game just ended: its story follows
+        from bot.discord_ui.story import post_story
+
+        bot.spawn(post_story(bot, message.channel, row))
     return message
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Coroutine
 from typing import Any, Protocol
 
 import discord
@@ -27,6 +28,8 @@ class GameBot(Protocol):
     async def is_moderator(self, interaction: discord.Interaction) -> bool: ...
 
     def post_lock(self, channel_id: int) -> asyncio.Lock: ...
+
+    def spawn(self, work: Coroutine[Any, Any, Any]) -> None: ...
 
     def in_flight(self, channel_id: int | None) -> contextlib.AbstractContextManager[None]: ...
 

@@ -17,6 +17,7 @@ from bot import timing
 from bot.discord_ui import clocks, limits, lobby, members, messages, pictures, takeback
 from bot.discord_ui.export import ExportCommands
 from bot.discord_ui.protocols import GameBot
+from bot.discord_ui.story import StoryCommands
 from bot.games import presenter
 from bot.i18n import lang_of, t
 from bot.rules import GAMES
@@ -34,7 +35,7 @@ def private(interaction: discord.Interaction) -> str:
     return lang_of(interaction.locale)
 
 
-class GameCog(clocks.ClockCommands, takeback.TakeBackCommands, ExportCommands, commands.GroupCog, group_name=_("game"), group_description=_("Play board games in this channel")):
+class GameCog(clocks.ClockCommands, takeback.TakeBackCommands, ExportCommands, StoryCommands, commands.GroupCog, group_name=_("game"), group_description=_("Play board games in this channel")):
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
         super().__init__()

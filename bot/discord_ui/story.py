@@ -1,0 +1,144 @@
+"""The story of a game in the channel: its chart of who led when and its animated replay.
+
+Posted by itself when a game ends (after the final board and scores), and on demand with
+``/game replay`` and ``/game chart``, for the channel's game, running or over (or its last
+one). Everything is drawn from public views (:mod:`bot.story`), so anyone may ask. Drawing
+runs in a worker thread; a message in the game's language says how far it is ("drawing 212
+turns… 40/213"), edited every couple of seconds, then becomes the post with the files. One
+drawing per channel at a time: a second request meanwhile is told so, privately.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+
+from bot.discord_ui.members import names_for
+from bot.discord_ui.protocols import GameBot, bot_of
+from bot.games import presenter
+from bot.i18n import t
+from bot.service import GameRow, StorySource, UserError
+from bot.story import MAX_BYTES, Story, build_story
+
+log = logging.getLogger(__name__)
+
+EDIT_EVERY = 2.0  # seconds between two edits of the progress message (Discord's rate limits)
+_drawing: set[int] = set()  # channels whose story is being drawn in this process
+
+
+def upload_limit(guild: discord.Guild | None) -> int:
+    """The most a file may weigh in this channel (8 MB below any server's limit)."""
+    limit = getattr(guild, "filesize_limit", None) or MAX_BYTES
+    return min(MAX_BYTES, int(limit))
+
+
+async def draw(source: StorySource, what: str, max_bytes: int, message: discord.Message | None) -> Story:
+    """The story drawn in a worker thread; ``message`` (the progress line) edited as it goes."""
+    row = source.row
+    loop = asyncio.get_running_loop()
+    seen: dict[str, Any] = {"done": 0, "total": 0}
+
+    def progress(done: int, total: int) -> None:  # in the worker: only hands the figures over
+        seen["done"], seen["total"] = done, total
+
+    work = loop.run_in_executor(None, lambda: build_story(
+        row.game, source.seats, row.options, row.seed, source.log, source.picks or None, names=names_for(row),
+        lang=row.lang, progress=progress, max_bytes=max_bytes))
+    shown = 0
+    while not work.done():
+        await asyncio.wait([work], timeout=EDIT_EVERY)
+        if message is not None and not work.done() and seen["done"] != shown and seen["total"]:
+            shown = seen["done"]
+            text = t("story.drawing", row.lang, n=seen["total"] - 1, done=shown, total=seen["total"])
+            try:
+                await message.edit(content=text)
+            except discord.HTTPException:
+                message = None  # the line is gone: draw on without it
+    try:
+        return await work
+    except ValueError as err:  # even one board is over the limit
+        raise UserError("err.story_too_big", "This game's replay is too big for a file this server accepts.") \
+            from err
+
+
+def files_of(story: Story, what: str) -> list[discord.File]:
+    out = []
+    if what in ("chart", "both"):
+        out.append(discord.File(io.BytesIO(story.chart_png), filename=story.replay_name.replace("replay.gif",
+                                                                                                 "chart.png")))
+    if what in ("replay", "both"):
+        out.append(discord.File(io.BytesIO(story.replay), filename=story.replay_name))
+    return out
+
+
+def caption(row: GameRow, story: Story, what: str) -> str:
+    game = presenter(row.game).name(row.lang)
+    if what == "chart":
+        return t("story.chart_caption", row.lang, game=game, n=len(story.turns) - 1, leads=len(story.lead_changes))
+    if what == "replay":
+        return t("story.replay_caption", row.lang, game=game, frames=story.frames)
+    return t("story.both_caption", row.lang, game=game, frames=story.frames, leads=len(story.lead_changes))
+
+
+async def post_story(bot: GameBot, channel: Any, row: GameRow) -> None:
+    """At a game's end: its chart and replay in the channel, after the final board. Best
+    effort (a failure is logged: ``/game replay`` draws it again)."""
+    if channel is None or row.channel_id in _drawing:
+        return
+    _drawing.add(row.channel_id)
+    try:
+        source = await bot.service.story_source(row.channel_id)
+        if source.row.id != row.id:
+            return  # a new game started meanwhile
+        message = await channel.send(t("story.drawing_start", row.lang), allowed_mentions=discord.AllowedMentions.none())
+        story = await draw(source, "both", upload_limit(getattr(channel, "guild", None)), message)
+        await message.edit(content=caption(row, story, "both"), attachments=files_of(story, "both"))
+    except Exception:
+        if not bot.is_closed():
+            log.exception("could not post the story of game %s in channel %s", row.id, row.channel_id)
+    finally:
+        _drawing.discard(row.channel_id)
+
+
+class StoryCommands:
+    """``/game replay`` and ``/game chart`` (a mixin of the ``/game`` cog)."""
+
+    bot: GameBot
+
+    @app_commands.command(name=_("replay"), description=_("This game's board turn by turn, animated"))
+    async def replay(self, interaction: discord.Interaction) -> None:
+        await tell(interaction, "replay")
+
+    @app_commands.command(name=_("chart"), description=_("Who led when: each player's standing turn by turn"))
+    async def chart(self, interaction: discord.Interaction) -> None:
+        await tell(interaction, "chart")
+
+
+async def tell(interaction: discord.Interaction, what: str) -> None:
+    """Draw and post the channel's game's chart or replay (public: it shows nothing secret)."""
+    bot = bot_of(interaction)
+    channel_id = interaction.channel_id
+    assert channel_id is not None
+    source = await bot.service.story_source(channel_id)  # refusals before anything is posted
+    if channel_id in _drawing:
+        raise UserError("err.story_busy", "This game's story is being drawn already: it will be posted here.")
+    row = source.row
+    _drawing.add(channel_id)
+    try:
+        await interaction.response.send_message(t("story.drawing_start", row.lang),
+                                                allowed_mentions=discord.AllowedMentions.none())
+        message = await interaction.original_response()
+        try:
+            story = await draw(source, what, upload_limit(interaction.guild), message)
+        except BaseException:
+            await message.delete()  # the refusal comes privately; no "drawing…" left behind
+            raise
+        await message.edit(content=caption(row, story, what), attachments=files_of(story, what))
+    finally:
+        _drawing.discard(channel_id)

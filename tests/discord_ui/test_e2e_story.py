@@ -1,0 +1,83 @@
+"""End to end: the story of a game through the real discord.py client and the fake Discord.
+
+``/game replay`` and ``/game chart`` are refused, privately and in the member's language,
+where there is no game or it has not started; on a running game anyone gets them, in the
+game's language: a "drawing…" line that becomes the post with the file (the replay's frames
+one per turn so far, the chart a PNG). When the game ends (the moderator kicks the last
+opponent), the bot posts the story by itself after the final board: chart and replay.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+
+from PIL import Image
+
+from bot.rules import GAMES
+from bot.story import snapshots
+from tests.discord_ui.e2e import HANG_LIMIT, make_bot
+
+engine = GAMES["risk_express"]
+
+
+async def test_replay_and_chart_of_a_running_then_a_finished_game(fake, tmp_path):
+    db = f"sqlite:///{tmp_path}/story.sqlite3"
+    guild = fake.add_guild("Story Club")
+    table = guild.add_text_channel("table")
+    alice, bob = guild.add_member("Alice"), guild.add_member("Bob")
+    stranger = guild.add_member("Stranger")
+    mod = guild.add_moderator("Mod")
+    async with fake.run(make_bot(db, seed=77)) as bot:
+        res = await fake.slash(stranger, table, "game", "replay")
+        assert res.ephemeral and "no game" in res.content.lower() and not res.files
+        res = await fake.slash(stranger, table, "game", "chart", locale="fr")
+        assert res.ephemeral and "pas de partie dans ce salon" in res.content
+        await fake.slash(alice, table, "game", "new", options={"game": "risk_express", "language": "fr"})
+        res = await fake.slash(bob, table, "game", "chart")
+        assert res.ephemeral and "not started" in res.content and not res.files
+        await fake.slash(bob, table, "game", "join")
+        await fake.slash(alice, table, "game", "start")
+        rnd = random.Random(5)
+        for _ in range(14):
+            row = await bot.service.store.active_game(table.id)
+            seat = engine.to_act(row.state)[0]
+            await bot.service.act(table.id, seat, engine.random_action(row.state, seat, rnd.randrange))
+        row = await bot.service.store.active_game(table.id)
+        turns = len(snapshots(engine, row.seats, row.options, row.seed,
+                              [(a.seat, a.action) for a in await bot.service.log(row)]))
+
+        # a stranger may ask: nothing in it is secret; the text is the game's (French)
+        mark = fake.mark()
+        res = await fake.slash(stranger, table, "game", "replay", locale="en-US")
+        assert not res.ephemeral
+        done = await fake.wait_message(table, lambda m: bool(m.files), since=mark, timeout=HANG_LIMIT)
+        assert "plateau tour par tour" in done.content
+        [(name, data)] = done.files
+        assert name == "risk_express-replay.gif" and data[:6] == b"GIF89a"
+        assert Image.open(io.BytesIO(data)).n_frames == turns
+        assert any("Je dessine" in r.content for r in fake.records[mark:] if r.message_id == done.id)
+        res = await fake.slash(alice, table, "game", "chart")
+        done = await fake.wait_message(table, lambda m: bool(m.files) and "courbe" not in m.content and
+                                       m.files[0][0].endswith("chart.png"), since=mark, timeout=HANG_LIMIT)
+        assert "position de chaque joueur" in done.content
+        chart = Image.open(io.BytesIO(done.files[0][1]))
+        assert chart.format == "PNG" and chart.width == 1000
+        # asking changed nothing in the game
+        assert (await bot.service.store.active_game(table.id)).version == row.version
+
+        # the end: the moderator removes Bob, Alice wins; the story follows the final board
+        mark = fake.mark()
+        res = await fake.slash(mod, table, "game", "kick", options={"player": bob})
+        assert not res.ephemeral
+        story = await fake.wait_message(table, lambda m: len(m.files) == 2, since=mark, timeout=HANG_LIMIT)
+        assert "Le fil de la partie" in story.content
+        names = sorted(n for n, _ in story.files)
+        assert names == ["risk_express-chart.png", "risk_express-replay.gif"]
+        over = await bot.service.store.latest_game(table.id)
+        assert over.status == "finished"
+        # /game replay still tells the last game once it is over
+        mark = fake.mark()
+        await fake.slash(stranger, table, "game", "replay")
+        again = await fake.wait_message(table, lambda m: bool(m.files), since=mark, timeout=HANG_LIMIT)
+        assert again.files[0][1] == dict(story.files)["risk_express-replay.gif"]
