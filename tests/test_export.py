@@ -17,6 +17,7 @@ from dataclasses import replace
 from types import SimpleNamespace
 
 import pytest
+from PIL import Image
 
 from bot import export
 from bot.__main__ import main
@@ -24,6 +25,7 @@ from bot.rules import GAMES
 from bot.rules.base import SYSTEM
 from bot.service import GameService, UserError
 from bot.store import Store
+from bot.story import snapshots
 from tests.fakeclock import Clock
 from tests.rules.test_contract import event_leaks, view_leaks
 
@@ -196,3 +198,27 @@ async def test_replay_reports_a_file_that_differs_and_refuses_junk(service, tmp_
     path.write_text(json.dumps(bad))
     assert main(["replay", str(path)]) == 2
     assert row.status == "finished"
+
+
+async def test_replay_draws_the_story_of_an_exported_game(service, tmp_path, capsys):
+    """``python -m bot replay FILE --gif --chart``: the story of a game ended by kicks and a
+    skip (moderators' entries in its log), drawn from the file alone; a running game's public
+    export has no seed, so no story: refused, nothing written."""
+    row = await finished(service, "zombie_town", seed=4)
+    path = tmp_path / "game.json"
+    path.write_bytes(export.dumps(await service.export(CHANNEL, "anyone")))
+    gif, chart = tmp_path / "story.gif", tmp_path / "story.png"
+    assert main(["replay", str(path), "--gif", str(gif), "--chart", str(chart)]) == 0
+    out = capsys.readouterr().out
+    assert "drawing" in out and "replay:" in out and "chart:" in out
+    assert gif.read_bytes()[:6] == b"GIF89a" and chart.read_bytes()[:4] == b"\x89PNG"
+    log = [(a.seat, a.action) for a in await service.log(row)]
+    assert Image.open(gif).n_frames == len(snapshots(GAMES["zombie_town"], row.seats, row.options, row.seed, log))
+    # a running game's public export
+    await service.new_game(CHANNEL, GUILD, "1", "risk_express", {}, "Host")
+    await service.join(CHANNEL, "2", "Player 2")
+    await service.start(CHANNEL, "1", False)
+    public = tmp_path / "public.json"
+    public.write_bytes(export.dumps(await service.export(CHANNEL, "1")))
+    assert main(["replay", str(public), "--gif", str(tmp_path / "no.gif")]) == 2
+    assert "no seed" in capsys.readouterr().err and not (tmp_path / "no.gif").exists()
