@@ -36,6 +36,21 @@ def main(argv: list[str] | None = None) -> int:
                      help="write the game's animated replay (a GIF, one frame per turn) here")
     sim.add_argument("--chart", type=Path, default=None, metavar="FILE",
                      help="write the chart of each player's standing turn by turn (a PNG) here")
+    sim.add_argument("--ai", default=None, metavar="POLICY,POLICY,…",
+                     help="who plays each seat, in order: random, greedy, easy, normal or hard (default: random"
+                          " everywhere; a shorter list is repeated)")
+    arena = sub.add_parser("arena", help="a match between two policies (AI levels, greedy, random), offline")
+    arena.add_argument("game", help="a game id (`python -m bot games` lists them)")
+    arena.add_argument("--a", default="normal", help="the policy measured (default normal)")
+    arena.add_argument("--b", default="random", help="its opponents' policy (default random)")
+    arena.add_argument("--games", type=int, default=200)
+    arena.add_argument("--players", type=int, default=2)
+    arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument("--budget", type=float, default=None, metavar="SECONDS",
+                       help="CPU seconds a search may take per decision (default: its level's iterations only)")
+    arena.add_argument("--iterations", type=int, default=None, help="samples per decision (default: the level's)")
+    arena.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
+    arena.add_argument("--verbose", action="store_true", help="a line per game")
     rep = sub.add_parser("replay", help="replay a game exported with /game export, and draw its boards")
     rep.add_argument("file", type=Path, help="the JSON file /game export gave")
     rep.add_argument("--out", type=Path, default=None,
@@ -56,6 +71,8 @@ def main(argv: list[str] | None = None) -> int:
         return run_replay(args)
     if args.command == "simulate":
         return run_simulate(args)
+    if args.command == "arena":
+        return run_arena(args)
     if args.command == "games":
         return run_games(args)
     return run_bot()
@@ -82,15 +99,45 @@ def run_simulate(args: argparse.Namespace) -> int:
         print("error: --max-pictures must be at least 1", file=sys.stderr)
         return 2
     try:
+        seats_ai = [p.strip() for p in args.ai.split(",")] if args.ai else None
+        if seats_ai:
+            from bot.arena import check_names
+
+            wrong = check_names(*seats_ai)
+            if wrong:
+                print(f"error: {wrong}", file=sys.stderr)
+                return 2
         simulate(args.game, args.players, args.seed, args.out, parse_options(args.option), lang=args.lang,
                  max_pictures=cap, warn=lambda text: print(text, file=sys.stderr), replay=args.replay,
-                 chart=args.chart)
+                 chart=args.chart, ai=seats_ai)
     except BrokenPipeError:  # piped into head: fine
         sys.stderr.close()
         return 0
     except RuleError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
+    return 0
+
+
+def run_arena(args: argparse.Namespace) -> int:
+    from bot.arena import check_names, play_match
+    from bot.rules import GAMES, RuleError
+
+    if args.game not in GAMES:
+        print(f"Unknown game {args.game!r}; known: {', '.join(GAMES)}", file=sys.stderr)
+        return 2
+    wrong = check_names(args.a, args.b)
+    if wrong or args.games < 1 or (args.budget is not None and args.budget <= 0):
+        print(f"error: {wrong or 'games must be at least 1 and a budget above 0'}", file=sys.stderr)
+        return 2
+    try:
+        match = play_match(args.game, args.a, args.b, args.games, args.players, args.seed,
+                           parse_options(args.option), args.budget, args.iterations,
+                           echo=print if args.verbose else None)
+    except RuleError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    print(match.summary(args.budget))
     return 0
 
 

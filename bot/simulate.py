@@ -32,11 +32,12 @@ def simulate(game_id: str, players: int, seed: int, out: Path | None = None,
              options: dict[str, Any] | None = None, echo: Callable[[str], None] = print,
              lang: str = "en", max_pictures: int = MAX_PICTURES,
              warn: Callable[[str], None] | None = None, replay: Path | None = None,
-             chart: Path | None = None) -> dict[str, Any]:
+             chart: Path | None = None, ai: list[str] | None = None) -> dict[str, Any]:
     """Play a random game, narrate it in ``lang``, and with ``out`` draw the board after
     every turn: at most ``max_pictures`` of them (a warning says when the cap is reached),
     and always the final board. ``replay`` / ``chart``: write the game's story there (the
-    animated replay, the chart of who led when: :mod:`bot.story`)."""
+    animated replay, the chart of who led when: :mod:`bot.story`). ``ai``: the policy of each
+    seat in order (``random``, ``greedy``, ``easy``, ``normal``, ``hard``; repeated if short)."""
     from bot.games import presenter
 
     game = GAMES[game_id]
@@ -46,7 +47,13 @@ def simulate(game_id: str, players: int, seed: int, out: Path | None = None,
     warn = warn or echo
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
-    playout = play_out(game, seats, seed, RandomPolicy(), options)
+    from bot.rules.ai import make_policy
+
+    names_ai = ai or ["random"]
+    policies = {s: make_policy(names_ai[i % len(names_ai)]) for i, s in enumerate(seats)}
+    if ai:
+        names = {s: f"{s} ({names_ai[i % len(names_ai)]})" for i, s in enumerate(seats)}
+    playout = play_out(game, seats, seed, policies, options)
     state = playout.state
     for line in pres.narrate(events_for(game.opening_events(state), None), names, lang):
         echo(line)

@@ -174,6 +174,7 @@ LAYERS: list[tuple[tuple[str, ...], tuple[str, ...]]] = [  # (modules, what they
     (("bot.replay",), ("bot.rules", "bot.games", "bot.i18n", "renderers", "bot.export", "bot.story")),  # offline tool
     (("bot.scheduler",), ("bot.service", "bot.timing")),
     (("bot.simulate",), ("bot.rules", "bot.games", "bot.i18n", "renderers", "bot.story")),
+    (("bot.arena",), ("bot.rules",)),  # AI matches offline (it keeps time: not in the rules)
     (("bot.story", "bot.story.*"), ("bot.rules", "bot.games", "bot.i18n", "renderers")),  # a game's replay and chart
     (("bot.readme",), ("bot.rules", "bot.games", "bot.i18n")),
     (("bot.__main__",), ("bot",)),  # the command line: starts the adapter, never imports discord

@@ -52,6 +52,7 @@ from bot.rules.base import Action, Event, Option, Rng, RuleError, State
 from bot.rules.events import events_for
 from bot.rules.peaky_blinders.crown import Crown
 from bot.rules.peaky_blinders.data import GANG_IDS, NEUTRAL, PeakyData, load_data
+from bot.rules.peaky_blinders.hidden import redraw as _redraw
 from bot.rules.peaky_blinders.messages import PB_MESSAGES, pb_error
 from bot.rules.peaky_blinders.powers import Powers
 from bot.rules.peaky_blinders.view import build_view
@@ -498,6 +499,9 @@ class PeakyBlinders(Powers, Crown, MapGame):
         return FormMemo()
 
     # -- views ----------------------------------------------------------------------------
+    def _redraw_hidden(self, state: State, seat: str | None, rng: Rng) -> None:
+        _redraw(self, state, seat, rng)  # what the seat may not see (:mod:`.hidden`)
+
     def view(self, state: State, seat: str | None = None) -> dict[str, Any]:
         """The public view (``seat=None``) is exactly the map renderer's input plus what the
         bot's text needs; with a seat, that seat's secrets are added under ``"you"``."""

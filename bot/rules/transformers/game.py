@@ -67,6 +67,7 @@ from bot.rules.transformers.board import LAUNCH_PAD, PIVOT_IDS, SLIDE_IDS
 from bot.rules.transformers.claims import Claims
 from bot.rules.transformers.data import LEADER_IDS, SIDES, TransformersData, load_data
 from bot.rules.transformers.fight import Fight
+from bot.rules.transformers.hidden import redraw as _redraw
 from bot.rules.transformers.messages import TF_MESSAGES, TfField, tf_choice, tf_error, tf_flag
 from bot.rules.transformers.phases import DEFAULT_STANCE, Phases
 from bot.rules.transformers.setup import random_setup, start_table
@@ -483,6 +484,9 @@ class Transformers(Asks, Claims, Fight, Phases, MapGame):
             super()._pass_turn(state, rng, events)
 
     # -- views ----------------------------------------------------------------------------
+    def _redraw_hidden(self, state: State, seat: str | None, rng: Rng) -> None:
+        _redraw(self, state, seat, rng)  # what the seat may not see (:mod:`.hidden`)
+
     def view(self, state: State, seat: str | None = None) -> dict[str, Any]:
         return build_view(self, state, seat)
 

@@ -66,6 +66,7 @@ from bot.rules.walking_dead.conquest import (
 )
 from bot.rules.walking_dead.crates import CRATE_VALUES, MAX_TRADE, MIN_TRADE, ammo, trade
 from bot.rules.walking_dead.fight import Fights
+from bot.rules.walking_dead.hidden import redraw as _redraw
 from bot.rules.walking_dead.messages import WD_MESSAGES, WField, wd_error
 from bot.rules.walking_dead.opening import (
     CLAIMS,
@@ -449,5 +450,8 @@ class WalkingDead(Claims, Turns, Fights, MapGame):
         self._player(state, loser)["grenades"] = 0
 
     # -- views --------------------------------------------------------------------------
+    def _redraw_hidden(self, state: State, seat: str | None, rng: Rng) -> None:
+        _redraw(self, state, seat, rng)  # what the seat may not see (:mod:`.hidden`)
+
     def view(self, state: State, seat: str | None = None) -> dict[str, Any]:
         return build_view(self, state, seat)

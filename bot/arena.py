@@ -1,0 +1,115 @@
+"""``python -m bot arena GAME --a normal --b random --games 200``: a match between two policies,
+offline, and its win rate with a 95 % confidence interval.
+
+Each game seats ``--players`` players: policy A in one seat, policy B in the others, A's seat
+moving round the table from game to game (so neither side keeps the first move); game ``k``
+is dealt from seed ``seed + k``. A shared win (a team game) counts for each winner. Prints
+A's wins, its share against the share a seat expects (1 / players), the Wilson interval, and
+the search's decision times (p50 and p95 of A's decisions) beside the budget.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.rules import GAMES
+from bot.rules.ai import POLICIES, make_policy
+from bot.rules.base import Action, Game, Rng, State
+from bot.rules.play import play_out
+
+__all__ = ["Match", "play_match", "wilson"]
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95 % by default)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+class Timed:
+    """A policy whose decisions are timed (CPU time of this process), and which stops its
+    search at ``budget`` seconds when it has one."""
+
+    def __init__(self, name: str, budget: float | None, iterations: int | None) -> None:
+        self.name = name
+        self.budget = budget
+        self.times: list[float] = []
+        self._deadline = 0.0
+        stop: Callable[[], bool] | None = (lambda: time.process_time() >= self._deadline) if budget else None
+        self.policy = make_policy(name, iterations=iterations, stop=stop) if name not in ("random", "greedy") \
+            else make_policy(name)
+        self.engine_pick = getattr(self.policy, "engine_pick", False)
+
+    def choose(self, game: Game, state: State, seat: str, legal: list[Action], rng: Rng) -> Action:
+        start = time.process_time()
+        self._deadline = start + (self.budget or 0.0)
+        action = self.policy.choose(game, state, seat, legal, rng)
+        self.times.append(time.process_time() - start)
+        return action
+
+
+@dataclass
+class Match:
+    game: str
+    players: int
+    a: str
+    b: str
+    games: int = 0
+    wins: float = 0.0
+    times: list[float] = field(default_factory=list)
+
+    @property
+    def share(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    def summary(self, budget: float | None = None) -> str:
+        lo, hi = wilson(self.wins, self.games)
+        line = (f"{self.game} ({self.players} players): {self.a} won {self.wins:g} of {self.games}"
+                f" = {100 * self.share:.0f} % (95 % CI {100 * lo:.0f}–{100 * hi:.0f} %; a seat's share:"
+                f" {100 / self.players:.0f} %) against {self.b}")
+        if self.times:
+            q = sorted(self.times)
+            p95 = q[min(len(q) - 1, int(0.95 * len(q)))]
+            line += f"; {self.a}'s decisions: p50 {1000 * statistics.median(q):.0f} ms, p95 {1000 * p95:.0f} ms"
+            if budget:
+                line += f" (budget {1000 * budget:.0f} ms + 10 %: {'met' if p95 <= 1.1 * budget else 'NOT met'})"
+        return line
+
+
+def play_match(game_id: str, a: str, b: str, games: int, players: int = 2, seed: int = 1,
+               options: dict[str, Any] | None = None, budget: float | None = None,
+               iterations: int | None = None, echo: Callable[[str], None] | None = None) -> Match:
+    """Play ``games`` games of ``a`` against ``b`` (see the module's doc)."""
+    game = GAMES[game_id]
+    match = Match(game_id, players, a, b)
+    seats = [f"p{i}" for i in range(players)]
+    for k in range(games):
+        mine = seats[k % players]
+        timed = Timed(a, budget, iterations)
+        others = Timed(b, budget, iterations)
+        policies = {s: (timed if s == mine else others) for s in seats}
+        out = play_out(game, seats, seed + k, policies, options).run().outcome
+        assert out is not None
+        winners = out.get("winners") or []
+        match.games += 1
+        match.wins += 1.0 if mine in winners else 0.0
+        match.times += timed.times
+        if echo is not None:
+            echo(f"game {k + 1}/{games} (seed {seed + k}): {a} in {mine}, winners {', '.join(winners) or 'none'}")
+    return match
+
+
+def check_names(*names: str) -> str | None:
+    for name in names:
+        if name not in POLICIES:
+            return f"unknown policy {name!r}: one of {', '.join(POLICIES)}"
+    return None

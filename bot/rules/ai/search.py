@@ -1,0 +1,135 @@
+"""The AI seats' search: sampled, so a seat never plays on what it may not see.
+
+A decision is made over a handful of candidate actions (every concrete action when the
+compact legal forms stand for few; else, per form, its smallest, its largest and a random
+choice: "attack with everything", "move the least"…). Each iteration draws a *sample*, a full
+state the seat could be in given its view (:meth:`bot.rules.base.Game.sample_state`: the other
+hands, the decks' order, the dice to come redrawn), applies the candidate UCB1 picks to it
+(``apply_legal``: the engine's own fast path), optionally plays on at random for a few actions
+(``horizon``), and scores the position for the seat with the game's evaluation
+(:meth:`~bot.rules.base.Game.evaluate`). The candidate with the best mean wins.
+
+So the search weighs each action by what it brings *on average* over the dice and the hidden
+cards, where a one-ply greedy player judges it on one roll. Pure: no clock, no global
+randomness; the number of iterations bounds it, and the caller's ``stop()`` (a clock outside
+the rules) may end it sooner. With ``stop`` None, the same seed gives the same choice.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+from bot.rules.base import Action, Game, Rng, RuleError, State, canonical
+from bot.rules.compact import choose, expand
+
+__all__ = ["LEVELS", "SearchPolicy", "candidates", "level_policy"]
+
+
+def candidates(game: Game, legal: list[Action], rng: Rng, width: int = 12) -> list[Action]:
+    """The concrete actions a decision is made over: all of them when ``legal`` stands for at
+    most ``width``; else, per form (``width`` forms at most, sampled), its first and last
+    choices (the smallest and the largest numbers) and a random one."""
+    forms = game.moving(legal)
+    listed = expand(forms, width + 1)
+    if len(listed) <= width:
+        return listed
+    if len(forms) > width:
+        forms = list(forms)
+        rng.shuffle(forms)
+        forms = forms[:width]
+    out: list[Action] = []
+    seen: set[str] = set()
+    for form in forms:
+        for pick in (lambda n: 0, lambda n: n - 1, rng.below):
+            action = choose(form, pick)
+            key = canonical(action)
+            if key not in seen:
+                seen.add(key)
+                out.append(action)
+    return out
+
+
+class SearchPolicy:
+    """A :class:`bot.rules.play.Policy` that searches (see the module's doc).
+
+    ``iterations``: samples per decision (the budget when nothing stops it sooner);
+    ``horizon``: random actions played after a candidate before scoring (0: score at once);
+    ``explore``: UCB1's constant; ``slack``: with this probability a random legal action
+    instead (an easy opponent); ``stop``: the caller's clock, asked before each iteration."""
+
+    def __init__(self, iterations: int = 96, horizon: int = 0, width: int = 12, explore: float = 0.5,
+                 slack: float = 0.0, stop: Callable[[], bool] | None = None) -> None:
+        self.iterations = iterations
+        self.horizon = horizon
+        self.width = width
+        self.explore = explore
+        self.slack = slack
+        self.stop = stop
+
+    def _play_on(self, game: Game, state: State, rng: Rng) -> State:
+        for _ in range(self.horizon):
+            mover = game.to_move(state)
+            if mover is None:
+                break
+            action = game.random_action(state, mover, rng.below)
+            if action is None:
+                break
+            state = game.apply_legal(state, mover, action)[0]
+        return state
+
+    def choose(self, game: Game, state: State, seat: str, legal: list[Action], rng: Rng) -> Action:
+        cands = candidates(game, legal, rng, self.width)
+        if len(cands) == 1:
+            return cands[0]
+        if self.slack and rng.below(1000) < int(self.slack * 1000):
+            return cands[rng.below(len(cands))]
+        n = len(cands)
+        total = [0.0] * n
+        visits = [0] * n
+        order = list(range(n))
+        rng.shuffle(order)  # who is tried first when all are unvisited: no bias to the list's order
+        for it in range(max(self.iterations, n)):
+            if self.stop is not None and it >= n and self.stop():
+                break
+            if it < n:
+                i = order[it]
+            else:
+                log_t = math.log(it)
+                i = max(range(n), key=lambda k: total[k] / visits[k]
+                        + self.explore * math.sqrt(log_t / visits[k]))
+            sample = game.sample_state(state, seat, rng)
+            try:
+                after = game.apply_legal(sample, seat, cands[i])[0]
+                if self.horizon:
+                    after = self._play_on(game, after, rng)
+                value = game.evaluate(after, seat)
+            except RuleError:  # not legal in this sample (should not happen): never worth it
+                value = -1.0
+            total[i] += value
+            visits[i] += 1
+        best = max(range(n), key=lambda k: (total[k] / visits[k] if visits[k] else -2.0, visits[k]))
+        return cands[best]
+
+    def __repr__(self) -> str:
+        return f"SearchPolicy(iterations={self.iterations}, horizon={self.horizon}, slack={self.slack})"
+
+
+# level → its search: iterations (the budget when the clock does not stop it first) and how
+# often it plays a random move instead (easy makes mistakes on purpose)
+LEVELS: dict[str, dict[str, Any]] = {
+    "easy": {"iterations": 24, "slack": 0.25},
+    "normal": {"iterations": 96},
+    "hard": {"iterations": 384, "horizon": 2},
+}
+
+
+def level_policy(level: str, *, iterations: int | None = None,
+                 stop: Callable[[], bool] | None = None) -> SearchPolicy:
+    if level not in LEVELS:
+        raise ValueError(f"unknown AI level {level!r} (one of {', '.join(LEVELS)})")
+    settings = dict(LEVELS[level])
+    if iterations is not None:
+        settings["iterations"] = iterations
+    return SearchPolicy(stop=stop, **settings)
