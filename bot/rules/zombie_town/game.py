@@ -35,6 +35,7 @@ from bot.rules.zombie_town.agendas import deal_agendas, draw_agenda
 from bot.rules.zombie_town.cars import apply_car, car_forms
 from bot.rules.zombie_town.combat import ORDERS, SELF, best_fighter, fight_zombie, fighters
 from bot.rules.zombie_town.core import STARTING_GUN, card_info, data, discard_card, geo, kind
+from bot.rules.zombie_town.hidden import redraw as _redraw_unseen
 from bot.rules.zombie_town.messages import ZField, err, zflag, zlist, zname
 from bot.rules.zombie_town.view import build_view
 from bot.rules.zombie_town.zombies import auto_move, car_capacity, move_zombie, moves
@@ -471,6 +472,9 @@ class ZombieTown(Game):
             done = sum(1 for p in state["players"].values() if len(p["hand"]) <= keep)
             return replace(info, number=1 + min(done, n - 1))
         return replace(info, number=state["turn"] + n)
+
+    def _redraw_hidden(self, state: State, seat: str | None, rng: Rng) -> None:
+        _redraw_unseen(self, state, seat, rng)  # what the seat may not see (:mod:`.hidden`)
 
     def view(self, state: State, seat: str | None = None) -> dict[str, Any]:
         return build_view(self, state, seat)
