@@ -11,7 +11,7 @@ __all__ = ["standing"]
 def standing(game: Any, state: dict[str, Any], seat: str) -> float:
     """``seat``'s standing in [-1, 1]: 1 if it won (shared among the winners), -1 if it lost;
     while the game runs, its lead over the best other seat in the public ``"scores"`` (Risk
-    Express) or else in territories held (members breaking ties), over the total, kept inside
+    Express) or else in territories held (Transformers' zones; members or robots breaking ties), over the total, kept inside
     (-0.9, 0.9) so a running game never looks won."""
     out = game.outcome(state)
     if out is not None:
@@ -24,8 +24,9 @@ def standing(game: Any, state: dict[str, Any], seat: str) -> float:
     else:
         players = view.get("players") or {}
 
-        def worth(p: dict[str, Any]) -> float:
-            return float(p.get("territories", 0)) + float(p.get("members", 0)) / 1000
+        def worth(p: dict[str, Any]) -> float:  # territories (Transformers: zones), members or robots
+            held = p.get("territories", p.get("zones", 0))
+            return float(held) + float(p.get("members", p.get("robots", 0))) / 1000
 
         values = {s: worth(p) for s, p in players.items()}
     mine = values.get(seat, 0.0)

@@ -20,12 +20,13 @@ POLICIES = ("random", "greedy", *LEVELS)
 
 
 def make_policy(name: str, *, iterations: int | None = None, stop: Callable[[], bool] | None = None):  # noqa: ANN201
-    """A policy by name: ``random``, ``greedy`` (one ply on one sampled roll) or a level of
+    """A policy by name: ``random``, ``greedy`` (one ply on one sampled roll, scored by
+    ``Game.evaluate``: the search's own judge, so the match measures the search) or a level of
     the search (``easy``, ``normal``, ``hard``); ``iterations`` and ``stop`` bound a search."""
     if name == "random":
         return RandomPolicy()
-    if name == "greedy":
-        return GreedyPolicy()
+    if name == "greedy":  # one ply, on one sampled roll, judged by the game's own evaluation
+        return GreedyPolicy(score=lambda game, state, seat: game.evaluate(state, seat))
     return level_policy(name, iterations=iterations, stop=stop)
 
 

@@ -60,18 +60,21 @@ class SearchPolicy:
     instead (an easy opponent); ``stop``: the caller's clock, asked before each iteration."""
 
     def __init__(self, iterations: int = 96, horizon: int = 0, width: int = 12, explore: float = 0.5,
-                 slack: float = 0.0, stop: Callable[[], bool] | None = None) -> None:
+                 slack: float = 0.0, stop: Callable[[], bool] | None = None, own: bool = True) -> None:
         self.iterations = iterations
+        self.own = own
         self.horizon = horizon
         self.width = width
         self.explore = explore
         self.slack = slack
         self.stop = stop
 
-    def _play_on(self, game: Game, state: State, rng: Rng) -> State:
+    def _play_on(self, game: Game, state: State, seat: str, rng: Rng) -> State:
+        """Random actions after a candidate, up to ``horizon``: the seat's own only when
+        ``own`` (the rest of its turn: what a choice leads to before others answer)."""
         for _ in range(self.horizon):
             mover = game.to_move(state)
-            if mover is None:
+            if mover is None or (self.own and mover != seat):
                 break
             action = game.random_action(state, mover, rng.below)
             if action is None:
@@ -103,7 +106,7 @@ class SearchPolicy:
             try:
                 after = game.apply_legal(sample, seat, cands[i])[0]
                 if self.horizon:
-                    after = self._play_on(game, after, rng)
+                    after = self._play_on(game, after, seat, rng)
                 value = game.evaluate(after, seat)
             except RuleError:  # not legal in this sample (should not happen): never worth it
                 value = -1.0
@@ -116,12 +119,14 @@ class SearchPolicy:
         return f"SearchPolicy(iterations={self.iterations}, horizon={self.horizon}, slack={self.slack})"
 
 
-# level → its search: iterations (the budget when the clock does not stop it first) and how
-# often it plays a random move instead (easy makes mistakes on purpose)
+# level → its search: iterations (the budget when the clock does not stop it first), how far
+# it plays each candidate on (the rest of its own turn, at random: an attack's follow-up, the
+# lines of a card still to fill) and how often it plays a random move instead (easy makes
+# mistakes on purpose)
 LEVELS: dict[str, dict[str, Any]] = {
-    "easy": {"iterations": 24, "slack": 0.25},
-    "normal": {"iterations": 96},
-    "hard": {"iterations": 384, "horizon": 2},
+    "easy": {"iterations": 16, "horizon": 2, "slack": 0.2},
+    "normal": {"iterations": 48, "horizon": 8},
+    "hard": {"iterations": 160, "horizon": 12},
 }
 
 

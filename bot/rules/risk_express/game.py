@@ -420,6 +420,27 @@ class RiskExpress(Game):
             "winners": None if state["result"] is None else list(state["result"]["winners"]),
         }
 
+    def evaluate(self, state: State, seat: str) -> float:
+        """The AI's guess: the lead in points (a locked continent at its value), the card
+        being attacked counted in proportion to the lines already filled (taken from its owner
+        as much), over the points on the table."""
+        result = state["result"]
+        if result is not None:
+            winners = result["winners"]
+            return 1.0 / len(winners) if seat in winners else -1.0
+        scores = {s: float(v) for s, v in self.scores(state).items()}
+        att = state.get("attempt")
+        if att and att.get("card") and self.to_move(state) in scores:
+            card = load_cards()["cards"][att["card"]]
+            share = card["points"] * len(att.get("filled") or {}) / max(1, len(card["lines"]))
+            scores[self.to_move(state)] += share
+            owner = state["owners"].get(att["card"])
+            if owner in scores:
+                scores[owner] -= share
+        mine = scores.get(seat, 0.0)
+        best = max((v for s, v in scores.items() if s != seat), default=0.0)
+        return 0.9 * (mine - best) / (20.0 + sum(abs(v) for v in scores.values()))
+
     def scores(self, state: State) -> dict[str, int]:
         """Card points, except that a locked continent scores its back value instead."""
         data = load_cards()
