@@ -19,6 +19,7 @@ from bot import export, timing
 from bot.i18n import lang_of
 from bot.rules import GAMES, RuleError
 from bot.rules.base import SCHEMA_VERSION, SYSTEM, Event, Game
+from bot.service_ai import AiCases, is_ai_seat
 from bot.service_clocks import ClockCases, Reminder, SeatClock, Vacation
 from bot.service_types import Played, StorySource, UserError, fill
 from bot.service_types import lobby_picks as _picks
@@ -48,7 +49,7 @@ def _engine(row: GameRow) -> Game:
     return GAMES[row.game]
 
 
-class GameService(ClockCases, TakeBackCases):
+class GameService(ClockCases, TakeBackCases, AiCases):
     def __init__(self, store: GameStore, seed_source: Callable[[], int] | None = None) -> None:
         self.store = store
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
@@ -192,9 +193,10 @@ class GameService(ClockCases, TakeBackCases):
         Whatever the leaver had picked (a gang) is free again."""
         players = [p for p in row.players if p != user_id]
         picks = {p: v for p, v in row.picks.items() if p != user_id}
-        if not players:
+        people = [p for p in players if not is_ai_seat(p)]
+        if not people:  # nobody left to play or watch (AI seats never host)
             return await self.store.update_game(row, players=players, picks=picks, status="ended")
-        host = row.host_id if row.host_id != user_id else players[0]
+        host = row.host_id if row.host_id != user_id else people[0]
         return await self.store.update_game(row, players=players, picks=picks, host_id=host)
 
     async def set_options(self, channel_id: int, user_id: str, is_moderator: bool, options: dict[str, Any],
@@ -247,6 +249,8 @@ class GameService(ClockCases, TakeBackCases):
             if user_id != row.host_id and not is_moderator:
                 raise UserError("err.host_only", "Only the host or a moderator can do that.")
             engine = _engine(row)
+            if row.players and all(is_ai_seat(p) for p in row.players):
+                raise UserError("err.only_ai", "A game of AIs only would have nobody to watch it: join it first.")
             if not engine.min_players <= len(row.players) <= engine.max_players:
                 raise UserError("err.player_count", "{game} needs {min}–{max} players; {n} joined.",
                                 game=engine.name, min=engine.min_players, max=engine.max_players, n=len(row.players))
@@ -270,6 +274,8 @@ class GameService(ClockCases, TakeBackCases):
         async with self.lock(channel_id):
             row = await self.running(channel_id)
             seat = await self.seat_of(row, user_id)
+            if seat in row.ai:
+                raise UserError("err.seat_with_ai", "The AI is playing your seat: /game return takes it back.")
             engine = _engine(row)
             if expected_version is not None and row.version != expected_version \
                     and not await self._only_anytime_since(row, expected_version, seat):

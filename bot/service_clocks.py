@@ -91,7 +91,9 @@ class ClockCases:
         current = engine.turn_info(after).current
         changes = timing.plan(to_act_before, to_act_after, current, new_turn, finished, running, now,
                               row.timing, away)
-        return {s: (timing.to_row(c) if c is not None else None) for s, c in changes.items()}
+        # a seat the AI plays answers at once: no clock, no reminder (one it had is stopped)
+        return {s: (timing.to_row(c) if c is not None and s not in row.ai else None) for s, c in changes.items()
+                if s not in row.ai or s in running}
 
     async def start_missing_clocks(self) -> int:
         """Start the clocks of running games that have none though their table has one (a

@@ -167,9 +167,9 @@ LAYERS: list[tuple[tuple[str, ...], tuple[str, ...]]] = [  # (modules, what they
     (ADAPTER, ("discord", "aiohttp", "bot", "renderers")),
     (("bot.games", "bot.games.*"), ("bot.games", "bot.rules", "bot.i18n")),
     (("bot.timing",), ()),  # the clocks' arithmetic: pure
-    (("bot.service", "bot.service_clocks", "bot.service_types", "bot.service_undo"),
+    (("bot.service", "bot.service_clocks", "bot.service_types", "bot.service_undo", "bot.service_ai"),
      ("bot.rules", "bot.store", "bot.i18n", "bot.timing", "bot.service_clocks", "bot.service_types",
-      "bot.service_undo", "bot.export")),
+      "bot.service_undo", "bot.service_ai", "bot.export")),
     (("bot.export",), ("bot.rules",)),  # a game as one file, and that file replayed: pure
     (("bot.replay",), ("bot.rules", "bot.games", "bot.i18n", "renderers", "bot.export", "bot.story")),  # offline tool
     (("bot.scheduler",), ("bot.service", "bot.timing")),
@@ -252,7 +252,7 @@ def test_the_import_walk_sees_imports():
 STORE_DATA = {"GameRow", "ActionRow", "GuildSettings", "MemberSettings", "Note"}
 STORE_ALLOWED = {"bot/discord_ui/app.py": STORE_DATA | {"open_store", "GameStore"},
                  "bot/__main__.py": STORE_DATA | {"check_url", "UnsupportedDatabase", "StoreError", "copy_database"}}
-STORE_OWNERS = ("bot/service.py", "bot/service_clocks.py", "bot/service_undo.py", "bot/store/")
+STORE_OWNERS = ("bot/service.py", "bot/service_clocks.py", "bot/service_undo.py", "bot/service_ai.py", "bot/store/")
 
 
 def store_reaches(source: str, path: str) -> list[str]:

@@ -90,7 +90,7 @@ def lobby_text(row: GameRow, lang: str | None = None) -> str:
                   min=counts.start, max=counts.stop - 1, options=opts))
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gml:(?P<gid>\d+):(?P<op>join|leave|start)"):
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gml:(?P<gid>\d+):(?P<op>join|leave|start|ai|noai)"):
     def __init__(self, game_id: int, op: str, label: str = "", style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
         super().__init__(discord.ui.Button(label=clip(label or op, BUTTON_LABEL), style=style,
                                            custom_id=f"gml:{game_id}:{op}"))
@@ -139,6 +139,10 @@ def lobby_view(row: GameRow) -> discord.ui.View | None:
     view.add_item(LobbyButton(row.id, "join", t("lobby.join", lang), discord.ButtonStyle.success))
     view.add_item(LobbyButton(row.id, "leave", t("lobby.leave", lang), discord.ButtonStyle.secondary))
     view.add_item(LobbyButton(row.id, "start", t("lobby.start", lang), discord.ButtonStyle.primary))
+    if len(row.players) < engine.max_players:
+        view.add_item(LobbyButton(row.id, "ai", t("lobby.add_ai", lang), discord.ButtonStyle.secondary))
+    if row.ai:
+        view.add_item(LobbyButton(row.id, "noai", t("lobby.remove_ai", lang), discord.ButtonStyle.secondary))
     rows_left = ROWS - 2  # the last row: the clock menu
     names = names_for(row)
     for key, values in list(seat_picks(row).items())[:rows_left]:
@@ -245,6 +249,11 @@ async def lobby_click(interaction: discord.Interaction, game_id: int, op: str) -
             row = await bot.service.join(row.channel_id, user, interaction.user.display_name)
         elif op == "leave":
             row = await bot.service.leave(row.channel_id, user)
+        elif op == "ai":
+            row = await bot.service.add_ai(row.channel_id, user, await bot.is_moderator(interaction), game_id=row.id)
+        elif op == "noai":
+            row = await bot.service.remove_ai(row.channel_id, user, await bot.is_moderator(interaction),
+                                              game_id=row.id)
         else:
             row = await bot.service.start(row.channel_id, user, await bot.is_moderator(interaction))
     except UserError as err:

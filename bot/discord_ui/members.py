@@ -22,7 +22,8 @@ def names_for(row: GameRow) -> dict[str, str]:
 
 def mentions_for(row: GameRow) -> dict[str, str]:
     """``<@id>`` for the lobby list: shown as names, pinging nobody (``AllowedMentions.none``)."""
-    return {seat: f"<@{seat}>" for seat in {*row.players, *row.names}}
+    return {seat: f"<@{seat}>" if seat.isdigit() else row.names.get(seat, seat)  # an AI seat: its name
+            for seat in {*row.players, *row.names}}
 
 
 def ping(seats: Iterable[str]) -> discord.AllowedMentions:

@@ -134,7 +134,7 @@ async def post_turn(channel: discord.abc.Messageable | None, interaction: discor
                 return None
             await bot.service.mark_announced(row.id, row.version)
             return None
-        pinged = deciders(engine, before, row.state)
+        pinged = [s for s in deciders(engine, before, row.state) if s not in row.ai]  # never an AI
         if with_board is None:
             with_board = (played is None or played.new_turn or played.finished or len(pending) > 1
                           or engine.outcome(row.state) is not None)
@@ -145,7 +145,9 @@ async def post_turn(channel: discord.abc.Messageable | None, interaction: discor
         picture = start_board_file(row, public=public) if with_board else None
         try:
             kwargs = {"content": move_text(row, narration, pinged, extra, public, deadline)}
-            view = bot.live_choices(row, public, undo=undoable(row, played) if undo is None else undo)
+            # the AI's decision: no buttons (it plays at once, below)
+            view = None if bot.service.ai_to_move(row) else \
+                bot.live_choices(row, public, undo=undoable(row, played) if undo is None else undo)
         except BaseException:
             if picture is not None:
                 picture.cancel()  # the drawing ends on its own; nobody waits for it
@@ -172,7 +174,38 @@ async def post_turn(channel: discord.abc.Messageable | None, interaction: discor
         from bot.discord_ui.story import post_story
 
         bot.spawn(post_story(bot, message.channel, row))
+    if bot.service.ai_to_move(row):  # an AI seat's decision now: it plays at once
+        bot.spawn(ai_turns(bot, row.channel_id))
     return message
+
+
+MAX_CHAIN = 2000  # decisions in one go at most (a game of AIs left alone by its people ends sooner)
+_playing: set[int] = set()  # channels whose AI seats are playing in this process
+
+
+async def ai_turns(bot: GameBot, channel_id: int) -> None:
+    """Play the AI seats' decisions in this channel until a person must act: each thought
+    out by the service in a worker thread, then posted like any move (narrated, the board when
+    a turn ends). One chain per channel at a time: a post during it leaves the next to it."""
+    if channel_id in _playing:
+        return  # the chain under way plays this one too
+    _playing.add(channel_id)
+    try:
+        channel = await bot.channel_of(channel_id)
+        for _i in range(MAX_CHAIN):
+            try:
+                played = await bot.service.play_ai(channel_id)
+            except UserError as err:
+                log.warning("the AI could not play in channel %s: %s", channel_id, err.key)
+                return
+            if played is None:
+                return
+            await post_turn(channel, None, played.row, played, bot=bot)
+    except Exception:
+        if not bot.is_closed():
+            log.exception("AI seats stopped in channel %s", channel_id)
+    finally:
+        _playing.discard(channel_id)
 
 
 def opening_lines(row: GameRow, lang: str) -> list[str]:

@@ -338,11 +338,11 @@ class PostgresStore(PgClockTables, SharedCases):
                           **changes: Any) -> GameRow:
         now = float(self.clock())
         allowed = {"players", "status", "lobby_message_id", "prompt_message_id", "state", "options",
-                   "turn_started_at", "host_id", "names", "seats", "picks", "lang", "timing"}
+                   "turn_started_at", "host_id", "names", "seats", "picks", "lang", "timing", "ai"}
         if set(changes) - allowed:
             raise ValueError(f"cannot change {set(changes) - allowed}")
         encoded = {
-            k: (dumps(v) if k in ("players", "state", "options", "names", "seats", "picks", "timing")
+            k: (dumps(v) if k in ("players", "state", "options", "names", "seats", "picks", "timing", "ai")
                 and v is not None else float(v) if k == "turn_started_at" and v is not None else v)
             for k, v in changes.items()
         }

@@ -62,6 +62,7 @@ class GameRow:
     timing: dict[str, str] = field(default_factory=dict)  # the table's clocks (bot.timing)
     clocks: dict[str, dict[str, Any]] = field(default_factory=dict)  # running, by seat (as read)
     away: dict[str, float] = field(default_factory=dict)  # players' vacations: until when (past ones too)
+    ai: dict[str, str] = field(default_factory=dict)  # the seats the AI plays: seat → level
 
 
 @dataclass

@@ -132,6 +132,7 @@ def game_row(row: Mapping[str, Any], states: ParsedStates) -> GameRow:
         timing=json.loads(row["timing"]),
         clocks=parse_clocks(row["clocks_json"]),
         away={k: float(v) for k, v in json.loads(row["away_json"] or "{}").items()},
+        ai=json.loads(row["ai"] or "{}"),
     )
 
 

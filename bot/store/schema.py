@@ -116,6 +116,11 @@ MIGRATIONS: list[str] = [
     ALTER TABLE actions ADD COLUMN undone_at REAL;
     ALTER TABLE members ADD COLUMN lang TEXT;
     """,
+    # 5: AI seats: seat → its level, for the seats the AI plays (added to the lobby, or a
+    # member's seat handed to it by a moderator)
+    """
+    ALTER TABLE games ADD COLUMN ai TEXT NOT NULL DEFAULT '{}';
+    """,
 ]
 
 

@@ -264,11 +264,11 @@ class SqliteStore(ClockTables, SharedCases):
         and the game's clocks as :meth:`commit_action` does (a game that ends loses them)."""
         now = self.clock()
         allowed = {"players", "status", "lobby_message_id", "prompt_message_id", "state", "options",
-                   "turn_started_at", "host_id", "names", "seats", "picks", "lang", "timing"}
+                   "turn_started_at", "host_id", "names", "seats", "picks", "lang", "timing", "ai"}
         if set(changes) - allowed:
             raise ValueError(f"cannot change {set(changes) - allowed}")
         encoded = {
-            k: (_dumps(v) if k in ("players", "state", "options", "names", "seats", "picks", "timing")
+            k: (_dumps(v) if k in ("players", "state", "options", "names", "seats", "picks", "timing", "ai")
                 and v is not None else v)
             for k, v in changes.items()
         }

@@ -100,7 +100,7 @@ async def test_a_whole_game_by_buttons_and_commands_with_a_restart(fake, tmp_pat
         # options are chosen in the lobby, each game its own (no Crown in Risk Express), by the host
         game_new = next(c for c in fake.commands[None] if c["name"] == "game")
         new_cmd = next(c for c in game_new["options"] if c["name"] == "new")
-        assert [o["name"] for o in new_cmd["options"]] == ["game", "language"]
+        assert [o["name"] for o in new_cmd["options"]] == ["game", "language", "bots", "level"]
         option_menus = [c for c in lobby.custom_ids if c.startswith("gmlo:")]
         assert option_menus and not [c for c in option_menus if c.endswith((":crown", ":*"))]
         res = await fake.select(bob, lobby, option_menus[0], ["true"])

@@ -14,7 +14,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot import timing
-from bot.discord_ui import clocks, limits, lobby, members, messages, pictures, takeback
+from bot.discord_ui import ai, clocks, limits, lobby, members, messages, pictures, takeback
 from bot.discord_ui.export import ExportCommands
 from bot.discord_ui.protocols import GameBot
 from bot.discord_ui.story import StoryCommands
@@ -35,7 +35,8 @@ def private(interaction: discord.Interaction) -> str:
     return lang_of(interaction.locale)
 
 
-class GameCog(clocks.ClockCommands, takeback.TakeBackCommands, ExportCommands, StoryCommands, commands.GroupCog, group_name=_("game"), group_description=_("Play board games in this channel")):
+class GameCog(clocks.ClockCommands, takeback.TakeBackCommands, ExportCommands, StoryCommands, ai.AiCommands,
+              commands.GroupCog, group_name=_("game"), group_description=_("Play board games in this channel")):
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
         super().__init__()
@@ -47,17 +48,23 @@ class GameCog(clocks.ClockCommands, takeback.TakeBackCommands, ExportCommands, S
     # -- lobby ------------------------------------------------------------------------
     @app_commands.command(name=_("new"), description=_("Open a new game in this channel"))
     @app_commands.describe(game=_("Which game"),
-                           language=_("The game's language in the channel (default: the server's, else yours)"))
-    @app_commands.choices(game=GAME_CHOICES, language=LANGUAGE_CHOICES)
+                           language=_("The game's language in the channel (default: the server's, else yours)"),
+                           bots=_("AI players to add to the lobby (0–5)"), level=_("How well the AI plays"))
+    @app_commands.choices(game=GAME_CHOICES, language=LANGUAGE_CHOICES, level=ai.LEVEL_CHOICES)
     @app_commands.guild_only()
-    async def new(self, interaction: discord.Interaction, game: str, language: str | None = None) -> None:
+    async def new(self, interaction: discord.Interaction, game: str, language: str | None = None,
+                  bots: app_commands.Range[int, 0, 5] = 0, level: str = "normal") -> None:
         """The game's options are chosen in the lobby (a menu per option), not here:
-        Discord allows 25 parameters, and every game has its own."""
+        Discord allows 25 parameters, and every game has its own. ``bots``: AI seats."""
         if game not in GAMES:
             raise UserError("err.unknown_game", "Unknown game '{game}'.", game=game)
+        if bots >= GAMES[game].max_players:  # the opener keeps a seat: checked before anything is made
+            raise UserError("err.lobby_full", "The game is full ({max} players).", max=GAMES[game].max_players)
         row = await self.service.new_game(interaction.channel_id, interaction.guild_id, str(interaction.user.id),
                                           game, {}, interaction.user.display_name,
                                           lang=language, locale=interaction.locale)
+        for _i in range(bots):
+            row = await self.service.add_ai(interaction.channel_id, str(interaction.user.id), False, level)
         await lobby.post_lobby(interaction, row)
 
     @app_commands.command(name=_("join"), description=_("Join the game being set up in this channel"))

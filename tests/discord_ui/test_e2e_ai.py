@@ -1,0 +1,94 @@
+"""End to end: AI seats through the real discord.py client and the fake Discord (issue 14).
+
+``/game new bots:1`` seats an AI in the lobby (named, with its level); a stranger's click on
+Add AI is refused, only to them; the host adds and removes one. Two members and the AI play:
+the AI's turns come by themselves, narrated like a person's, with the board, never mentioning
+it. A moderator hands a member's seat to the AI (a member may not), the AI plays it, the
+member's own click is refused until ``/game return`` gives it back. French where asked."""
+
+from __future__ import annotations
+
+import random
+
+from bot.discord_ui.messages import catch_up
+from bot.rules import GAMES
+from tests.discord_ui.e2e import HANG_LIMIT, make_bot
+
+engine = GAMES["risk_express"]
+
+
+async def play_members(fake, bot, table, rnd, moves: int):
+    """``moves`` members' moves (the service takes them, the bot posts them as it posts a move
+    committed without an interaction); the AI's come by themselves in between."""
+    done = 0
+    for _ in range(moves * 20):
+        row = await bot.service.store.latest_game(table.id)
+        if row.status != "running" or done >= moves:
+            return row
+        seat = engine.to_move(row.state)
+        if seat in row.ai:
+            await fake.settle()
+            continue
+        await bot.service.act(table.id, seat, engine.random_action(row.state, seat, rnd.randrange))
+        await catch_up(bot, table.id)  # posted as the bot posts a move it did not announce yet
+        await fake.settle()
+        done += 1
+    return await bot.service.store.latest_game(table.id)
+
+
+async def test_ai_seats_in_a_lobby_and_a_game(fake, tmp_path):
+    db = f"sqlite:///{tmp_path}/ai.sqlite3"
+    guild = fake.add_guild("Robots Welcome")
+    table = guild.add_text_channel("table")
+    alice, bob, stranger = guild.add_member("Alice"), guild.add_member("Bob"), guild.add_member("Stranger")
+    mod = guild.add_moderator("Mod")
+    bot = make_bot(db, seed=31)
+    async with fake.run(bot):
+        bot.service.ai_budget = 0.02
+        res = await fake.slash(alice, table, "game", "new", options={"game": "risk_express", "bots": 1})
+        lobby = res.message
+        assert "AI 1 (normal)" in lobby.content and "<@ai1>" not in lobby.content
+        res = await fake.click(stranger, lobby, label="Add AI")
+        assert res.ephemeral and "host" in res.content
+        res = await fake.click(stranger, lobby, label="Add AI", locale="fr")
+        assert res.ephemeral and "hôte" in res.content
+        await fake.click(alice, lobby, label="Add AI")
+        assert "AI 2 (normal)" in fake.message(lobby.id).content
+        await fake.click(alice, lobby, label="Remove AI")
+        assert "AI 2" not in fake.message(lobby.id).content
+        await fake.click(bob, lobby, label="Join")
+        mark = fake.mark()
+        await fake.click(alice, lobby, label="Start")
+        await fake.wait_message(table, lambda m: bool(m.files), since=mark, timeout=HANG_LIMIT)
+        row = await bot.service.store.active_game(table.id)
+        assert row.players == [str(alice.id), "ai1", str(bob.id)] and row.ai == {"ai1": "normal"}
+
+        # members play; the AI's turns come by themselves, narrated, never a mention of it
+        rnd = random.Random(3)
+        mark = fake.mark()
+        row = await play_members(fake, bot, table, rnd, 6)
+        log = await bot.service.log(row)
+        assert any(a.seat == "ai1" for a in log)
+        posted = [r for r in fake.records[mark:] if r.channel_id == table.id and r.action == "create"]
+        assert any("AI 1" in r.content for r in posted)
+        assert not any("<@ai1>" in r.content for r in fake.records)
+        assert all(u in (alice.id, bob.id) for r in fake.records for u in r.pinged)
+        row = await bot.service.store.latest_game(table.id)
+        assert row.status != "running" or engine.to_move(row.state) != "ai1"  # the AI left nothing waiting
+
+        # a member may not hand a seat to the AI; a moderator may; the member takes it back
+        res = await fake.slash(alice, table, "game", "ai", options={"player": bob})
+        assert res.ephemeral and "moderator" in res.content.lower()
+        res = await fake.slash(alice, table, "game", "ai", options={"player": bob}, locale="fr")
+        assert res.ephemeral and "modérateur" in res.content.lower()
+        res = await fake.slash(mod, table, "game", "ai", options={"player": bob, "level": "easy"})
+        assert not res.ephemeral and "Bob" in res.content
+        row = await bot.service.store.active_game(table.id)
+        assert row.ai == {"ai1": "normal", str(bob.id): "easy"}
+        res = await fake.slash(alice, table, "game", "return")
+        assert res.ephemeral and "not playing your seat" in res.content
+        res = await fake.slash(bob, table, "game", "return")
+        assert not res.ephemeral
+        await fake.settle()
+        row = await bot.service.store.active_game(table.id)
+        assert row.ai == {"ai1": "normal"}
