@@ -107,6 +107,16 @@ class AiCases:
                 raise UserError("err.not_with_ai", "The AI is not playing your seat.")
             return await self.store.update_game(row, ai={s: v for s, v in row.ai.items() if s != user_id})
 
+    async def waiting_on_ai(self: Any) -> list[int]:
+        """The channels whose game waits for a seat the AI plays (after a restart: a crash
+        between two of its moves leaves the next one to play)."""
+        out = []
+        for game_id in await self.store.games_with_ai():
+            row = await self.store.get_game(game_id)
+            if row is not None and self.ai_to_move(row):
+                out.append(row.channel_id)
+        return out
+
     # -- playing ---------------------------------------------------------------------------
     @staticmethod
     def ai_to_move(row: GameRow) -> str | None:

@@ -144,6 +144,8 @@ class GameMasterBot(commands.Bot):
         self.scheduler = Scheduler(self.service, self.deliver)
         self.service.wake = self.scheduler.poke
         self.scheduler.start()
+        for channel_id in await self.service.waiting_on_ai():  # a restart between two AI moves
+            self.spawn(messages.ai_turns(self, channel_id))
 
     def _track_interactions(self) -> None:
         """Remember the tasks each interaction starts (its command's, its button's), so a

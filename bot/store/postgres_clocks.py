@@ -98,6 +98,11 @@ class PgClockTables:
             " WHERE g.guild_id = $1 AND c.seat = $2 AND g.status = 'running'", guild_id, user_id)
         return [(r["game_id"], clock_row(r)) for r in rows]
 
+    async def games_with_ai(self) -> list[int]:
+        rows = await self._fetch(
+            "SELECT id FROM games WHERE status = 'running' AND state IS NOT NULL AND ai <> '{}' ORDER BY id")
+        return [r["id"] for r in rows]
+
     async def games_without_clocks(self) -> list[int]:
         rows = await self._fetch(
             "SELECT g.id FROM games g WHERE g.status = 'running' AND g.state IS NOT NULL"

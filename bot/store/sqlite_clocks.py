@@ -105,6 +105,12 @@ class ClockTables:
             " AND NOT EXISTS (SELECT 1 FROM clocks c WHERE c.game_id = g.id)")
         return [r["id"] for r in rows]
 
+    async def games_with_ai(self) -> list[int]:
+        """Running games with a seat the AI plays (a restart resumes those waiting on it)."""
+        rows = await self.db.execute_fetchall(
+            "SELECT id FROM games WHERE status = 'running' AND state IS NOT NULL AND ai != '{}' ORDER BY id")
+        return [r["id"] for r in rows]
+
     # -- members ------------------------------------------------------------------------
     async def member(self, guild_id: int | None, user_id: str) -> MemberSettings:
         if guild_id is None:

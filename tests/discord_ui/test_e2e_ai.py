@@ -92,3 +92,38 @@ async def test_ai_seats_in_a_lobby_and_a_game(fake, tmp_path):
         await fake.settle()
         row = await bot.service.store.active_game(table.id)
         assert row.ai == {"ai1": "normal"}
+
+
+async def test_a_restart_plays_the_ai_move_left_waiting(fake, tmp_path):
+    """The process stopped after a member's move made it the AI's turn, before the AI
+    played: the bot starting again plays it and posts it, unasked."""
+    from bot.service import GameService
+    from bot.store import Store
+
+    db = f"sqlite:///{tmp_path}/restart.sqlite3"
+    guild = fake.add_guild("Restarts")
+    table = guild.add_text_channel("table")
+    alice = guild.add_member("Alice")
+    store = await Store.open(db)
+    service = GameService(store, seed_source=lambda: 12)
+    await service.new_game(table.id, guild.id, str(alice.id), "risk_express", {}, "Alice")
+    await service.add_ai(table.id, str(alice.id), False, level="easy")
+    row = await service.start(table.id, str(alice.id), False)
+    rnd = random.Random(1)
+    while engine.to_move(row.state) != "ai1":
+        seat = engine.to_move(row.state)
+        row = (await service.act(table.id, seat, engine.random_action(row.state, seat, rnd.randrange))).row
+    assert await service.waiting_on_ai() == [table.id]
+    version = row.version
+    await store.close()
+
+    bot = make_bot(db)
+    async with fake.run(bot):
+        bot.service.ai_budget = 0.02
+        moved = await fake.wait_message(table, lambda m: "AI 1" in m.content, timeout=HANG_LIMIT)
+        assert moved is not None
+        await fake.settle()
+        row = await bot.service.store.latest_game(table.id)
+        assert row.version > version and any(a.seat == "ai1" for a in await bot.service.log(row))
+        assert row.status != "running" or engine.to_move(row.state) != "ai1"
+        assert await bot.service.waiting_on_ai() == []

@@ -124,9 +124,9 @@ class SearchPolicy:
 # lines of a card still to fill) and how often it plays a random move instead (easy makes
 # mistakes on purpose)
 LEVELS: dict[str, dict[str, Any]] = {
-    "easy": {"iterations": 16, "horizon": 2, "slack": 0.2},
-    "normal": {"iterations": 48, "horizon": 8},
-    "hard": {"iterations": 160, "horizon": 12},
+    "easy": {"iterations": 24, "horizon": 2, "slack": 0.2},
+    "normal": {"iterations": 160, "horizon": 8},
+    "hard": {"iterations": 480, "horizon": 12},
 }
 
 
