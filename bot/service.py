@@ -20,7 +20,7 @@ from bot.i18n import lang_of
 from bot.rules import GAMES, RuleError
 from bot.rules.base import SCHEMA_VERSION, SYSTEM, Event, Game
 from bot.service_ai import AiCases, is_ai_seat
-from bot.service_clocks import ClockCases, Reminder, SeatClock, Vacation
+from bot.service_clocks import ClockCases, Handed, Reminder, SeatClock, Vacation
 from bot.service_types import Played, StorySource, UserError, fill
 from bot.service_types import lobby_picks as _picks
 from bot.service_undo import TakeBackCases, TakenBack
@@ -35,7 +35,7 @@ from bot.store import (
     StoreUnavailable,
 )
 
-__all__ = ["LANGUAGES", "ActionRow", "GameRow", "GameService", "GuildSettings", "Note", "Played", "Reminder",
+__all__ = ["LANGUAGES", "ActionRow", "GameRow", "GameService", "GuildSettings", "Handed", "Note", "Played", "Reminder",
            "SeatClock", "StorySource", "TakenBack", "UserError", "Vacation", "fill"]
 
 # The Discord layer takes the row types (GameRow, ActionRow, GuildSettings) from here: it

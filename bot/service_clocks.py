@@ -38,6 +38,15 @@ class Reminder:
 
 
 @dataclass(frozen=True)
+class Handed:
+    """``seat``'s time ran out at a table whose ``on_timeout`` is ``ai``: the AI plays the seat
+    now (and on, until its player takes it back with ``/game return``)."""
+
+    row: GameRow
+    seat: str
+
+
+@dataclass(frozen=True)
 class SeatClock:
     """One line of ``/game status``: a seat's clock, missed turns and vacation."""
 
@@ -119,13 +128,13 @@ class ClockCases:
             return await self.store.due_clocks(now, limit, shards=self.shards)
         return await self.store.due_clocks(now, limit)
 
-    async def fire_due(self, now: float | None = None, limit: int = 500) -> list[Reminder | Played]:
+    async def fire_due(self, now: float | None = None, limit: int = 500) -> list[Reminder | Played | Handed]:
         """Everything due at ``now``: reminders to send and timeouts, applied. Each fires
         once: a clock that changed since it was read (the player moved, another process
         fired it) is left alone, and a timeout is committed with the game's version check.
         Timeouts are written a few games to a transaction (``BATCH``)."""
         now = self.store.clock() if now is None else now
-        fired: list[Reminder | Played] = []
+        fired: list[Reminder | Played | Handed] = []
         timeouts: list[DueClock] = []
         for due in await self._due_clocks(now, limit):
             clock = timing.from_row(due.clock)
@@ -166,7 +175,7 @@ class ClockCases:
                 return None
             return Reminder(row, seat, clock.deadline, member.notify, clock.off_turn, member.lang)
 
-    async def _time_out(self, dues: list[DueClock], now: float) -> list[Played]:
+    async def _time_out(self, dues: list[DueClock], now: float) -> list[Played | Handed]:
         """The timeouts of ``dues`` (one per game), under their channels' locks, applied and
         written in one transaction; a game that moved meanwhile is left as it is."""
         async with contextlib.AsyncExitStack() as stack:
@@ -174,6 +183,7 @@ class ClockCases:
                 await stack.enter_async_context(self.lock(channel))
             rows = {r.id: r for r in await self.store.games([d.game_id for d in dues])}
             commits = []
+            handed: list[Handed] = []
             for due in dues:
                 seat = due.clock["seat"]
                 row = rows.get(due.game_id)
@@ -184,6 +194,13 @@ class ClockCases:
                 if row.status != "running" or row.state is None or seat not in GAMES[row.game].to_act(row.state):
                     await self.store.set_clocks(row.id, {seat: None}, expected={seat: due.clock})
                     continue
+                if row.timing.get("on_timeout") == "ai" and seat not in row.ai:
+                    try:  # the AI takes the silent seat over (and the clock with it)
+                        handed.append(Handed(await self.store.update_game(
+                            row, {seat: None}, ai={**row.ai, seat: "normal"}), seat))
+                    except Conflict:
+                        pass
+                    continue
                 action = {"type": "timeout", "seat": seat, "limit": timing.missed_limit(row.timing)}
                 try:
                     new_state, events = GAMES[row.game].apply_system(row.state, action)
@@ -192,7 +209,8 @@ class ClockCases:
                     continue
                 commits.append(await self._prepare(row, SYSTEM, action, new_state, events))
             written = await self.store.commit_actions(commits)
-            return [self._played(c, fresh) for c, fresh in zip(commits, written, strict=True) if fresh is not None]
+            return [self._played(c, fresh) for c, fresh in zip(commits, written, strict=True)
+                    if fresh is not None] + handed
 
     # -- what players see ---------------------------------------------------------------
     async def seat_clocks(self, row: GameRow) -> list[SeatClock]:

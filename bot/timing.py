@@ -28,7 +28,7 @@ REPLY_TIMES: dict[str, float | None] = {"15m": HOUR / 4, "1h": HOUR, "6h": 6 * H
 # When to remind: "half" is halfway through the clock, a number is seconds before the deadline.
 REMINDERS: dict[str, tuple[str | float, ...]] = {"halfway+1h": ("half", HOUR), "halfway": ("half",),
                                                  "1h": (HOUR,), "none": ()}
-ON_TIMEOUT = ("skip", "kick")  # "ai" joins them with the AI seats
+ON_TIMEOUT = ("skip", "kick", "ai")  # ai: the AI takes the silent seat over (``/game return`` gives it back)
 MISSED_TURNS = ("2", "3", "5")
 VACATIONS = ("honoured", "ignored")
 

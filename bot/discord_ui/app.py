@@ -29,7 +29,7 @@ from bot.discord_ui.members import is_moderator
 from bot.discord_ui.translator import CatalogTranslator
 from bot.games import ADAPTERS
 from bot.scheduler import Scheduler
-from bot.service import GameRow, GameService, Played, Reminder, UserError
+from bot.service import GameRow, GameService, Handed, Played, Reminder, UserError
 from bot.store import GameStore, open_store
 
 log = logging.getLogger("gamemaster")
@@ -343,13 +343,15 @@ class GameMasterBot(commands.Bot):
         return channel
 
     # -- what the clocks fired -------------------------------------------------------------
-    async def deliver(self, item: Played | Reminder) -> None:
+    async def deliver(self, item: Played | Reminder | Handed) -> None:
         """Post what the scheduler fired: a timeout's turn (told like any move, the next
         player pinged, the board drawn) or a reminder."""
         if isinstance(item, Played):
             await messages.catch_up(self, item.row.channel_id)
         elif isinstance(item, Reminder):
             await messages.post_reminder(self, item)
+        elif isinstance(item, Handed):  # on_timeout: ai — the AI plays the silent seat from now
+            await messages.post_handed(self, item)
 
     # -- idle lobbies ---------------------------------------------------------------------
     async def _idle_loop(self) -> None:

@@ -31,7 +31,7 @@ from bot.i18n import t
 from bot.rules import GAMES
 from bot.rules.base import SYSTEM
 from bot.rules.reveals import reveals
-from bot.service import GameRow, Played, Reminder, UserError
+from bot.service import GameRow, Handed, Played, Reminder, UserError
 
 log = logging.getLogger("gamemaster.ui")
 
@@ -206,6 +206,20 @@ async def ai_turns(bot: GameBot, channel_id: int) -> None:
             log.exception("AI seats stopped in channel %s", channel_id)
     finally:
         _playing.discard(channel_id)
+
+
+async def post_handed(bot: GameBot, item: Handed) -> None:
+    """A seat whose time ran out at an ``on_timeout: ai`` table: said in the channel (no
+    mention: nothing is asked of its player), then the AI plays it."""
+    row = item.row
+    channel = await bot.channel_of(row.channel_id)
+    if channel is not None:
+        name = names_for(row).get(item.seat, item.seat)
+        try:
+            await channel.send(t("ai.timed_out", row.lang, who=name), allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as err:
+            log.warning("could not tell channel %s that the AI took a seat (%s)", row.channel_id, err)
+    await ai_turns(bot, row.channel_id)
 
 
 def opening_lines(row: GameRow, lang: str) -> list[str]:

@@ -127,3 +127,44 @@ async def test_a_restart_plays_the_ai_move_left_waiting(fake, tmp_path):
         assert row.version > version and any(a.seat == "ai1" for a in await bot.service.log(row))
         assert row.status != "running" or engine.to_move(row.state) != "ai1"
         assert await bot.service.waiting_on_ai() == []
+
+
+async def test_a_silent_seat_is_taken_over_by_the_ai_when_the_table_says_so(fake, tmp_path):
+    """``on_timeout: ai`` chosen in the lobby's clock menu: when the silent member's time runs
+    out, the channel is told (no mention), the AI plays the seat at once, and the member's
+    /game return gives it back."""
+    from tests.discord_ui.test_e2e_clocks import HOUR, T0, clocked_bot
+    from tests.fakeclock import Clock
+
+    guild = fake.add_guild("Patience")
+    table = guild.add_text_channel("table")
+    alice, bob = guild.add_member("Alice"), guild.add_member("Bob")
+    clock = Clock(T0)
+    bot = await clocked_bot(tmp_path, "silent_ai", clock)
+    async with fake.run(bot):
+        bot.service.ai_budget = 0.02
+        res = await fake.slash(alice, table, "game", "new", options={"game": "risk_express"})
+        lobby = res.message
+        menu = next(c for c in lobby.custom_ids if c.endswith(":*clock"))
+        await fake.select(alice, lobby, menu, ["turn_time=6h"])
+        await fake.select(alice, lobby, menu, ["on_timeout=ai"])
+        assert "the AI plays the seat" in fake.message(lobby.id).content
+        await fake.click(bob, lobby, label="Join")
+        await fake.click(alice, lobby, label="Start")
+        await fake.settle()
+        row = await bot.service.store.active_game(table.id)
+        silent = engine.to_move(row.state)
+        member = alice if silent == str(alice.id) else bob
+        clock.now = T0 + 7 * HOUR
+        mark = fake.mark()
+        await bot.scheduler.tick()
+        told = await fake.wait_message(table, lambda m: "time ran out" in m.content, since=mark, timeout=HANG_LIMIT)
+        assert "the AI (normal) plays their seat" in told.content
+        await fake.settle()
+        row = await bot.service.store.active_game(table.id)
+        assert row.ai == {silent: "normal"}
+        assert any(a.seat == silent for a in await bot.service.log(row))  # the AI moved for it
+        assert not [r for r in fake.records[mark:] if int(silent) in r.pinged]
+        res = await fake.slash(member, table, "game", "return")
+        assert not res.ephemeral
+        assert (await bot.service.store.active_game(table.id)).ai == {}

@@ -17,8 +17,13 @@ GUILD = 9
 
 
 @pytest.fixture
-async def store(tmp_path):
-    s = await Store.open(f"sqlite:///{tmp_path}/ai.sqlite3", clock=Clock())
+def clock():
+    return Clock()
+
+
+@pytest.fixture
+async def store(tmp_path, clock):
+    s = await Store.open(f"sqlite:///{tmp_path}/ai.sqlite3", clock=clock)
     yield s
     await s.close()
 
@@ -128,3 +133,26 @@ async def test_a_moderator_hands_a_seat_to_the_ai_and_its_player_takes_it_back(s
     row = await service.return_seat(CHANNEL, "2")
     assert row.ai == {}
     assert await service.play_ai(CHANNEL) is None  # a person's decision again
+
+
+async def test_on_timeout_ai_hands_the_silent_seat_to_the_ai(service, store, clock):
+    """A table whose ``on_timeout`` is ``ai``: when a member's time runs out, the AI takes the
+    seat over (its clock stopped), plays it, and the member takes it back with /game return."""
+    await service.new_game(CHANNEL, GUILD, "1", "risk_express", {}, "Ada")
+    await service.join(CHANNEL, "2", "Bo")
+    await service.set_options(CHANNEL, "1", False, {"turn_time": "6h", "on_timeout": "ai"})
+    row = await service.start(CHANNEL, "1", False)
+    seat = GAMES[row.game].to_move(row.state)
+    assert seat in (await store.get_game(row.id)).clocks
+    clock.now += 7 * 3600
+    fired = await service.fire_due()
+    handed = [f for f in fired if type(f).__name__ == "Handed"]
+    assert [h.seat for h in handed] == [seat]
+    row = await store.get_game(row.id)
+    assert row.ai == {seat: "normal"} and seat not in row.clocks
+    assert await service.waiting_on_ai() == [CHANNEL]
+    played = await service.play_ai(CHANNEL)
+    assert played is not None and played.seat == seat
+    assert (await service.log(played.row))[-1].seat == seat  # the seat's own move, logged as such
+    await service.return_seat(CHANNEL, seat)
+    assert (await store.get_game(row.id)).ai == {}

@@ -80,7 +80,7 @@ def test_a_vacation_moves_what_is_to_come_and_its_early_end_brings_it_back():
     assert ignored.deadline == T0 + 86400
 
 
-@pytest.mark.parametrize("bad", [{"turn_time": "2h"}, {"turn_time": 3600}, {"clock": "1h"}, {"on_timeout": "ai"}])
+@pytest.mark.parametrize("bad", [{"turn_time": "2h"}, {"turn_time": 3600}, {"clock": "1h"}, {"on_timeout": "robot"}])
 def test_bad_timing_is_refused(bad):
     with pytest.raises(timing.BadTiming):
         timing.validate(bad)
