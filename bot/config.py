@@ -38,11 +38,13 @@ class Settings:
     # shard_count 0 = as many shards as Discord recommends, all in this process.
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None  # this process's shards (None: all of them)
+    ai_budget: float = 1.0  # seconds an AI seat (normal) thinks per decision
 
     def __repr__(self) -> str:  # never print the token
         return (f"Settings(token=<hidden>, database_url={redact_url(self.database_url)!r}, "
                 f"sync_guild_id={self.sync_guild_id!r}, sync_commands={self.sync_commands!r}, "
-                f"log_level={self.log_level!r}, shard_count={self.shard_count!r}, shard_ids={self.shard_ids!r})")
+                f"log_level={self.log_level!r}, shard_count={self.shard_count!r}, shard_ids={self.shard_ids!r}, "
+                f"ai_budget={self.ai_budget!r})")
 
     @property
     def sharded(self) -> bool:
@@ -98,6 +100,20 @@ def parse_shards(count: str, ids: str) -> tuple[int | None, tuple[int, ...] | No
     return total, tuple(chosen)
 
 
+def parse_budget(text: str) -> float:
+    """``GAMEMASTER_AI_BUDGET``: seconds per decision, 0.05 to 30 (empty: 1)."""
+    text = text.strip()
+    if not text:
+        return 1.0
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0.05 <= value <= 30:
+        raise BadSetting(f"GAMEMASTER_AI_BUDGET is seconds per AI decision, 0.05 to 30, not {text[:20]!r}")
+    return value
+
+
 def from_env() -> Settings:
     load_dotenv()
     token = os.environ.get("DISCORD_TOKEN", "").strip()
@@ -113,4 +129,5 @@ def from_env() -> Settings:
         log_level=os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
         shard_count=shard_count,
         shard_ids=shard_ids,
+        ai_budget=parse_budget(os.environ.get("GAMEMASTER_AI_BUDGET", "")),
     )

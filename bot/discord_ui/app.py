@@ -115,6 +115,7 @@ class GameMasterBot(commands.Bot):
         store = self._store or await open_store(self.settings.database_url)
         self._store = store
         self.service = GameService(store, self._seed_source)
+        self.service.ai_budget = self.settings.ai_budget
         if self.settings.shard_ids is not None and self.settings.shard_count:
             # some of the shards: this process fires only their servers' clocks (and posts
             # only in their channels); the other processes fire the rest

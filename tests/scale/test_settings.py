@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.config import BadSetting, Settings, parse_shards, redact_url
+from bot.config import BadSetting, Settings, parse_budget, parse_shards, redact_url
 
 
 @pytest.mark.parametrize(("count", "ids", "want"), [
@@ -47,3 +47,15 @@ def test_a_bad_shard_setting_stops_the_start_with_one_sentence(monkeypatch, caps
     assert main(["run"]) == 1
     err = capsys.readouterr().err
     assert "SHARD_IDS needs SHARD_COUNT" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(("text", "want"), [("", 1.0), ("0.5", 0.5), (" 3 ", 3.0)])
+def test_the_ai_budget_is_read_in_seconds(text, want):
+    assert parse_budget(text) == want
+
+
+@pytest.mark.parametrize("text", ["0", "-1", "31", "fast", "nan"])
+def test_an_absurd_ai_budget_is_refused_in_one_sentence(text):
+    with pytest.raises(BadSetting) as refused:
+        parse_budget(text)
+    assert "GAMEMASTER_AI_BUDGET" in str(refused.value)
