@@ -92,8 +92,9 @@ def chart_png(series: Mapping[str, Sequence[float]], turns: Sequence[int], lead_
         y = top + title_h + (i // per_row) * 44 * s
         _marker(d, shape, x + 14 * s, y + 17 * s, 12 * s, colour)
         last = series[seat][-1] if series[seat] else 0
-        label = f"{names.get(seat, seat)} — {last:g}"
-        draw_text(d, (x + 36 * s, y), fit_text(label, legend_f, col_w - 44 * s), legend_f, INK)
+        value = f" — {last:g}"  # the standing always shows; a long name is shortened instead
+        name = fit_text(str(names.get(seat, seat)), legend_f, col_w - 44 * s - text_width(value, legend_f))
+        draw_text(d, (x + 36 * s, y), name + value, legend_f, INK)
     # axes
     x0, x1 = left, w - right
     y0, y1 = plot_top + plot_h, plot_top
