@@ -87,35 +87,42 @@ def test_a_decision_outside_ones_turn_is_made_too():
 
 
 def _last_stand(game_id: str, options: dict) -> tuple[dict, str, str]:
-    """A position where p0 holds every territory but one, held by p1 with one member, next to
-    a territory of p0 with ten: p0 to attack. Taking it wins the game."""
+    """A position where the seat to attack holds every territory but one, held by its only
+    opponent with one member, next to one of its own with ten: taking it wins the game.
+    Returns (state, attacker, target)."""
     game = GAMES[game_id]
-    for step in play_out(game, ["p0", "p1"], 3, RandomPolicy(), options):
-        state = step.after
-        if state.get("phase") == "attack" and game.to_move(state) == "p0" and state.get("battle") is None:
-            break
+    seats = ["p0", "p1"]
+    for seed in range(1, 20):
+        for step in play_out(game, seats, seed, RandomPolicy(), options):
+            state, me = step.after, game.to_move(step.after)
+            if state.get("phase") == "attack" and me and state.get("battle") is None:
+                forms = [f for f in game.legal_actions(state, me) if f["type"] == "attack"]
+                if forms:
+                    break
+        else:
+            continue
+        break
     else:
         raise AssertionError("no attack phase")
     state = clone(state)
-    board = game.board if hasattr(game, "board") else None
+    other = next(s for s in seats if s != me)
     owner, troops = state["owner"], state["troops"]
-    target = sorted(owner)[0]
-    near = sorted(board.neighbours(target) if board is not None and hasattr(board, "neighbours")
-                  else [t for t in owner if t != target])[0]
-    for t in owner:
-        owner[t], troops[t] = "p0", 1
-    owner[target], troops[target] = "p1", 1
+    target, near = forms[0]["to"], forms[0]["from"]
+    for t in owner:  # neutral gangs' too: nobody else is left
+        owner[t], troops[t] = me, max(1, troops[t])
+    owner[target], troops[target] = other, 1
     troops[near] = 10
-    return state, target, near
+    return state, me, target
 
 
-def test_the_ai_takes_the_territory_that_wins_the_game():
-    game = GAMES["peaky_blinders"]
-    state, target, _near = _last_stand("peaky_blinders", {"crown": False})
-    legal = game.legal_actions(state, "p0")
+@pytest.mark.parametrize(("game_id", "options"), [("peaky_blinders", {"crown": False}), ("transformers", {})])
+def test_the_ai_takes_the_territory_that_wins_the_game(game_id, options):
+    game = GAMES[game_id]
+    state, me, target = _last_stand(game_id, options)
+    legal = game.legal_actions(state, me)
     assert any(f["type"] == "attack" and f["to"] == target for f in legal)
     assert any(f["type"] != "attack" for f in legal)  # ending the attacks was a choice too
-    action = decide(game, state, "p0", seed=2)
+    action = decide(game, state, me, seed=2)
     assert action["type"] == "attack" and action["to"] == target
-    after = game.apply(state, "p0", action)[0]
-    assert after["owner"][target] == "p0" or after.get("battle") is not None
+    after = game.apply(state, me, action)[0]
+    assert after["owner"][target] == me or after.get("battle") is not None
