@@ -115,7 +115,8 @@ def _last_stand(game_id: str, options: dict) -> tuple[dict, str, str]:
     return state, me, target
 
 
-@pytest.mark.parametrize(("game_id", "options"), [("peaky_blinders", {"crown": False}), ("transformers", {})])
+@pytest.mark.parametrize(("game_id", "options"), [("peaky_blinders", {"crown": False}), ("transformers", {}),
+                                                  ("walking_dead", {"mode": "survival"})])
 def test_the_ai_takes_the_territory_that_wins_the_game(game_id, options):
     game = GAMES[game_id]
     state, me, target = _last_stand(game_id, options)

@@ -29,16 +29,27 @@ __all__ = ["LEVELS", "SearchPolicy", "candidates", "level_policy"]
 
 def candidates(game: Game, legal: list[Action], rng: Rng, width: int = 12) -> list[Action]:
     """The concrete actions a decision is made over: all of them when ``legal`` stands for at
-    most ``width``; else, per form (``width`` forms at most, sampled), its first and last
-    choices (the smallest and the largest numbers) and a random one."""
+    most ``width``; else, per form (``width`` forms at most, sampled kind by kind in turn, so
+    each kind of action is among them), its first and last choices (the smallest and the
+    largest numbers) and a random one."""
     forms = game.moving(legal)
     listed = expand(forms, width + 1)
     if len(listed) <= width:
         return listed
-    if len(forms) > width:
-        forms = list(forms)
-        rng.shuffle(forms)
-        forms = forms[:width]
+    if len(forms) > width:  # every kind of action keeps a place: dozens of manoeuvres never crowd out the attacks
+        kinds: dict[str, list[Action]] = {}
+        for form in forms:
+            kinds.setdefault(form["type"], []).append(form)
+        for group in kinds.values():
+            rng.shuffle(group)
+        picked: list[Action] = []
+        depth = 0
+        while len(picked) < width:
+            for group in kinds.values():
+                if depth < len(group) and len(picked) < width:
+                    picked.append(group[depth])
+            depth += 1
+        forms = picked
     out: list[Action] = []
     seen: set[str] = set()
     for form in forms:
