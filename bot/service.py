@@ -199,16 +199,21 @@ class GameService(ClockCases, TakeBackCases, AiCases):
         host = row.host_id if row.host_id != user_id else people[0]
         return await self.store.update_game(row, players=players, picks=picks, host_id=host)
 
+    def check_host_lobby(self, row: GameRow, user_id: str, is_moderator: bool, game_id: int | None = None) -> None:
+        """Refused unless ``row`` is an open lobby (``game_id``'s, when a lobby click names
+        it) and ``user_id`` its host or a moderator."""
+        if row.status != "lobby" or (game_id is not None and row.id != game_id):
+            raise UserError("err.already_started", "This game has already started.")
+        if not (is_moderator or self.is_host(row, user_id)):
+            raise UserError("err.host_only", "Only the host or a moderator can do that.")
+
     async def set_options(self, channel_id: int, user_id: str, is_moderator: bool, options: dict[str, Any],
                           game_id: int | None = None) -> GameRow:
         """Change the lobby's options before the start (the host or a moderator), checked
         by the engine. ``game_id`` (from a lobby menu) refuses a click on an old lobby."""
         async with self.lock(channel_id):
             row = await self.game(channel_id)
-            if row.status != "lobby" or (game_id is not None and row.id != game_id):
-                raise UserError("err.already_started", "This game has already started.")
-            if not (is_moderator or self.is_host(row, user_id)):
-                raise UserError("err.host_only", "Only the host or a moderator can do that.")
+            self.check_host_lobby(row, user_id, is_moderator, game_id)
             table = {k: v for k, v in options.items() if k in timing.BY_NAME}
             options = {k: v for k, v in options.items() if k not in timing.BY_NAME}
             try:

@@ -38,7 +38,7 @@ def ai_name(n: int, level: str, lang: str) -> str:
 
 class AiCases:
     """The AI seats' use cases; the host class gives ``lock``, ``game``, ``running``,
-    ``is_host``, ``_commit`` and ``store``."""
+    ``active_game``, ``check_host_lobby``, ``_commit`` and ``store``."""
 
     ai_budget: float = 1.0  # seconds a normal AI thinks per decision (the bot sets it from its settings)
 
@@ -50,10 +50,7 @@ class AiCases:
             raise UserError("err.ai_level", "The AI plays at easy, normal or hard.")
         async with self.lock(channel_id):
             row = await self.game(channel_id)
-            if row.status != "lobby" or (game_id is not None and row.id != game_id):
-                raise UserError("err.already_started", "This game has already started.")
-            if not (is_moderator or self.is_host(row, user_id)):
-                raise UserError("err.host_only", "Only the host or a moderator can do that.")
+            self.check_host_lobby(row, user_id, is_moderator, game_id)
             engine = GAMES[row.game]
             if len(row.players) >= engine.max_players:
                 raise UserError("err.lobby_full", "The game is full ({max} players).", max=engine.max_players)
@@ -68,10 +65,7 @@ class AiCases:
         """The lobby's last AI seat removed (the host or a moderator)."""
         async with self.lock(channel_id):
             row = await self.game(channel_id)
-            if row.status != "lobby" or (game_id is not None and row.id != game_id):
-                raise UserError("err.already_started", "This game has already started.")
-            if not (is_moderator or self.is_host(row, user_id)):
-                raise UserError("err.host_only", "Only the host or a moderator can do that.")
+            self.check_host_lobby(row, user_id, is_moderator, game_id)
             seats = [p for p in row.players if is_ai_seat(p)]
             if not seats:
                 raise UserError("err.no_ai", "There is no AI in this game.")
