@@ -450,6 +450,24 @@ class WalkingDead(Claims, Turns, Fights, MapGame):
         self._player(state, loser)["grenades"] = 0
 
     # -- views --------------------------------------------------------------------------
+    def evaluate(self, state: State, seat: str) -> float:
+        """The AI's guess. Survival: the default (territories, survivors). Conquest, classic
+        Risk to the last group: territories, the bonus of each zone held whole counted twice
+        (they are next turn's survivors), and survivors on the board by tenths."""
+        if state["mode"] != "conquest" or self.outcome(state) is not None:
+            return super().evaluate(state, seat)
+        held = self.board.holdings(state["owner"])
+        troops = state["troops"]
+
+        def worth(s: str) -> float:
+            mine = held.owned(s)
+            return len(mine) + 2 * held.region_bonus(s) + sum(troops[t] for t in mine) / 10
+
+        values = {s: worth(s) for s in turns.still_in(state)}
+        me = values.get(seat, 0.0)
+        best = max((v for s, v in values.items() if s != seat), default=0.0)
+        return 0.9 * (me - best) / (1.0 + sum(values.values()))
+
     def _redraw_hidden(self, state: State, seat: str | None, rng: Rng) -> None:
         _redraw(self, state, seat, rng)  # what the seat may not see (:mod:`.hidden`)
 
