@@ -38,7 +38,7 @@ def upload_limit(guild: discord.Guild | None) -> int:
     return min(MAX_BYTES, int(limit))
 
 
-async def draw(source: StorySource, what: str, max_bytes: int, message: discord.Message | None) -> Story:
+async def draw(source: StorySource, max_bytes: int, message: discord.Message | None) -> Story:
     """The story drawn in a worker thread; ``message`` (the progress line) edited as it goes."""
     row = source.row
     loop = asyncio.get_running_loop()
@@ -97,7 +97,7 @@ async def post_story(bot: GameBot, channel: Any, row: GameRow) -> None:
         if source.row.id != row.id:
             return  # a new game started meanwhile
         message = await channel.send(t("story.drawing_start", row.lang), allowed_mentions=discord.AllowedMentions.none())
-        story = await draw(source, "both", upload_limit(getattr(channel, "guild", None)), message)
+        story = await draw(source, upload_limit(getattr(channel, "guild", None)), message)
         await message.edit(content=caption(row, story, "both"), attachments=files_of(story, "both"))
     except Exception:
         if not bot.is_closed():
@@ -135,7 +135,7 @@ async def tell(interaction: discord.Interaction, what: str) -> None:
                                                 allowed_mentions=discord.AllowedMentions.none())
         message = await interaction.original_response()
         try:
-            story = await draw(source, what, upload_limit(interaction.guild), message)
+            story = await draw(source, upload_limit(interaction.guild), message)
         except BaseException:
             await message.delete()  # the refusal comes privately; no "drawing…" left behind
             raise

@@ -21,6 +21,7 @@ from functools import cached_property
 from typing import Any
 
 import bot.rules.base as base
+import bot.rules.risk_express.scoring as scoring
 import bot.rules.turns as turns
 from bot.rules.base import Action, Event, Game, IllegalAction, Option, Rng, State
 from bot.rules.risk_express.cards import (
@@ -420,38 +421,8 @@ class RiskExpress(Game):
             "winners": None if state["result"] is None else list(state["result"]["winners"]),
         }
 
-    def evaluate(self, state: State, seat: str) -> float:
-        """The AI's guess: the lead in points (a locked continent at its value), the card
-        being attacked counted in proportion to the lines already filled (taken from its owner
-        as much), over the points on the table."""
-        result = state["result"]
-        if result is not None:
-            winners = result["winners"]
-            return 1.0 / len(winners) if seat in winners else -1.0
-        scores = {s: float(v) for s, v in self.scores(state).items()}
-        att = state.get("attempt")
-        if att and att.get("card") and self.to_move(state) in scores:
-            card = load_cards()["cards"][att["card"]]
-            share = card["points"] * len(att.get("filled") or {}) / max(1, len(card["lines"]))
-            scores[self.to_move(state)] += share
-            owner = state["owners"].get(att["card"])
-            if owner in scores:
-                scores[owner] -= share
-        mine = scores.get(seat, 0.0)
-        best = max((v for s, v in scores.items() if s != seat), default=0.0)
-        return 0.9 * (mine - best) / (20.0 + sum(abs(v) for v in scores.values()))
-
-    def scores(self, state: State) -> dict[str, int]:
-        """Card points, except that a locked continent scores its back value instead."""
-        data = load_cards()
-        scores = {s: 0 for s in turns.still_in(state)}
-        for cid, owner in state["owners"].items():
-            if owner is not None and data["cards"][cid]["continent"] not in state["locked"]:
-                scores[owner] += data["cards"][cid]["points"]
-        for cont in state["locked"]:
-            owner = next(state["owners"][c] for c in data["order"] if data["cards"][c]["continent"] == cont)
-            scores[owner] += data["continents"][cont]["value"]
-        return scores
+    scores = staticmethod(scoring.scores)  # card points, a locked continent at its back value
+    evaluate = scoring.evaluate  # the AI's guess of a position
 
     # -- the turn ---------------------------------------------------------------------
     def default_action(self, state: State, seat: str) -> Action:
