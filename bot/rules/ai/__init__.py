@@ -12,6 +12,7 @@ from bot.rules.ai.policies import GreedyPolicy, RandomPolicy, public_score
 from bot.rules.ai.search import LEVELS, SearchPolicy, candidates, level_policy
 from bot.rules.base import Action, Game, IllegalAction, Rng, State
 from bot.rules.compact import pick_action
+from bot.rules.play import Policy
 
 __all__ = ["LEVELS", "POLICIES", "GreedyPolicy", "RandomPolicy", "SearchPolicy", "candidates", "decide",
            "make_policy", "public_score"]
@@ -19,7 +20,7 @@ __all__ = ["LEVELS", "POLICIES", "GreedyPolicy", "RandomPolicy", "SearchPolicy",
 POLICIES = ("random", "greedy", *LEVELS)
 
 
-def make_policy(name: str, *, iterations: int | None = None, stop: Callable[[], bool] | None = None):  # noqa: ANN201
+def make_policy(name: str, *, iterations: int | None = None, stop: Callable[[], bool] | None = None) -> Policy:
     """A policy by name: ``random``, ``greedy`` (one ply on one sampled roll, scored by
     ``Game.evaluate``: the search's own judge, so the match measures the search) or a level of
     the search (``easy``, ``normal``, ``hard``); ``iterations`` and ``stop`` bound a search."""
