@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 import bot.rules.turns as turns
+import bot.rules.zombie_town.flow as zt_flow
 from bot.rules import GAMES
 from bot.rules.ai import RandomPolicy, decide, make_policy
 from bot.rules.base import clone
@@ -88,10 +89,10 @@ def test_a_decision_outside_ones_turn_is_made_too():
 
 def _last_stand(game_id: str, options: dict) -> tuple[dict, str, str]:
     """A position where the seat to attack holds every territory but one, held by its only
-    opponent with one member, next to one of its own with ten: taking it wins the game.
-    Returns (state, attacker, target)."""
+    opponent left (any other seat already out) with one member, next to one of its own with
+    ten: taking it wins the game. Returns (state, attacker, target)."""
     game = GAMES[game_id]
-    seats = ["p0", "p1"]
+    seats = [f"p{i}" for i in range(min(game.players(options)))]
     for seed in range(1, 20):
         for step in play_out(game, seats, seed, RandomPolicy(), options):
             state, me = step.after, game.to_move(step.after)
@@ -105,9 +106,12 @@ def _last_stand(game_id: str, options: dict) -> tuple[dict, str, str]:
     else:
         raise AssertionError("no attack phase")
     state = clone(state)
-    other = next(s for s in seats if s != me)
     owner, troops = state["owner"], state["troops"]
     target, near = forms[0]["to"], forms[0]["from"]
+    other = owner[target] if owner[target] in seats else next(s for s in seats if s != me)
+    for seat in seats:
+        if seat not in (me, other) and not turns.is_out(state, seat):
+            turns.remove(state, seat)
     for t in owner:  # neutral gangs' too: nobody else is left
         owner[t], troops[t] = me, max(1, troops[t])
     owner[target], troops[target] = other, 1
@@ -116,7 +120,8 @@ def _last_stand(game_id: str, options: dict) -> tuple[dict, str, str]:
 
 
 @pytest.mark.parametrize(("game_id", "options"), [("peaky_blinders", {"crown": False}), ("transformers", {}),
-                                                  ("walking_dead", {"mode": "survival"})])
+                                                  ("walking_dead", {"mode": "survival"}),
+                                                  ("walking_dead", {"mode": "conquest"})])
 def test_the_ai_takes_the_territory_that_wins_the_game(game_id, options):
     game = GAMES[game_id]
     state, me, target = _last_stand(game_id, options)
@@ -127,3 +132,60 @@ def test_the_ai_takes_the_territory_that_wins_the_game(game_id, options):
     assert action["type"] == "attack" and action["to"] == target
     after = game.apply(state, me, action)[0]
     assert after["owner"][target] == me or after.get("battle") is not None
+
+
+def test_the_ai_takes_the_last_card_when_it_wins_risk_express():
+    """Every card owned but the USA (3 points); the seat to play trails 12 to 13, and its
+    first throw meets lines of the USA and of six of its opponent's cards (18 choices, more
+    than the search's usual width): invading the USA is the one choice that can end the game
+    in its favour (15 to 13), so the AI takes it, whatever the seed."""
+    game = GAMES["risk_express"]
+    for step in play_out(game, ["p0", "p1"], 3, RandomPolicy(), {}):
+        state = step.after
+        if state["phase"] == "place" and state["attempt"]["card"] is None and game.to_move(state) == "p0":
+            break
+    state = clone(state)
+    mine = {"mexico", "brazil", "argentina", "western_europe", "north_africa", "india", "middle_east"}
+    state["owners"] = {c: None if c == "usa" else "p0" if c in mine else "p1" for c in state["owners"]}
+    state["locked"] = []
+    state["attempt"]["tray"] = ["cavalry", "cannon", "cavalry", "cannon", "soldier3", "soldier1", "soldier2"]
+    assert game.scores(state) == {"p0": 12, "p1": 13}
+    legal = game.legal_actions(state, "p0")
+    assert len(legal) > 12 and {a["card"] for a in legal} > {"usa", "canada", "china"}
+    for seed in range(1, 7):
+        action = decide(game, state, "p0", seed=seed)
+        assert action["type"] == "fill" and action["card"] == "usa", (seed, action)
+
+
+def test_the_ai_barricades_the_house_that_wins_zombie_town():
+    """The last turn of the last day: the seat to play stands in an empty house with a
+    barricade card, trailing by one point; a barricade makes the house its own (3 points) and
+    nothing else it may do scores. The AI barricades, and ending the turn then wins."""
+    game = GAMES["zombie_town"]
+    state = None
+    for seed in range(1, 30):
+        for step in play_out(game, ["p0", "p1"], seed, RandomPolicy(), {"road_rage": False}):
+            s = step.after
+            if (s["phase"] == "act" and game.to_move(s) == "p0" and s["day"] == zt_flow.last_day(s)
+                    and s["day_turns"] == 1 and s["actions"] == 3):
+                state = clone(s)
+                break
+        if state is not None:
+            break
+    assert state is not None
+    me, them = state["players"]["p0"], state["players"]["p1"]
+    house = next(h for h, x in state["houses"].items() if x["owner"] is None and x["barricades"] == 0)
+    me.update(pos=house, car=None, followers=[], hand=["barricade_1"])
+    them["hand"] = []
+    state["zombies"] = {}
+    totals = {s: r["total"] for s, r in zt_flow.scores(state).items()}
+    them["zombies"] += totals["p0"] + 1 - totals["p1"]
+    assert {s: r["total"] for s, r in zt_flow.scores(state).items()} == {"p0": totals["p0"], "p1": totals["p0"] + 1}
+    for seed in range(1, 5):
+        assert decide(game, state, "p0", seed=seed) == {"type": "barricade", "card": "barricade_1"}
+    after = game.apply(state, "p0", {"type": "barricade", "card": "barricade_1"})[0]
+    while game.outcome(after) is None:
+        assert game.to_move(after) == "p0"  # the rest of its own turn ends the game
+        after = game.apply(after, "p0", {"type": "end"} if after["phase"] == "act" else
+                           game.default_action(after, "p0"))[0]
+    assert game.outcome(after)["winners"] == ["p0"]

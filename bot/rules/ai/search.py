@@ -29,13 +29,14 @@ __all__ = ["LEVELS", "SearchPolicy", "candidates", "level_policy"]
 
 def candidates(game: Game, legal: list[Action], rng: Rng, width: int = 12) -> list[Action]:
     """The concrete actions a decision is made over: all of them when ``legal`` stands for at
-    most ``width``; else, per form (``width`` forms at most, sampled kind by kind in turn, so
+    most ``width``, or when each form is one concrete action and there are at most three times
+    ``width`` (a card or a line dropped at random may be the one that wins); else, per form (``width`` forms at most, sampled kind by kind in turn, so
     each kind of action is among them), its first and last choices (the smallest and the
     largest numbers) and a random one."""
     forms = game.moving(legal)
-    listed = expand(forms, width + 1)
-    if len(listed) <= width:
-        return listed
+    listed = expand(forms, 3 * width + 1)
+    if len(listed) <= width or (len(listed) == len(forms) and len(listed) <= 3 * width):
+        return listed  # few, or each form one concrete choice (Risk Express's lines): none left out
     if len(forms) > width:  # every kind of action keeps a place: dozens of manoeuvres never crowd out the attacks
         kinds: dict[str, list[Action]] = {}
         for form in forms:
