@@ -102,6 +102,7 @@ class PeakyBlinders(Decoration):
     game = "peaky_blinders"
     words = WORDS
     faction_kind = "gang"  # a faction's gang id, in the view and for its name
+    own_styles = tuple(GANG_STYLE.values())
     colours = CROWN_COLOURS
     panels = {"crown": Panel(_crown_static, _crown_panel, inset=(4, 42, 4, 56))}
 

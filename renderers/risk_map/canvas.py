@@ -116,10 +116,9 @@ def _warm(map_id: str, deco: Decoration) -> None:
             for count in range(0, 41):
                 _count(str(count), (cb[2] - cb[0], cb[3] - cb[1]), _ground(tab), art.static0,
                        deco.colours)
-    for shape in SHAPES:  # the legend's and panels' symbols
-        for hx, _s in deco.styles:
-            for size in (28, 34, 40):
-                symbol_icon(shape, size, hex_rgb(hx))
+    for hx, shape in dict.fromkeys((*deco.styles, *deco.own_styles)):  # the legend's and panels' symbols
+        for size in (28, 34, 40):
+            symbol_icon(shape, size, hex_rgb(hx))
     castle_icon(26)  # the key's
     deco.warm()
     pairs = [p for border in art.meta.get("borders", [])  # every attack's arrow, both ways
@@ -131,16 +130,22 @@ def _warm(map_id: str, deco: Decoration) -> None:
                 deco.colours)
     for lang in LANGS:  # one board per language: its words' masks, the panels' sprites,
         render_map(_warm_view(art, deco, lang), deco)  # and an encode (Pillow's plugins)
+    for extra in deco.warm_views:  # a new game's usual factions: their sprites on its palette
+        view = _warm_view(art, deco, "en", tuple(extra.get("factions", ())))
+        render_map({**view, **{k: v for k, v in extra.items() if k != "factions"}}, deco)
 
 
-def _warm_view(art: MapArt, deco: Decoration, lang: str) -> dict[str, Any]:
+def _warm_view(art: MapArt, deco: Decoration, lang: str,
+               lineup: tuple[dict[str, Any], ...] = ()) -> dict[str, Any]:
     """A board in play, every faction holding land and one attacking: what ``warm`` draws
-    once so that the words every board shows are rendered before the first game."""
-    keys = [f"warm-{i}" for i in range(len(deco.styles))]
+    once so that the words every board shows are rendered before the first game (with
+    ``lineup``, these factions in this order)."""
+    keys = [f"warm-{i}" for i in range(len(lineup or deco.styles))]
+    factions = {k: {"name": k, "player": k, **(lineup[i] if lineup else {})} for i, k in enumerate(keys)}
     ids = art.ids
     return {"game": deco.game or art.meta.get("id"), "map": art.meta.get("id"), "lang": lang,
             "turn": 1, "phase": "attack", "current": keys[0], "labels": {},
-            "factions": {k: {"name": k, "player": k} for k in keys},
+            "factions": factions,
             "territories": {t: {"owner": keys[i % len(keys)], "troops": 1 + i % 9}
                             for i, t in enumerate(ids)},
             "eliminated": [], "winners": None, "highlight": None}

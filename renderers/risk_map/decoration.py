@@ -80,6 +80,11 @@ class Decoration:
     game: str = ""  # the game id its names are looked up under (``bot.rules.names``)
     words: Words = WORDS
     styles: tuple[Style, ...] = STYLES  # handed out in order to factions without their own
+    own_styles: tuple[Style, ...] = ()  # the factions' own (``style_of``'s), for ``warm``
+    # what a new game's board usually shows beyond the map (its factions in order, whose
+    # colours make the palette the panels' sprites are quantised on; the edition's own
+    # fields): ``warm`` draws a board of each, so the first game's finds them made
+    warm_views: tuple[dict[str, Any], ...] = ()
     faction_kind: str = "faction"  # the names' kind of a faction, and its field in the view
     colours: tuple[RGB, ...] = ()  # extra fixed palette entries (tabs' grounds, their blends)
     panels: dict[str, Panel] = {}

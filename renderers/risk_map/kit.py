@@ -84,7 +84,7 @@ def draw_shape(d: ImageDraw.ImageDraw, shape: str, cx: float, cy: float, r: floa
         d.polygon(pts, fill=fill, outline=outline if w else None, width=w)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=128)  # every game's styles at three sizes: ~0.5 MB
 def symbol_icon(shape: str, size: int, colour: RGB, ring: RGB = INK) -> Image.Image:
     """A faction's symbol in its colour with an ink ring (legend, panels), RGBA."""
     s = size * SS

@@ -225,6 +225,12 @@ class Cybertron(Decoration):
     game = "transformers"
     words = WORDS
     faction_kind = "leader"  # a faction's leader id, in the view and for its name
+    own_styles = tuple(LEADER_STYLE.values())
+    # the leaders the engine seats when nobody picks (bot/rules/transformers/sides.py), 2 to 4 players
+    warm_views = tuple({"factions": [{"leader": lid} for lid in lineup],
+                        "transformers": {"leaders": {lid: {} for lid in lineup}, "teams": len(lineup) == 4}}
+                       for lineup in (("optimus_prime", "megatron"), ("optimus_prime", "megatron", "barricade"),
+                                      ("optimus_prime", "megatron", "bumblebee", "barricade")))
     panels = {"cybertron": Panel(_panel_static, _panel, inset=(4, 44, 4, 4))}
 
     def style_of(self, key: str, faction: dict[str, Any]) -> Style | None:

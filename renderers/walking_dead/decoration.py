@@ -187,6 +187,7 @@ class WalkingDead(Decoration):
     game = "walking_dead"
     words = WORDS
     faction_kind = "gang"  # the names' kind bot/rules/names.py knows for a faction (our groups)
+    own_styles = tuple(GROUP_STYLE.values())
     colours = COLOURS
     panels = {"survival": Panel(_panel_static, _survival_panel, inset=(4, 4, 4, 4))}
 
