@@ -267,6 +267,9 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=50,
                         help="actions in flight at most (default 50); with --rate 0, players acting at once")
     parser.add_argument("--pg-url", default=None, help="a PostgreSQL database the benchmark may wipe")
+    parser.add_argument("--pg-setting", action="append", default=[], metavar="NAME=VALUE",
+                        help="a setting of the throwaway server beyond the durable ones (repeatable),"
+                             " e.g. checkpoint_timeout=30min")
     parser.add_argument("--repeat", type=int, default=1,
                         help="runs of each backend and number of games, interleaved (default 1); the targets"
                              " use each one's median p99 (a p99 of a few ms is mostly fsync jitter: one run"
@@ -294,7 +297,7 @@ def main() -> None:
                         if why:
                             print(f"postgresql: skipped ({why})")
                             continue
-                        server = PgServer(DURABLE)
+                        server = PgServer(DURABLE + "".join(f" -c {x}" for x in args.pg_setting))
                         server.init()
                         server.start()
                     url = server.new_database()
