@@ -447,6 +447,8 @@ class Game(ABC):
         give the same sample from generators in the same state. So a redraw must read only what
         ``seat`` sees (sorted pools, public counts), never the hidden values' order. ``seat``
         ``None``: what the channel sees."""
+        if type(self)._redraw_hidden is Game._redraw_hidden:  # nothing hidden: the rules copy what they change
+            return {**state, "rng": rng.next64()}
         new = clone(state)
         self._redraw_hidden(new, seat, rng)
         new["rng"] = rng.next64()
