@@ -80,7 +80,8 @@ def main() -> None:
             verdict = "met" if m.share >= target else "NOT met"
             print(f"{label:30} normal vs {b:6} {players} seats: {m.wins:g}/{m.games} = {100 * m.share:3.0f} %"
                   f" (95 % CI {100 * lo:.0f}–{100 * hi:.0f}) target ≥ {100 * target:.0f} %: {verdict}"
-                  f" [{time.process_time() - t:.0f} s CPU]", flush=True)
+                  + (f"; {m.draws} game(s) nobody won" if m.draws else "")
+                  + f" [{time.process_time() - t:.0f} s CPU]", flush=True)
         p50, p95, peak = decision_costs(game_id, options, args.budget, args.decisions)
         ok = p95 <= 1.1 * args.budget and peak <= 200
         print(f"{label:30} decisions under a {args.budget:g} s budget: p50 {p50:.2f} s, p95 {p95:.2f} s (target ≤"

@@ -65,6 +65,7 @@ class Match:
     b: str
     games: int = 0
     wins: float = 0.0
+    draws: int = 0  # games nobody won (Peaky Blinders' double six at the Crown's end)
     times: list[float] = field(default_factory=list)
 
     @property
@@ -76,6 +77,8 @@ class Match:
         line = (f"{self.game} ({self.players} players): {self.a} won {self.wins:g} of {self.games}"
                 f" = {100 * self.share:.0f} % (95 % CI {100 * lo:.0f}–{100 * hi:.0f} %; a seat's share:"
                 f" {100 / self.players:.0f} %) against {self.b}")
+        if self.draws:
+            line += f"; {self.draws} of the games not won had no winner at all"
         if self.times:
             q = sorted(self.times)
             p95 = q[min(len(q) - 1, int(0.95 * len(q)))]
@@ -102,6 +105,7 @@ def play_match(game_id: str, a: str, b: str, games: int, players: int = 2, seed:
         winners = out.get("winners") or []
         match.games += 1
         match.wins += 1.0 if mine in winners else 0.0
+        match.draws += not winners
         match.times += timed.times
         if echo is not None:
             echo(f"game {k + 1}/{games} (seed {seed + k}): {a} in {mine}, winners {', '.join(winners) or 'none'}")

@@ -110,3 +110,35 @@ def test_the_readme_lists_every_registered_game():
     assert games_block() in readme
     for game in GAMES.values():
         assert f"`{game.id}`" in games_block()
+
+
+def test_simulate_seats_the_named_policies_and_plays_to_the_end():
+    result = run("simulate", "risk_express", "--players", "2", "--ai", "easy,random", "--seed", "3")
+    assert result.returncode == 0, result.stderr
+    assert "P1 (easy)" in result.stdout and "P2 (random)" in result.stdout  # who plays each seat, named
+    assert "Result after" in result.stdout.splitlines()[-1] and "winners" in result.stdout.splitlines()[-1]
+    wrong = run("simulate", "risk_express", "--ai", "normal,smart")
+    assert wrong.returncode == 2 and "unknown policy 'smart'" in wrong.stderr
+
+
+def test_arena_plays_a_match_and_prints_the_win_rate_with_its_interval():
+    result = run("arena", "risk_express", "--a", "normal", "--b", "random", "--games", "2", "--iterations", "4",
+                 "--verbose")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert [line.split(":")[0] for line in lines[:2]] == ["game 1/2 (seed 1)", "game 2/2 (seed 2)"]
+    assert "normal in p0" in lines[0] and "normal in p1" in lines[1]  # A's seat goes round the table
+    assert "risk_express (2 players): normal won" in lines[-1] and "95 % CI" in lines[-1]
+    assert "a seat's share: 50 %" in lines[-1] and "against random" in lines[-1]
+    for args, says in ((("--a", "smart"), "unknown policy 'smart'"), (("--players", "9"), "needs 2–6 players"),
+                       (("--games", "0"), "games must be at least 1")):
+        refused = run("arena", "risk_express", "--games", "1", *args)
+        assert refused.returncode == 2 and says in refused.stderr and not refused.stdout
+
+
+def test_a_match_says_how_many_games_nobody_won():
+    from bot.arena import Match
+
+    match = Match("peaky_blinders", 2, "normal", "random", games=20, wins=19.0, draws=1)
+    assert "won 19 of 20 = 95 %" in match.summary() and "1 of the games not won had no winner" in match.summary()
+    assert "no winner" not in Match("peaky_blinders", 2, "normal", "random", games=2, wins=2.0).summary()
