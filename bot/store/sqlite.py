@@ -3,11 +3,16 @@
 One file, WAL mode. Every accepted action is one transaction: append to ``actions`` and
 write the new state with ``version = version + 1 WHERE version = old``. A refused action
 writes nothing. The connection is shared, so a lock keeps transactions from interleaving.
+The WAL is copied into the file by a connection of its own (:class:`WalCheckpoints`), never
+by a commit.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
+import random
+import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -59,6 +64,71 @@ def database_path(url: str) -> str:
     return url or ":memory:"
 
 
+log = logging.getLogger(__name__)
+
+
+async def wal_mode(db: aiosqlite.Connection, tries: int = 100) -> None:
+    """``PRAGMA journal_mode=WAL``, tried again while another connection opening the same
+    new file holds it: that pragma answers "database is locked" at once, without waiting
+    out the busy timeout (seen with three processes opening a new file together)."""
+    for attempt in range(tries):
+        try:
+            await db.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as err:
+            if "locked" not in str(err) or attempt == tries - 1:
+                raise
+            await asyncio.sleep(0.02 + 0.03 * random.random())
+
+# A commit copies the WAL into the file itself only past this many pages (~80 MB): a safety
+# net for when the checkpoints below fall behind. SQLite's default, 1,000 pages, made the
+# commit that crossed it copy them: a move's p99 grew with the pages a checkpoint touches
+# (12-14 ms with 100 live games, 16-20 ms with 10,000; 2.2 and 2.4 ms without).
+WAL_PAGES_INLINE = 20_000
+
+
+class WalCheckpoints:
+    """Copies the WAL into the database file from a connection (and so a thread) of its own:
+    ``PRAGMA wal_checkpoint(PASSIVE)`` neither waits for the store's connection nor blocks
+    it, and once all of the WAL is copied the next commit starts it again from the beginning.
+    Often (every ``busy`` seconds while moves come in), so that each copy is small: a copy
+    syncs the files, and the commits of the moment wait for that sync (one copy a second at
+    500 moves/s and 10,000 live games: a move's p99 14 ms; every 50 ms: 3.2 ms); idle, the
+    wait doubles up to ``idle`` seconds. The last connection to close copies what is left."""
+
+    def __init__(self, db: aiosqlite.Connection, busy: float, idle: float) -> None:
+        self.db = db
+        self.busy, self.idle = busy, idle
+        self.last: tuple[int, ...] | None = None  # the last answer: (blocked, frames, copied)
+        self._task = asyncio.create_task(self._run(), name="sqlite-wal-checkpoints")
+
+    @classmethod
+    async def start(cls, path: str, busy: float = 0.05, idle: float = 1.0) -> WalCheckpoints:
+        db = await aiosqlite.connect(path, isolation_level=None)
+        await db.execute("PRAGMA busy_timeout=1000")
+        await db.execute("PRAGMA synchronous=NORMAL")  # the WAL synced before a copy, the file after
+        return cls(db, busy, idle)
+
+    async def _run(self) -> None:
+        wait = self.busy
+        while True:
+            await asyncio.sleep(wait)
+            try:
+                async with self.db.execute("PRAGMA wal_checkpoint(PASSIVE)") as cur:
+                    row = await cur.fetchone()  # (blocked, frames in the WAL, frames copied)
+            except sqlite3.Error as err:  # busy or I/O: the next one tries again
+                log.warning("WAL checkpoint failed: %s", err)
+                continue
+            seen = tuple(row) if row else None
+            wait = self.busy if seen != self.last else min(self.idle, 2 * wait)
+            self.last = seen
+
+    async def stop(self) -> None:
+        self._task.cancel()
+        await asyncio.gather(self._task, return_exceptions=True)
+        await self.db.close()
+
+
 @dataclass
 class SqliteStore(ClockTables, SharedCases):
     """The ``GameStore`` on one SQLite file."""
@@ -67,6 +137,7 @@ class SqliteStore(ClockTables, SharedCases):
     clock: Callable[[], float] = time.time
     _lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     _states: ParsedStates = field(default_factory=ParsedStates)
+    _wal: WalCheckpoints | None = None
 
     # -- opening ----------------------------------------------------------------------
     @classmethod
@@ -77,14 +148,20 @@ class SqliteStore(ClockTables, SharedCases):
         db = await aiosqlite.connect(path, isolation_level=None)
         db.row_factory = aiosqlite.Row
         await db.execute("PRAGMA busy_timeout=5000")  # first: another process may be migrating
-        await db.execute("PRAGMA journal_mode=WAL")
+        await wal_mode(db)
         await db.execute("PRAGMA foreign_keys=ON")
         await db.execute("PRAGMA synchronous=NORMAL")
         store = cls(db, clock)
         await store.migrate()
+        if path != ":memory:":
+            await db.execute(f"PRAGMA wal_autocheckpoint={WAL_PAGES_INLINE}")
+            store._wal = await WalCheckpoints.start(path)
         return store
 
     async def close(self) -> None:
+        if self._wal is not None:
+            await self._wal.stop()
+            self._wal = None
         await self.db.close()
 
     async def schema_version(self) -> int:

@@ -217,3 +217,26 @@ async def test_a_vacation_is_written_whole_or_not_at_all(store):
     with pytest.raises(ValueError):  # an unknown column is refused before anything is written
         await store.set_vacation(7, "a", {one.id: (was, paused)}, owner="b")
     assert [await store.dump_rows(t) for t in TABLES] == before
+
+
+async def test_sqlite_copies_its_wal_in_the_background(tmp_path):
+    """Moves commit without copying the WAL into the file (a commit that did waited for a
+    sync: a move's p99 grew with the live games); a connection of the store's own copies it,
+    often while moves come in, and so it never grows past a few pages."""
+    store = await open_store(f"sqlite:///{tmp_path}/g.db")
+    try:
+        async with store.db.execute("PRAGMA wal_autocheckpoint") as cur:
+            assert (await cur.fetchone())[0] >= 10_000
+        row = await running(store, 1)
+        for n in range(60):
+            row = await store.commit_action(row, "a", {"type": "x"}, [], {"n": n, "pad": "x" * 3000},
+                                            "running", True)
+        for _ in range(100):  # the copies come every 50 ms while the WAL changes
+            await asyncio.sleep(0.05)
+            last = store._wal.last
+            if last and last[1] > 0 and last[1] == last[2]:
+                break
+        assert last[0] == 0 and last[1] > 0 and last[2] == last[1]  # every frame copied
+    finally:
+        await store.close()
+    assert store._wal is None
