@@ -459,6 +459,11 @@ class Game(ABC):
         what ``seat`` may not see. Default: nothing is hidden but the dice to come, which
         :meth:`sample_state` redraws itself (Risk Express: open information)."""
 
+    # How many random actions of its own the AI's search plays after a candidate before it
+    # scores the position (None: the level's). 0 for a game whose evaluation already looks
+    # through the rest of a turn (Risk Express: the exact chance of the card under attack).
+    search_horizon: int | None = None
+
     def evaluate(self, state: State, seat: str) -> float:
         """How well ``seat`` stands in ``state``, in [-1, 1]: 1 won, -1 lost, between them a
         guess for a running game (the AI's search scores the positions it reaches with it). It

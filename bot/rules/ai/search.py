@@ -81,10 +81,10 @@ class SearchPolicy:
         self.slack = slack
         self.stop = stop
 
-    def _play_on(self, game: Game, state: State, seat: str, rng: Rng) -> State:
+    def _play_on(self, game: Game, state: State, seat: str, rng: Rng, horizon: int) -> State:
         """Random actions after a candidate, up to ``horizon``: the seat's own only when
         ``own`` (the rest of its turn: what a choice leads to before others answer)."""
-        for _ in range(self.horizon):
+        for _ in range(horizon):
             mover = game.to_move(state)
             if mover is None or (self.own and mover != seat):
                 break
@@ -101,6 +101,7 @@ class SearchPolicy:
         if self.slack and rng.below(1000) < int(self.slack * 1000):
             return cands[rng.below(len(cands))]
         n = len(cands)
+        horizon = self.horizon if game.search_horizon is None else min(self.horizon, game.search_horizon)
         total = [0.0] * n
         visits = [0] * n
         order = list(range(n))
@@ -117,8 +118,8 @@ class SearchPolicy:
             sample = game.sample_state(state, seat, rng)
             try:
                 after = game.apply_legal(sample, seat, cands[i])[0]
-                if self.horizon:
-                    after = self._play_on(game, after, seat, rng)
+                if horizon:
+                    after = self._play_on(game, after, seat, rng, horizon)
                 value = game.evaluate(after, seat)
             except RuleError:  # not legal in this sample (should not happen): never worth it
                 value = -1.0

@@ -7,41 +7,99 @@ from typing import Any
 
 import bot.rules.turns as turns
 from bot.rules.base import State
-from bot.rules.risk_express.cards import load_cards
+from bot.rules.risk_express.cards import GENERAL, board, load_cards
+from bot.rules.risk_express.odds import success
+from bot.rules.risk_express.throws import filled_bits, key_of, options, throw_of
+
+_, CONTINENT, _, MEMBERS = board()
 
 __all__ = ["evaluate", "scores"]
 
 
 def scores(state: State) -> dict[str, int]:
     """Card points, except that a locked continent scores its back value instead."""
+    return {s: int(v) for s, v in _points(state["owners"], state["locked"], turns.still_in(state)).items()}
+
+
+def _points(owners: dict[str, str | None], locked: list[str], seats: list[str]) -> dict[str, float]:
     data = load_cards()
-    out = {s: 0 for s in turns.still_in(state)}
-    for cid, owner in state["owners"].items():
-        if owner is not None and data["cards"][cid]["continent"] not in state["locked"]:
-            out[owner] += data["cards"][cid]["points"]
-    for cont in state["locked"]:
-        owner = next(state["owners"][c] for c in data["order"] if data["cards"][c]["continent"] == cont)
-        out[owner] += data["continents"][cont]["value"]
+    cards, continents = data["cards"], data["continents"]
+    out = dict.fromkeys(seats, 0.0)
+    for cid, owner in owners.items():
+        if owner in out and cards[cid]["continent"] not in locked:
+            out[owner] += cards[cid]["points"]
+    for cont in locked:
+        owner = owners[MEMBERS[cont][0]]
+        if owner in out:
+            out[owner] += continents[cont]["value"]
     return out
 
 
+def _standing(owners: dict[str, str | None], locked: list[str], seats: list[str]) -> dict[str, float]:
+    """Each seat's guess of a position with nobody attacking: its lead in points over the best
+    other (a locked continent at its value) over the points on the table; once every card is
+    taken (the game over), 1 won (shared among tied winners) and -1 lost."""
+    points = _points(owners, locked, seats)
+    if all(o is not None for o in owners.values()):
+        best = max(points.values())
+        winners = [s for s in seats if points[s] == best]
+        return {s: (1.0 / len(winners) if s in winners else -1.0) for s in seats}
+    table = 20.0 + sum(points.values())
+    out = {}
+    for s in seats:
+        others = max((v for t, v in points.items() if t != s), default=0.0)
+        out[s] = 0.9 * (points[s] - others) / table
+    return out
+
+
+def _conquered(owners: dict[str, str | None], locked: list[str], card: str,
+               seat: str) -> tuple[dict[str, str | None], list[str]]:
+    owners = {**owners, card: seat}
+    cont = CONTINENT[card]
+    if all(owners[c] == seat for c in MEMBERS[cont]):
+        locked = [*locked, cont]
+    return owners, locked
+
+
 def evaluate(game: Any, state: State, seat: str) -> float:
-    """The AI's guess: the lead in points (a locked continent at its value), the card
-    being attacked counted in proportion to the lines already filled (taken from its owner
-    as much), over the points on the table."""
+    """The AI's guess: the standing of the position (:func:`_standing`), and if a throw waits
+    for the player to move, the conquest it may lead to at its exact chance
+    (:func:`.odds.success`): the player fills the line whose card gains them the most, chance
+    times gain (a steal takes the points from their owner; a last card ends the game)."""
     result = state["result"]
     if result is not None:
         winners = result["winners"]
         return 1.0 / len(winners) if seat in winners else -1.0
-    points = {s: float(v) for s, v in scores(state).items()}
+    seats = turns.still_in(state)
+    owners, locked = state["owners"], state["locked"]
+    now = _standing(owners, locked, seats)
+    if seat not in now:  # kicked out
+        return -1.0
     att, mover = state.get("attempt"), game.to_move(state)
-    if att and att.get("card") and mover in points:
-        card = load_cards()["cards"][att["card"]]
-        share = card["points"] * len(att.get("filled") or {}) / max(1, len(card["lines"]))
-        points[mover] += share
-        owner = state["owners"].get(att["card"])
-        if owner in points:
-            points[owner] -= share
-    mine = points.get(seat, 0.0)
-    best = max((v for s, v in points.items() if s != seat), default=0.0)
-    return 0.9 * (mine - best) / (20.0 + sum(abs(v) for v in points.values()))
+    if not att or not att.get("tray") or mover not in now:
+        return now[seat]
+    tray = att["tray"]
+    base, owed_now = 0, False
+    if att["card"] is not None:
+        base = filled_bits(att["filled"])
+        owed_now = bool(att["general_needed"]) and GENERAL not in att["filled"]
+    best, value = -2.0, now[seat]
+    gains: dict[str, tuple[float, dict[str, float]]] = {}
+    for card, line, used, _ in options(state, throw_of(key_of(tray), tray)):
+        if card not in gains:
+            after = _standing(*_conquered(owners, locked, card, mover), seats)
+            gains[card] = (after[mover] - now[mover], after)
+        gain, after = gains[card]
+        if att["card"] is None:
+            filled, owed = 0, owners[card] is not None
+        else:
+            filled, owed = base, owed_now
+        if line == GENERAL:
+            owed = False
+        else:
+            filled |= 1 << line
+        chance = success(card, filled, owed, len(tray) - len(used))
+        if chance * gain > best:
+            best = chance * gain
+            value = now[seat] + chance * (after[seat] - now[seat])
+    return value

@@ -1,0 +1,53 @@
+"""Risk Express's odds: the chance that an attempt on a card ends in its conquest, when the
+player fills, throw after throw, the line that gives the best chance (exact, over every
+throw of the dice left; memoised).
+
+An attempt is ``(card, lines filled as bits, General owed, dice left to throw)``. A throw of
+``n`` dice is one of the multisets of ``n`` faces, each with its multinomial chance; it fills
+one line (the best for what follows), or nothing and costs a die. The AI's evaluation
+(:mod:`.scoring`) weighs each card by it, so it sees the rest of a turn without playing it.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import combinations_with_replacement
+from math import factorial, prod
+
+from bot.rules.risk_express.cards import FACES, GENERAL, tray_lines
+from bot.rules.risk_express.throws import LINES
+
+__all__ = ["success", "throws"]
+
+
+@cache
+def throws(n: int) -> tuple[tuple[float, tuple[str, ...]], ...]:
+    """Every throw of ``n`` dice as (its chance, its dice sorted): 792 of them for seven."""
+    out = []
+    for dice in combinations_with_replacement(sorted(FACES), n):
+        ways = factorial(n) // prod(factorial(dice.count(f)) for f in set(dice))
+        out.append((ways / len(FACES) ** n, dice))
+    return tuple(out)
+
+
+@cache
+def success(card: str, filled: int, owed: bool, n: int) -> float:
+    """The chance to conquer ``card`` with lines ``filled`` (bit ``i``: line ``i``), a General
+    still ``owed`` or not, and ``n`` dice to throw, playing each throw at best."""
+    if filled == (1 << LINES[card]) - 1 and not owed:
+        return 1.0
+    if n == 0:
+        return 0.0
+    won = missed = 0.0
+    for chance, dice in throws(n):
+        best = -1.0
+        for _, index, used, _ in tray_lines(dice).get(card, ()):
+            if not filled & (1 << index):
+                best = max(best, success(card, filled | (1 << index), owed, n - len(used)))
+        if owed and GENERAL in dice:
+            best = max(best, success(card, filled, False, n - 1))
+        if best < 0:
+            missed += chance
+        else:
+            won += chance * best
+    return won + missed * success(card, filled, owed, n - 1) if missed else won
