@@ -459,10 +459,13 @@ class Game(ABC):
         what ``seat`` may not see. Default: nothing is hidden but the dice to come, which
         :meth:`sample_state` redraws itself (Risk Express: open information)."""
 
-    # How many random actions of its own the AI's search plays after a candidate before it
-    # scores the position (None: the level's). 0 for a game whose evaluation already looks
-    # through the rest of a turn (Risk Express: the exact chance of the card under attack).
-    search_horizon: int | None = None
+    def search_horizon(self, state: State) -> int | None:
+        """How many random actions of its own the AI's search plays after a candidate before
+        it scores the position, when fewer than the level's (None: the level's). 0 where the
+        evaluation already sees through the rest of a turn (Risk Express: the exact chance of
+        the card under attack), or where random follow-ups only blur it (The Walking Dead's
+        Conquest: a random attack after a good one)."""
+        return None
 
     def evaluate(self, state: State, seat: str) -> float:
         """How well ``seat`` stands in ``state``, in [-1, 1]: 1 won, -1 lost, between them a

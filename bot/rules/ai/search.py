@@ -101,7 +101,8 @@ class SearchPolicy:
         if self.slack and rng.below(1000) < int(self.slack * 1000):
             return cands[rng.below(len(cands))]
         n = len(cands)
-        horizon = self.horizon if game.search_horizon is None else min(self.horizon, game.search_horizon)
+        shorter = game.search_horizon(state)
+        horizon = self.horizon if shorter is None else min(self.horizon, shorter)
         total = [0.0] * n
         visits = [0] * n
         order = list(range(n))

@@ -423,7 +423,9 @@ class RiskExpress(Game):
 
     scores = staticmethod(scoring.scores)  # card points, a locked continent at its back value
     evaluate = scoring.evaluate  # the AI's guess of a position
-    search_horizon = 0  # the evaluation plays the rest of the turn out, exactly (.odds)
+
+    def search_horizon(self, state: State) -> int | None:
+        return 0  # the evaluation plays the rest of the turn out, exactly (.odds)
 
     # -- the turn ---------------------------------------------------------------------
     def default_action(self, state: State, seat: str) -> Action:
