@@ -463,8 +463,7 @@ class Game(ABC):
         """How many random actions of its own the AI's search plays after a candidate before
         it scores the position, when fewer than the level's (None: the level's). 0 where the
         evaluation already sees through the rest of a turn (Risk Express: the exact chance of
-        the card under attack), or where random follow-ups only blur it (The Walking Dead's
-        Conquest: a random attack after a good one)."""
+        the card under attack)."""
         return None
 
     def evaluate(self, state: State, seat: str) -> float:

@@ -80,6 +80,7 @@ async def wal_mode(db: aiosqlite.Connection, tries: int = 100) -> None:
                 raise
             await asyncio.sleep(0.02 + 0.03 * random.random())
 
+
 # A commit copies the WAL into the file itself only past this many pages (~80 MB): a safety
 # net for when the checkpoints below fall behind. SQLite's default, 1,000 pages, made the
 # commit that crossed it copy them: a move's p99 grew with the pages a checkpoint touches

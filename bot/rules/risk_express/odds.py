@@ -13,11 +13,12 @@ from __future__ import annotations
 from functools import cache
 from itertools import combinations_with_replacement
 from math import factorial, prod
+from typing import Any
 
 from bot.rules.risk_express.cards import FACES, GENERAL, tray_lines
-from bot.rules.risk_express.throws import LINES
+from bot.rules.risk_express.throws import LINES, Option, filled_bits, key_of, options, throw_of
 
-__all__ = ["success", "throws"]
+__all__ = ["success", "throw_chances", "throws"]
 
 
 @cache
@@ -51,3 +52,27 @@ def success(card: str, filled: int, owed: bool, n: int) -> float:
         else:
             won += chance * best
     return won + missed * success(card, filled, owed, n - 1) if missed else won
+
+
+def throw_chances(state: dict[str, Any]) -> list[tuple[Option, float]]:
+    """Each option of the throw waiting in ``state`` for the seat to play, with the chance of
+    taking its card once it is filled (a first fill starts the attempt: the General owed if
+    another player owns the card)."""
+    att = state["attempt"]
+    tray = att["tray"]
+    if att["card"] is not None:
+        base = filled_bits(att["filled"])
+        owed_now = bool(att["general_needed"]) and GENERAL not in att["filled"]
+    out = []
+    for o in options(state, throw_of(key_of(tray), tray)):
+        card, line, used, _ = o
+        if att["card"] is None:
+            filled, owed = 0, state["owners"][card] is not None
+        else:
+            filled, owed = base, owed_now
+        if line == GENERAL:
+            owed = False
+        else:
+            filled |= 1 << line
+        out.append((o, success(card, filled, owed, len(tray) - len(used))))
+    return out

@@ -7,9 +7,8 @@ from typing import Any
 
 import bot.rules.turns as turns
 from bot.rules.base import State
-from bot.rules.risk_express.cards import GENERAL, board, load_cards
-from bot.rules.risk_express.odds import success
-from bot.rules.risk_express.throws import filled_bits, key_of, options, throw_of
+from bot.rules.risk_express.cards import board, load_cards
+from bot.rules.risk_express.odds import throw_chances
 
 _, CONTINENT, _, MEMBERS = board()
 
@@ -78,27 +77,13 @@ def evaluate(game: Any, state: State, seat: str) -> float:
     att, mover = state.get("attempt"), game.to_move(state)
     if not att or not att.get("tray") or mover not in now:
         return now[seat]
-    tray = att["tray"]
-    base, owed_now = 0, False
-    if att["card"] is not None:
-        base = filled_bits(att["filled"])
-        owed_now = bool(att["general_needed"]) and GENERAL not in att["filled"]
     best, value = -2.0, now[seat]
     gains: dict[str, tuple[float, dict[str, float]]] = {}
-    for card, line, used, _ in options(state, throw_of(key_of(tray), tray)):
+    for (card, *_), chance in throw_chances(state):
         if card not in gains:
             after = _standing(*_conquered(owners, locked, card, mover), seats)
             gains[card] = (after[mover] - now[mover], after)
         gain, after = gains[card]
-        if att["card"] is None:
-            filled, owed = 0, owners[card] is not None
-        else:
-            filled, owed = base, owed_now
-        if line == GENERAL:
-            owed = False
-        else:
-            filled |= 1 << line
-        chance = success(card, filled, owed, len(tray) - len(used))
         if chance * gain > best:
             best = chance * gain
             value = now[seat] + chance * (after[seat] - now[seat])

@@ -10,8 +10,7 @@ import pytest
 
 from bot.rules import GAMES
 from bot.rules.base import clone
-from bot.rules.risk_express.odds import success, throws
-from bot.rules.risk_express.throws import filled_bits, key_of, options, throw_of
+from bot.rules.risk_express.odds import success, throw_chances, throws
 
 game = GAMES["risk_express"]
 
@@ -48,21 +47,8 @@ def test_chances_worked_by_hand():
 
 def _options_with_chances(state):
     """Each option of the throw in hand with the chance it leaves, as (action, chance)."""
-    att = state["attempt"]
-    tray = att["tray"]
-    out = []
-    for card, line, used, _ in options(state, throw_of(key_of(tray), tray)):
-        if att["card"] is None:
-            filled, owed = 0, state["owners"][card] is not None
-        else:
-            filled = filled_bits(att["filled"])
-            owed = att["general_needed"] and "general" not in att["filled"]
-        if line == "general":
-            owed = False
-        else:
-            filled |= 1 << line
-        out.append(({"type": "fill", "card": card, "line": line}, success(card, filled, owed, len(tray) - len(used))))
-    return out
+    return [({"type": "fill", "card": card, "line": line}, chance)
+            for (card, line, *_), chance in throw_chances(state)]
 
 
 def test_the_engine_conquers_as_often_as_the_odds_say():
