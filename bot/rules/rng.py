@@ -248,9 +248,10 @@ def counted_roller(faces: tuple[Any, ...], most: int = 16) -> Callable[[Rng, int
     powers = [sides**k for k in range(most + 1)]
     limits = [(1 << 64) - ((1 << 64) % n) for n in powers]
     splitmix = _SPLITMIX
+    top = min(most, 2 * chunk)  # the counts read from the tables here
 
     def roll(rng: Rng, count: int) -> tuple[list[Any], int]:
-        if type(rng) is not splitmix or not 0 < count <= most or count > 2 * chunk:
+        if type(rng) is not splitmix or not 0 < count <= top:
             dice = rng.roll(count, faces)
             return dice, sum(weight[f] for f in dice)
         limit = limits[count]

@@ -200,7 +200,7 @@ class RiskExpress(Game):
             chosen = self._chosen
             if chosen[0] is state and chosen[1] == seat:
                 o = chosen[2]
-                if o[0] != card or o[1] != line or type(o[1]) is not type(line):
+                if o[1] is not line or o[0] != card:  # the pick's own line object, or else looked for below
                     o = None
             if o is None:
                 hot = self._hot
@@ -441,13 +441,9 @@ class RiskExpress(Game):
         owner = state["owners"][card_id]
         return owner is not None and owner != seat
 
-    def _invadable(self, state: State, seat: str) -> list[str]:
-        data = load_cards()
-        return [
-            cid
-            for cid in data["order"]
-            if state["owners"][cid] != seat and data["cards"][cid]["continent"] not in state["locked"]
-        ]
+    def _invadable(self, state: State, seat: str, card_id: str) -> bool:
+        """Whether ``seat`` may invade ``card_id``: not theirs, not in a locked continent."""
+        return state["owners"][card_id] != seat and self._cards[card_id]["continent"] not in state["locked"]
 
     def _check_target(self, state: State, seat: str, card_id: str, name: str) -> None:
         data = load_cards()
@@ -480,7 +476,7 @@ class RiskExpress(Game):
         if (
             failed is not None
             and state["options"].get("continue_attempt")
-            and failed["card"] in self._invadable(state, seat)
+            and self._invadable(state, seat, failed["card"])
         ):
             state["phase"] = "continue"
             state["attempt"] = None

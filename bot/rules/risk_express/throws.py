@@ -69,20 +69,32 @@ def key_of(dice: list[str]) -> int:
     return sum(weight[f] for f in dice)
 
 
+_HELD: dict[tuple[Any, ...], tuple[int, dict[Any, int]]] = {}  # owners → (owned, owner → its cards), bits
+_HELD_KEPT = 4096  # then the memo starts again
+_ALL = (1 << len(_ORDER)) - 1
+_BITS = tuple(BIT[cid] for cid in _ORDER)
+
+
 def targets(owners: dict[str, str | None], seat: str, locked: list[str]) -> tuple[int, int]:
     """(the cards ``seat`` may invade: neither theirs nor in a locked continent; those of them
-    another player owns), as bits."""
-    open_ = others = 0
-    for cid, bit, _ in CARDS:
-        owner = owners[cid]
-        if owner is None:
-            open_ |= bit
-        elif owner != seat:
-            open_ |= bit
-            others |= bit
+    another player owns), as bits. Who holds what is remembered by the owners' values (in the
+    cards' order, as every state holds them: built so, and copied): the seats of a table
+    share it between two conquests."""
+    key = tuple(owners.values())
+    held = _HELD.get(key)
+    if held is None:
+        if len(_HELD) >= _HELD_KEPT:
+            _HELD.clear()
+        by: dict[Any, int] = {}
+        for owner, bit in zip(key, _BITS, strict=True):
+            if owner is not None:
+                by[owner] = by.get(owner, 0) | bit
+        held = _HELD[key] = (sum(by.values()), by)
+    owned, by = held
+    open_ = _ALL & ~by.get(seat, 0)
     for cont in locked:
         open_ &= ~_CONTINENT_BITS[cont]
-    return open_, others & open_
+    return open_, owned & open_
 
 
 def first_options(t: Throw, open_: int, others: int) -> list[Option]:
