@@ -19,6 +19,9 @@ Quiet-machine CPU: ~147 games/s (target 300 not reached). Later (ENG): Playout.r
 own picks without building steps, the throw looked up inline: 77.9k (2.91x); CPU at load ~6, 2
 alternated rounds: 133 games/s, 3.53x per move vs 62f6d15 (quiet machine ~155-160 expected; target
 300 not reached: the move's cost is spread over the contract's copies, events and ~2.5 draws).
+2026-11-28 (who holds which cards remembered between conquests, a failed card checked alone):
+75.7k instructions (3.02x); CPU, 3 alternated rounds on a machine ~1.8x slower than the issue's
+(62f6d15 ran 49 games/s here against the issue's 90): 156 games/s, 3.20x per move.
 """
 
 from __future__ import annotations
