@@ -39,6 +39,7 @@ __all__ = [
     "extra_manoeuvres",
     "income_bonus",
     "load_groups",
+    "rally_bonus",
     "rise_bonus",
     "trade_cards",
     "walkers_play",
@@ -46,7 +47,7 @@ __all__ = [
 
 GROUP_IDS = ("rick", "governor", "greene", "prisoners", "walkers")
 SURVIVOR_GROUPS = GROUP_IDS[:4]
-POWER_EFFECTS = frozenset({"income", "attack_strategic", "defend_strategic", "manoeuvre", "rise"})
+POWER_EFFECTS = frozenset({"income", "rally", "attack_strategic", "defend_strategic", "manoeuvre", "rise"})
 DEAL_PAWNS = 3  # « les joueurs placent 3 pions sur chaque territoire obtenu »
 CARD_BONUS = 2  # « ajoutez 2 pions sur chacun de ces territoires »
 
@@ -131,6 +132,12 @@ def _power(groups: Mapping[str, Group], group: str | None, effect: str) -> int:
 
 def income_bonus(groups: Mapping[str, Group], group: str | None) -> int:
     return _power(groups, group, "income")
+
+
+def rally_bonus(groups: Mapping[str, Group], group: str | None) -> int:
+    """The survivors added to a deployment while the group holds the fewest territories (the
+    caller judges that: :meth:`~bot.rules.walking_dead.game.WalkingDead.income`)."""
+    return _power(groups, group, "rally")
 
 
 def extra_manoeuvres(groups: Mapping[str, Group], group: str | None) -> int:

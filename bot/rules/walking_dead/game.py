@@ -62,6 +62,7 @@ from bot.rules.walking_dead.conquest import (
     extra_manoeuvres,
     income_bonus,
     load_groups,
+    rally_bonus,
     trade_cards,
 )
 from bot.rules.walking_dead.crates import CRATE_VALUES, MAX_TRADE, MIN_TRADE, ammo, trade
@@ -320,7 +321,15 @@ class WalkingDead(Claims, Turns, Fights, MapGame):
     # -- income and trades --------------------------------------------------------------
     def income(self, state: State, seat: str) -> dict[str, int]:
         out = super().income(state, seat)
-        power = income_bonus(load_groups(), state["players"][seat]["group"]) if state["mode"] == "conquest" else 0
+        power = 0
+        if state["mode"] == "conquest":
+            groups, group = load_groups(), state["players"][seat]["group"]
+            power = income_bonus(groups, group)
+            rally = rally_bonus(groups, group)
+            if rally:  # only while every other group still in holds more territories
+                mine = self.count_of(state, seat)
+                if all(self.count_of(state, s) > mine for s in turns.still_in(state) if s != seat):
+                    power += rally
         out.update({"cards": state["extra"], "power": power, "trade": 0})
         return out
 

@@ -35,6 +35,7 @@ from bot.rules.walking_dead.conquest import (
     groups_from_dict,
     income_bonus,
     load_groups,
+    rally_bonus,
     rise_bonus,
     trade_cards,
     walkers_play,
@@ -138,7 +139,8 @@ def test_the_groups():
     assert tuple(GROUPS) == GROUP_IDS
     assert [g.leader for g in GROUPS.values()][:2] == ["Rick Grimes", "The Governor"]
     assert all(g.power["provisional"] for g in GROUPS.values())
-    assert income_bonus(GROUPS, "rick") == 1 and income_bonus(GROUPS, "governor") == 0
+    assert rally_bonus(GROUPS, "rick") == 1 and income_bonus(GROUPS, "rick") == 0
+    assert rally_bonus(GROUPS, "governor") == 0 and income_bonus(GROUPS, "governor") == 0
     assert extra_manoeuvres(GROUPS, "greene") == 1 and rise_bonus(GROUPS, "walkers") == 1
     assert income_bonus(GROUPS, None) == 0
     raw = copy.deepcopy(_raw("groups.json"))

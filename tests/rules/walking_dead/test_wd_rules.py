@@ -366,12 +366,41 @@ def test_conquest_group_powers_income_and_strategic_dice(scripted_dice):
     state = arranged("conquest", 4, board={"gas_station": ("p2", 4), "wiltshire_estates": ("p1", 1)}, current="p2")
     for s, g in zip(SEATS[4], ("rick", "governor", "greene", "prisoners"), strict=True):
         state["players"][s]["group"] = g
-    assert GAME.income(state, "p1")["power"] == 1 and GAME.income(state, "p2")["power"] == 0
+    # Rick (p1) holds one territory, as many as the Governor: not the fewest, no rally
+    assert GAME.income(state, "p1")["power"] == 0 and GAME.income(state, "p2")["power"] == 0
     scripted_dice(*faces(4, 4))  # the Governor's 4+1 beats 4 at a strategic location
     after, events = GAME.apply(state, "p2", {"type": "attack", "from": "gas_station", "to": "wiltshire_estates", "count": 1})
     roll = next(e for e in events if e["type"] == "roll")
     assert roll["att_bonus"] == 1 and after["owner"]["wiltshire_estates"] == "p2"
     assert GAME.manoeuvres_allowed(state, "p3") == 2 and GAME.manoeuvres_allowed(state, "p1") == 1
+
+
+def test_rick_rallies_only_while_his_group_holds_the_fewest_territories():
+    """Born Leader: +1 survivor in a deployment while every other group still in holds more
+    territories than Rick's (a tie is not the fewest); the others never get it."""
+    behind = {"mall": ("p1", 3), "church": ("p2", 2), "gas_station": ("p2", 2), "quarry": ("p3", 2),
+              "school": ("p3", 2)}  # p1 one territory, p2 and p3 two, p4 the rest
+    state = arranged("conquest", 4, board=behind, current="p1")
+    for s, g in zip(SEATS[4], ("rick", "governor", "greene", "prisoners"), strict=True):
+        state["players"][s]["group"] = g
+    income = GAME.income(state, "p1")
+    assert income["power"] == 1 and income["territories"] == 3
+    assert [GAME.income(state, s)["power"] for s in ("p2", "p3", "p4")] == [0, 0, 0]
+    tied = clone(state)
+    tied["owner"]["gas_station"] = "p4"  # the Governor down to one territory, as many as Rick
+    assert GAME.count_of(tied, "p1") == GAME.count_of(tied, "p2") == 1
+    assert GAME.income(tied, "p1")["power"] == 0
+    # the Rick of a Survival game has no power at all
+    survival = arranged("survival", 2, board={"mall": ("p1", 3)}, current="p1")
+    survival["players"]["p1"]["group"] = "rick"
+    assert GAME.income(survival, "p1")["power"] == 0
+    # a deployment at the start of Rick's turn counts the rally in its reserve
+    before = arranged("conquest", 4, board=behind, current="p4", phase="manoeuvre")
+    for s, g in zip(SEATS[4], ("rick", "governor", "greene", "prisoners"), strict=True):
+        before["players"][s]["group"] = g
+    after, events = GAME.apply(before, "p4", {"type": "end_turn"})
+    turn = next(e for e in events if e["type"] == "turn")
+    assert turn["seat"] == "p1" and turn["income"]["power"] == 1 and after["reserve"] == 3 + 1
 
 
 def test_malformed_and_out_of_turn_actions_are_refused():
