@@ -466,6 +466,12 @@ class Game(ABC):
         the card under attack)."""
         return None
 
+    def search_breadth(self, state: State) -> int:
+        """How many times the level's width and iterations the AI's search gives a decision
+        here: 1 by default; more where a turn offers far more choices than the level's width
+        and each is cheap to try (The Walking Dead's Conquest: 2)."""
+        return 1
+
     def evaluate(self, state: State, seat: str) -> float:
         """How well ``seat`` stands in ``state``, in [-1, 1]: 1 won, -1 lost, between them a
         guess for a running game (the AI's search scores the positions it reaches with it). It

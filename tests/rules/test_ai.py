@@ -189,3 +189,29 @@ def test_the_ai_barricades_the_house_that_wins_zombie_town():
         after = game.apply(after, "p0", {"type": "end"} if after["phase"] == "act" else
                            game.default_action(after, "p0"))[0]
     assert game.outcome(after)["winners"] == ["p0"]
+
+
+def test_a_conquest_decision_weighs_twice_the_candidates_and_samples(monkeypatch):
+    """The Walking Dead's Conquest asks for a search twice as broad (``search_breadth``): twice
+    the level's samples, over up to twice its width of candidates; Survival keeps the level's."""
+    from bot.rules.ai.search import SearchPolicy, candidates
+    from bot.rules.base import Rng
+
+    game = GAMES["walking_dead"]
+    seats = ["p0", "p1", "p2"]
+    for mode, breadth in (("conquest", 2), ("survival", 1)):
+        playout = play_out(game, seats, 3, RandomPolicy(), {"mode": mode})
+        for step in playout:  # a decision of a running turn with many choices
+            state, seat = step.after, game.to_move(step.after)
+            if seat and len(candidates(game, game.legal_actions(state, seat), Rng(1), 12)) >= 12:
+                break
+        assert game.search_breadth(state) == breadth
+        legal = game.legal_actions(state, seat)
+        widest = len(candidates(game, legal, Rng(5), 12 * breadth))
+        scored = []
+        monkeypatch.setattr(type(game), "evaluate", lambda self, s, who, scored=scored: scored.append(who) or 0.0)
+        SearchPolicy(iterations=40, horizon=0).choose(game, state, seat, legal, Rng(5))
+        monkeypatch.undo()
+        assert len(scored) == max(40 * breadth, widest)
+        if breadth == 2:
+            assert widest > len(candidates(game, legal, Rng(5), 12))

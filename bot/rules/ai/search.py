@@ -7,7 +7,9 @@ state the seat could be in given its view (:meth:`bot.rules.base.Game.sample_sta
 hands, the decks' order, the dice to come redrawn), applies the candidate UCB1 picks to it
 (``apply_legal``: the engine's own fast path), optionally plays on at random for a few actions
 (``horizon``), and scores the position for the seat with the game's evaluation
-(:meth:`~bot.rules.base.Game.evaluate`). The candidate with the best mean wins.
+(:meth:`~bot.rules.base.Game.evaluate`). The candidate with the best mean wins. A game may ask
+for a broader search where a turn offers many cheap choices
+(:meth:`~bot.rules.base.Game.search_breadth`: that many times the width and the iterations).
 
 So the search weighs each action by what it brings *on average* over the dice and the hidden
 cards, where a one-ply greedy player judges it on one roll. Pure: no clock, no global
@@ -95,7 +97,8 @@ class SearchPolicy:
         return state
 
     def choose(self, game: Game, state: State, seat: str, legal: list[Action], rng: Rng) -> Action:
-        cands = candidates(game, legal, rng, self.width)
+        breadth = game.search_breadth(state)
+        cands = candidates(game, legal, rng, self.width * breadth)
         if len(cands) == 1:
             return cands[0]
         if self.slack and rng.below(1000) < int(self.slack * 1000):
@@ -107,7 +110,7 @@ class SearchPolicy:
         visits = [0] * n
         order = list(range(n))
         rng.shuffle(order)  # who is tried first when all are unvisited: no bias to the list's order
-        for it in range(max(self.iterations, n)):
+        for it in range(max(self.iterations * breadth, n)):
             if self.stop is not None and it >= n and self.stop():
                 break
             if it < n:

@@ -459,6 +459,13 @@ class WalkingDead(Claims, Turns, Fights, MapGame):
         self._player(state, loser)["grenades"] = 0
 
     # -- views --------------------------------------------------------------------------
+    def search_breadth(self, state: State) -> int:
+        """Conquest: twice the level's candidates and samples. A Conquest turn offers dozens of
+        attacks and manoeuvres, each cheap to try (decisions took 44 ms of the 1 s budget):
+        against greedy players, 3 seats, seeds 2001-2030 and 4001-4030, normal won 32 of 60
+        games at breadth 1 and 43 of 60 at 2."""
+        return 2 if state["mode"] == "conquest" else 1
+
     def evaluate(self, state: State, seat: str) -> float:
         """The AI's guess. Survival: the default (territories, survivors). Conquest, classic
         Risk to the last group: territories, the bonus of each zone held whole counted twice
