@@ -336,6 +336,11 @@ async def test_conquest_for_five_with_the_walkers_and_a_standing_order(fake, tmp
         assert row.state["players"][str(dave.id)]["group"] == "walkers"
         public = "\n".join(m.content for m in fake.channel_messages(table))
         assert "Dave: The Walkers" in public or "Dave: the Walkers" in public, public
+        # the rules a member asks for say what each group leader's power does, in their language
+        res = await fake.slash(dave, table, "game", "rules", locale="fr")
+        assert res.ephemeral and "tant que son groupe contrôle le moins de territoires" in res.content, res.content
+        res = await fake.slash(members[1], table, "game", "rules")
+        assert res.ephemeral and "while his group holds the fewest territories" in res.content, res.content
 
         # -- a defender's standing order, set out of turn and used in the attacker's turn ----
         row = await row_of(bot, table)
