@@ -38,6 +38,7 @@ __all__ = [
     "TurnInfo",
     "canonical",
     "clone",
+    "moved",
 ]
 
 State = dict[str, Any]
@@ -63,6 +64,14 @@ def clone(state: State) -> State:
     """A deep copy of JSON-shaped data: pickle's C code is the fastest round trip (about
     twice ``json`` and four times ``copy.deepcopy`` on a game state)."""
     return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+
+
+def moved(state: State, seat: str) -> None:
+    """What every move of ``seat`` does to the new ``state`` besides its rules: it ends the
+    seat's run of timeouts (``state["timeouts"]``, replaced, never edited in place)."""
+    streaks = state.get("timeouts")
+    if streaks and seat in streaks:
+        state["timeouts"] = {s: n for s, n in streaks.items() if s != seat}
 
 
 def canonical(state: State) -> str:
@@ -270,9 +279,7 @@ class Game(ABC):
         events: list[Event] = []
         self._apply(new, rng, seat, action, events)
         new["rng"] = rng.state
-        streaks = new.get("timeouts")
-        if streaks and seat in streaks:  # a move of its own ends the seat's run of timeouts
-            new["timeouts"] = {s: n for s, n in streaks.items() if s != seat}
+        moved(new, seat)
         return new, events
 
     def apply_system(self, state: State, action: Action) -> tuple[State, list[Event]]:
@@ -371,6 +378,17 @@ class Game(ABC):
         draws the same numbers and returns the same action."""
         forms = self.moving(self.legal_actions(state, seat))
         return pick_action(forms, pick) if forms else None
+
+    def random_move(self, state: State, seat: str, pick: Callable[[int], int]) -> tuple[Action, State] | None:
+        """The engine's own pick played: ``(action, state after)``, exactly
+        ``random_action(state, seat, pick)`` then ``apply_legal(state, seat, action)[0]`` (the
+        same draws, the same action, the same state), or ``None`` when ``seat`` has nothing
+        legal. The loop of random play-outs (the simulator, the AI's play-on); an engine may
+        fuse the two for speed, as long as the result is the same."""
+        action = self.random_action(state, seat, pick)
+        if action is None:
+            return None
+        return action, self.apply_legal(state, seat, action)[0]
 
     def moving(self, legal: list[Action]) -> list[Action]:
         """The forms of ``legal`` that move the game on: anytime actions (a standing order)

@@ -143,7 +143,7 @@ class Playout:
             return self
         self._started = True
         picks = {seat: rngs[seat].below for seat in self.policies}
-        to_move, random_action, apply_legal = game.to_move, game.random_action, game.apply_legal
+        to_move, random_move = game.to_move, game.random_move
         append = self.log.append
         state = self.state
         try:
@@ -153,10 +153,10 @@ class Playout:
                     if game.outcome(state) is None:
                         raise NoEnd(f"{game.id}: the game is not over but nobody may act")
                     return self
-                action = random_action(state, seat, picks[seat])
-                if action is None:
+                moved = random_move(state, seat, picks[seat])
+                if moved is None:
                     raise NoEnd(f"{game.id}: {seat} must act but has no legal action")
-                state = apply_legal(state, seat, action)[0]
+                action, state = moved
                 append((seat, action))
         finally:
             self.state = state

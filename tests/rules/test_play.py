@@ -5,11 +5,13 @@ lookahead sees enough of the game to matter."""
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from bot.rules import GAMES
 from bot.rules.ai import GreedyPolicy, RandomPolicy
-from bot.rules.base import canonical
+from bot.rules.base import Rng, canonical
 from bot.rules.compact import accepts
 from bot.rules.play import NoEnd, Step, chooser_rngs, play_out
 
@@ -134,3 +136,43 @@ def test_the_engines_own_pick_plays_the_game_the_listed_forms_play(game_id: str)
         plain = list(play_out(game, seats(n), seed, ChooseOnly()))
         assert [(s.seat, s.action, s.events) for s in fast] == [(s.seat, s.action, s.events) for s in plain]
         assert canonical(fast[-1].after) == canonical(plain[-1].after)
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_run_plays_the_game_the_steps_play(game_id: str) -> None:
+    """``run`` (each move ``random_move``: the pick and its play fused where the engine fuses
+    them) plays, move for move, the game that iterating the steps plays (``random_action``
+    then ``apply_legal``), to the same final state."""
+    game = GAMES[game_id]
+    for seed in range(3):
+        n = game.min_players + seed % (game.max_players - game.min_players + 1)
+        steps = list(play_out(game, seats(n), seed, RandomPolicy()))
+        ran = play_out(game, seats(n), seed, RandomPolicy()).run()
+        assert ran.log == [(s.seat, s.action) for s in steps]
+        assert canonical(ran.state) == canonical(steps[-1].after)
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_random_move_ends_a_seats_run_of_timeouts(game_id: str) -> None:
+    """A seat's own move by ``random_move`` ends its run of timeouts, as ``apply_legal`` does,
+    from a state the engine just returned (its fast path) as from a copy of it."""
+    game = GAMES[game_id]
+    state = game.setup(seats(game.min_players), {}, 4)
+    late = game.current(state)
+    state, _ = game.apply_system(state, {"type": "timeout"})
+    assert late in state["timeouts"]
+    rng = chooser_rngs(4, seats(game.min_players))[late]
+    for _ in range(5_000):
+        seat = game.to_move(state)
+        if seat == late:
+            break
+        state = game.random_move(state, seat, rng.below)[1]
+    else:
+        pytest.fail("the late seat never played again")
+    copy = pickle.loads(pickle.dumps(state))
+    twin = Rng(rng.state)
+    hot_action, after = game.random_move(state, late, rng.below)  # first: ``state`` is the engine's last
+    action = game.random_action(copy, late, twin.below)
+    expected = canonical(game.apply_legal(copy, late, action)[0])
+    assert (hot_action, canonical(after)) == (action, expected)
+    assert late not in after.get("timeouts", {})

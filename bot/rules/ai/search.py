@@ -90,10 +90,10 @@ class SearchPolicy:
             mover = game.to_move(state)
             if mover is None or (self.own and mover != seat):
                 break
-            action = game.random_action(state, mover, rng.below)
-            if action is None:
+            moved = game.random_move(state, mover, rng.below)
+            if moved is None:
                 break
-            state = game.apply_legal(state, mover, action)[0]
+            state = moved[1]
         return state
 
     def choose(self, game: Game, state: State, seat: str, legal: list[Action], rng: Rng) -> Action:

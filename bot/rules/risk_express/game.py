@@ -23,7 +23,7 @@ from typing import Any
 import bot.rules.base as base
 import bot.rules.risk_express.scoring as scoring
 import bot.rules.turns as turns
-from bot.rules.base import Action, Event, Game, IllegalAction, Option, Rng, State
+from bot.rules.base import Action, Event, Game, IllegalAction, Option, Rng, State, moved
 from bot.rules.risk_express.cards import (
     DATA,
     DICE,
@@ -188,6 +188,38 @@ class RiskExpress(Game):
         self._chosen = (state, seat, o)
         return {"type": "fill", "card": o[0], "line": o[1]}
 
+    def random_move(self, state: State, seat: str, pick: Callable[[int], int]) -> tuple[Action, State] | None:
+        """The contract's ``random_move`` fused: the option of the throw drawn as
+        ``random_action`` draws it, filled at once (``_fill_option``), with no action to read
+        back."""
+        hot = self._hot
+        if hot[0] is state:  # a state left mid-turn by a throw of this engine, its options known
+            if hot[2] != seat:
+                return None
+            opts = hot[1]
+        else:
+            if state["result"] is not None or state["order"][state["current"]] != seat:
+                return None
+            if state["phase"] == "continue":
+                action = {"type": _CHOICE[pick(2)]}
+                return action, self.apply_legal(state, seat, action)[0]
+            opts = self._options(state)
+        if len(opts) > 1:
+            o = opts[pick(len(opts))]
+        elif opts:
+            o = opts[0]
+        else:
+            return None
+        rng = base.Rng(state["rng"])
+        new = self._fill_option(state, rng, seat, o, None)  # nobody reads the events here
+        new["rng"] = rng.state
+        if "timeouts" in new:
+            moved(new, seat)
+        pending = self._pending
+        if pending[0] is new["attempt"] and pending[0] is not None:
+            self._hot = (new, pending[1], pending[2])
+        return {"type": "fill", "card": o[0], "line": o[1]}, new
+
     def apply_legal(self, state: State, seat: str, action: Action) -> tuple[State, list[Event]]:
         """The contract's ``apply_legal``, with a fast fill for an option this engine worked out
         in this very state: the one ``random_action`` picked, or one of the options of the
@@ -217,18 +249,18 @@ class RiskExpress(Game):
             new = self._copy(state)
             self._apply(new, rng, seat, action, events)
         new["rng"] = rng.state
-        streaks = new.get("timeouts")
-        if streaks and seat in streaks:  # a move of its own ends the seat's run of timeouts
-            new["timeouts"] = {s: n for s, n in streaks.items() if s != seat}
+        if "timeouts" in new:
+            moved(new, seat)
         pending = self._pending
         if pending[0] is new["attempt"] and pending[0] is not None:
             self._hot = (new, pending[1], pending[2])
         return new, events
 
-    def _fill_option(self, state: State, rng: Rng, seat: str, o: Any, events: list[Event]) -> State:
+    def _fill_option(self, state: State, rng: Rng, seat: str, o: Any, events: list[Event] | None) -> State:
         """A new state: ``state`` with option ``o`` of its throw filled (a legal option, found
         by ``_options``: the checks of ``_fill`` hold), then the dice thrown again or the card
-        taken. The tray left is never kept: the next throw (or the turn's end) replaces it."""
+        taken. The tray left is never kept: the next throw (or the turn's end) replaces it.
+        ``events`` ``None``: nobody reads them (``random_move``), the hot ones are not built."""
         new = dict(state)
         att = state["attempt"].copy()
         new["attempt"] = att
@@ -240,12 +272,13 @@ class RiskExpress(Game):
             att["card"] = card_id
             att["general_needed"] = other
         filled[key] = used = list(used)
-        events.append({"type": "fill", "seat": seat, "card": card_id, "line": line, "dice": used})
+        if events is not None:
+            events.append({"type": "fill", "seat": seat, "card": card_id, "line": line, "dice": used})
         general = GENERAL in filled
         if len(filled) - general == LINES[card_id] and (general or not other):
-            self._conquer(new, rng, seat, card_id, events)
+            self._conquer(new, rng, seat, card_id, [] if events is None else events)
         else:
-            self._throw(new, rng, events, len(att["tray"]) - len(used))
+            self._roll(new, att, rng, events, seat, card_id, other and not general, len(att["tray"]) - len(used))
         return new
 
     def _fill(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
@@ -516,21 +549,28 @@ class RiskExpress(Game):
         bits (:mod:`.throws`); the options of the one that does are listed, and left in
         ``_pending`` for the next move's ``random_action``/``apply_legal``."""
         att = state["attempt"]
-        n = len(att["tray"]) if count is None else count
         seat = state["order"][state["current"]]
         card = att["card"]
+        owner = None if card is None else state["owners"][card]
+        general_owed = owner is not None and owner != seat and GENERAL not in att["filled"]
+        self._roll(state, att, rng, events, seat, card, general_owed, len(att["tray"]) if count is None else count)
+
+    def _roll(self, state: State, att: dict[str, Any], rng: Rng, events: list[Event] | None, seat: str,
+              card: str | None, general_owed: bool, n: int) -> None:
+        """The throws of :meth:`_throw`: ``n`` dice for ``seat``'s attempt ``att`` on ``card``
+        (``None``: not chosen yet), the General owed or not (``_fill_option`` knows it all);
+        ``events`` ``None``: the throws' events are not built (nobody reads them)."""
         if card is None:
             open_, others = targets(state["owners"], seat, state["locked"])
         else:
             filled = att["filled"]
-            owner = state["owners"][card]
-            general_owed = owner is not None and owner != seat and GENERAL not in filled
             unfilled = ~filled_bits(filled)
         set_aside = att["set_aside"]
         known = THROWS
         while n:
             dice, key = roll(rng, n)
-            events.append({"type": "roll", "seat": seat, "dice": dice})
+            if events is not None:
+                events.append({"type": "roll", "seat": seat, "dice": dice})
             try:
                 t = known[key]
             except KeyError:
@@ -544,13 +584,14 @@ class RiskExpress(Game):
                 break
             set_aside += 1
             n -= 1
-            events.append({"type": "miss", "seat": seat, "left": n})
+            if events is not None:
+                events.append({"type": "miss", "seat": seat, "left": n})
         else:
             att["tray"] = []
             att["set_aside"] = set_aside
-            self._fail(state, rng, events)
+            self._fail(state, rng, [] if events is None else events)
             return
-        att["tray"] = dice[:]
+        att["tray"] = dice if events is None else dice[:]  # not the list the roll's event holds
         att["set_aside"] = set_aside
         self._pending = (att, opts, seat)
 
