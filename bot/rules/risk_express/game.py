@@ -580,7 +580,7 @@ class RiskExpress(Game):
                     opts = first_options(t, open_, others)
                     break
             elif (general_owed and t.general) or t.lines.get(card, 0) & unfilled:
-                opts = card_options(t, card, filled, general_owed)
+                opts = card_options(t, card, filled, general_owed, unfilled)
                 break
             set_aside += 1
             n -= 1
@@ -613,11 +613,14 @@ class RiskExpress(Game):
         card = data["cards"][card_id]
         events.append({"type": "conquer", "seat": seat, "card": card_id, "from": previous, "points": card["points"]})
         cont = card["continent"]
-        if all(owners[c] == seat for c in board()[3][cont]):
+        for c in board()[3][cont]:
+            if owners[c] != seat:
+                break
+        else:  # the whole continent is the seat's
             state["locked"] = [*state["locked"], cont]
             events.append({"type": "continent", "seat": seat, "continent": cont, "value": data["continents"][cont]["value"]})
         state["failed"] = None
-        if all(owner is not None for owner in state["owners"].values()):
+        if None not in owners.values():  # every card taken
             scores = self.scores(state)
             best = max(scores.values())
             winners = [s for s in turns.still_in(state) if scores[s] == best]

@@ -46,9 +46,10 @@ class Throw:
         self.cards = sum(BIT[cid] for cid in met)
         self.lines = {cid: sum(1 << o[1] for o in opts) for cid, opts in met.items()}
         self.general = GENERAL in dice
-        # (bit, options, General option) of each card to look at for a first fill, in order:
-        # with a General every card (its General line may do), else those with a line met
-        self.rows = tuple((bit, met.get(cid, ()), general) for cid, bit, general in CARDS
+        # (bit, options, options then the General option) of each card to look at for a first
+        # fill, in order: with a General every card (its General line may do), else those
+        # with a line met
+        self.rows = tuple((bit, met.get(cid, ()), (*met.get(cid, ()), general)) for cid, bit, general in CARDS
                           if self.general or cid in met)
 
 
@@ -102,11 +103,9 @@ def first_options(t: Throw, open_: int, others: int) -> list[Option]:
     ``open_``, and with a General, every General line of a card in ``others``."""
     out: list[Option] = []
     if t.general:  # a General invades any card another player owns
-        for bit, lines, general in t.rows:
+        for bit, lines, with_general in t.rows:
             if open_ & bit:
-                out += lines
-                if others & bit:
-                    out.append(general)
+                out += with_general if others & bit else lines
         return out
     for bit, lines, _ in t.rows:  # in the cards' order
         if open_ & bit:
@@ -114,10 +113,13 @@ def first_options(t: Throw, open_: int, others: int) -> list[Option]:
     return out
 
 
-def card_options(t: Throw, card: str, filled: dict[str, Any], general_owed: bool) -> list[Option]:
-    """The options of throw ``t`` on the chosen ``card``: its lines met and not yet filled,
-    then its General line if one is owed and thrown."""
-    out = [o for o in t.met.get(card, ()) if o[3] not in filled]
+def card_options(t: Throw, card: str, filled: dict[str, Any], general_owed: bool, unfilled: int) -> list[Option]:
+    """The options of throw ``t`` on the chosen ``card``: its lines met and not yet filled
+    (``unfilled``: ``~filled_bits(filled)``), then its General line if one is owed and thrown."""
+    if t.lines.get(card, 0) & ~unfilled:  # a line met is filled already
+        out = [o for o in t.met[card] if o[3] not in filled]
+    else:
+        out = list(t.met.get(card, ()))
     if general_owed and t.general:
         out.append(GENERALS[card])
     return out
@@ -132,12 +134,10 @@ def options(state: dict[str, Any], t: Throw) -> list[Option]:
         return first_options(t, *targets(state["owners"], seat, state["locked"]))
     owner = state["owners"][card]
     filled = att["filled"]
-    return card_options(t, card, filled, owner is not None and owner != seat and GENERAL not in filled)
-
-
-KEY_BIT = {"0": 1, "1": 2, "2": 4, GENERAL: 0}  # a key of "filled" → its line's bit
+    return card_options(t, card, filled, owner is not None and owner != seat and GENERAL not in filled,
+                        ~filled_bits(filled))
 
 
 def filled_bits(filled: dict[str, Any]) -> int:
-    """The lines filled (not the General), as bits: line ``i`` is bit ``i``."""
-    return sum(map(KEY_BIT.__getitem__, filled))
+    """The lines filled (not the General), as bits: line ``i`` (key ``str(i)``) is bit ``i``."""
+    return ("0" in filled) | ("1" in filled) << 1 | ("2" in filled) << 2
