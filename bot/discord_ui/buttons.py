@@ -5,8 +5,9 @@ game they were drawn for, and the action. They need no in-memory view, so they k
 working after a restart, and a click on an old message (or a double click) is refused by
 the version check instead of being played twice. Labels are in the game's language.
 
-A click that plays a move posts the turn through :func:`bot.discord_ui.messages.post_turn`,
-the one path every move takes to the channel (a slash command's and a scheduler's alike).
+A click that plays a move posts the turn through :func:`bot.discord_ui.messages.defer_and_post`
+(the board started, the click answered, then ``post_turn``: the one path every move takes to
+the channel, a slash command's and a scheduler's alike).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from bot.discord_ui.limits import (
     select_option,
 )
 from bot.discord_ui.members import names_for
-from bot.discord_ui.messages import catch_up, post_turn, tell_private
+from bot.discord_ui.messages import catch_up, defer_and_post, tell_private
 from bot.discord_ui.protocols import bot_of
 from bot.games import presenter
 from bot.i18n import t
@@ -220,8 +221,7 @@ async def action_click(interaction: discord.Interaction, game_id: int, version: 
             # The button's version: the service refuses it if the game moved on, except
             # for other players' anytime actions (a defence order) in between.
             played = await bot.service.act(row.channel_id, user, action, expected_version=version)
-            await interaction.response.defer()
-            await post_turn(None, interaction, played.row, played)
+            await defer_and_post(interaction, played)
             await tell_private(interaction, played)
     except UserError as err:
         await refused(interaction, err)

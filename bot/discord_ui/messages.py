@@ -15,8 +15,10 @@ that member's own ``interaction.locale``.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -88,10 +90,44 @@ def move_text(row: GameRow, narration: list[str], pinged: Iterable[str] = (),
     return clip("\n".join(x for x in [body, *tail] if x))
 
 
+@dataclass(frozen=True)
+class Ahead:
+    """A board started before its post (:func:`board_ahead`): the public view it is drawn
+    from and the picture being drawn."""
+
+    public: dict[str, Any]
+    picture: asyncio.Future[discord.File]
+
+
+def board_ahead(played: Played) -> Ahead | None:
+    """The board of a move that will surely show it (a turn or the game ended), drawn from
+    now in a worker thread, while Discord hears of the click and the post is made ready;
+    ``None`` when the post may show no board (it decides, and draws one if it must)."""
+    row = played.row
+    if row.state is None or not (played.new_turn or played.finished):
+        return None
+    public = GAMES[row.game].view(row.state, None)
+    return Ahead(public, start_board_file(row, public=public))
+
+
+async def defer_and_post(interaction: discord.Interaction, played: Played, *, thinking: bool = False) -> None:
+    """A committed move told to its channel: the board started at once (:func:`board_ahead`),
+    then the click answered (``defer``: Discord waits for it within 3 s), then the post, which
+    takes the picture drawn meanwhile."""
+    ahead = board_ahead(played)
+    try:
+        await interaction.response.defer(thinking=thinking)
+        await post_turn(None, interaction, played.row, played, ahead=ahead)
+    finally:
+        if ahead is not None:
+            ahead.picture.cancel()  # only if nothing took it (a failure on the way): nobody waits
+
+
 async def post_turn(channel: discord.abc.Messageable | None, interaction: discord.Interaction | None,
                     row: GameRow, played: Played | None = None, extra: list[str] | None = None,
                     with_board: bool | None = None, *, bot: GameBot | None = None,
-                    before: dict[str, Any] | None = None, undo: bool | None = None) -> discord.Message | None:
+                    before: dict[str, Any] | None = None, undo: bool | None = None,
+                    ahead: Ahead | None = None) -> discord.Message | None:
     """Post what the channel has not seen yet (every committed move not announced, so a
     move whose message failed is told with the next one), the board when a turn ended,
     and the next choices; strip the buttons off the previous prompt so only one set of
@@ -138,11 +174,15 @@ async def post_turn(channel: discord.abc.Messageable | None, interaction: discor
         if with_board is None:
             with_board = (played is None or played.new_turn or played.finished or len(pending) > 1
                           or engine.outcome(row.state) is not None)
-        public = engine.view(row.state, None)  # once, for the prompt, the picture and the buttons
+        # once, for the prompt, the picture and the buttons
+        public = ahead.public if ahead is not None else engine.view(row.state, None)
+        # The picture is drawn in a worker thread while the text and the buttons are made here
+        # (or since the move was committed: ``ahead``).
+        picture = None
+        if with_board:
+            picture = ahead.picture if ahead is not None else start_board_file(row, public=public)
         first = engine.to_act(row.state)[:1] if row.status == "running" else []
         deadline = await bot.service.deadline_of(row, first[0]) if first else None
-        # The picture is drawn in a worker thread while the text and the buttons are made here.
-        picture = start_board_file(row, public=public) if with_board else None
         try:
             kwargs = {"content": move_text(row, narration, pinged, extra, public, deadline)}
             # the AI's decision: no buttons (it plays at once, below)
@@ -239,8 +279,7 @@ async def play_move(interaction: discord.Interaction, game_id: str, action: dict
                         game=presenter(row.game).name(interaction.locale))
     with bot.in_flight(interaction.channel_id):  # the completion's catch_up comes after
         played = await bot.service.act(interaction.channel_id, str(interaction.user.id), action)
-        await interaction.response.defer(thinking=True)
-        await post_turn(None, interaction, played.row, played)
+        await defer_and_post(interaction, played, thinking=True)
         await tell_private(interaction, played)
 
 

@@ -8,6 +8,7 @@ so the bot's ``except discord.NotFound`` and friends run as they would in produc
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import mimetypes
@@ -430,6 +431,8 @@ class RestApi:
         self.in_flight += 1
         self.activity += 1
         try:
+            if self.latency:
+                await asyncio.sleep(self.latency)
             failure = self._planned_failure(request)
             if failure is not None:
                 raise failure

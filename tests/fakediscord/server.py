@@ -103,12 +103,13 @@ class _ErrorLog(logging.Handler):
 
 class FakeDiscord(RestApi):
     def __init__(self, *, bot_name: str = "GameMaster", token: str = "fake-token",
-                 timeout: float = 5.0, response_deadline: float | None = 3.0) -> None:
+                 timeout: float = 5.0, response_deadline: float | None = 3.0, latency: float = 0.0) -> None:
         self.world = World(bot_name)
         self.world.emit = self.emit
         self.token = token
         self.timeout = timeout
         self.response_deadline = response_deadline
+        self.latency = latency  # seconds each REST call takes on the way (a network's round trip), 0: none
         self.messages: dict[int, Message] = {}
         self.records: list[Record] = []
         self.attachments: dict[int, Attachment] = {}

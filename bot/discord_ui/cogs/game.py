@@ -234,14 +234,12 @@ class GameCog(clocks.ClockCommands, takeback.TakeBackCommands, ExportCommands, S
                                                     allowed_mentions=discord.AllowedMentions.none())
             await lobby.refresh_lobby(self.bot, result)
             return
-        await interaction.response.defer(thinking=True)
-        await messages.post_turn(None, interaction, result.row, result)
+        await messages.defer_and_post(interaction, result, thinking=True)
 
     @app_commands.command(name=_("skip"), description=_("Moderators: skip the current player's turn"))
     async def skip(self, interaction: discord.Interaction) -> None:
         played = await self.service.skip(interaction.channel_id, await self.bot.is_moderator(interaction))
-        await interaction.response.defer(thinking=True)
-        await messages.post_turn(None, interaction, played.row, played)
+        await messages.defer_and_post(interaction, played, thinking=True)
 
     @app_commands.command(name=_("settings"),
                           description=_("Server settings: moderator role, language, idle lobbies (Manage Server)"))
