@@ -12,9 +12,12 @@ import asyncio
 import json
 import logging
 import mimetypes
+from email.message import Message as MimeHeaders
+from email.parser import BytesHeaderParser
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
+from aiohttp.multipart import content_disposition_filename, parse_content_disposition
 
 from .interactions import AUTOCOMPLETE, MODAL_SUBMIT, InteractionResult
 from .payloads import (
@@ -73,13 +76,32 @@ async def read_body(request: web.Request) -> tuple[Any, list[tuple[int, str, byt
         return (json.loads(raw) if raw else {}), []
     payload: Any = {}
     files: list[tuple[int, str, bytes]] = []
-    reader = await request.multipart()
-    async for part in reader:
-        if part.name == "payload_json":
-            payload = json.loads(await part.text())
-        elif part.name and part.name.startswith("files["):
-            files.append((int(part.name[6:-1]), part.filename or "file", bytes(await part.read())))
+    for name, filename, data in multipart_parts(await request.read(), request.headers["Content-Type"]):
+        if name == "payload_json":
+            payload = json.loads(data)
+        elif name and name.startswith("files["):
+            files.append((int(name[6:-1]), filename or "file", data))
     return payload, files
+
+
+def multipart_parts(raw: bytes, content_type: str) -> list[tuple[str | None, str | None, bytes]]:
+    """(name, filename, bytes) of each part of a ``multipart/form-data`` body, read whole and
+    cut at its boundary (aiohttp's streaming reader took ~1.4 ms for a 70 KB board, in the
+    bot's own process: a fake's cost, not the bot's)."""
+    header = MimeHeaders()
+    header["Content-Type"] = content_type
+    boundary = header.get_param("boundary")
+    if not isinstance(boundary, str):
+        raise web.HTTPBadRequest(text="multipart body without a boundary")
+    out: list[tuple[str | None, str | None, bytes]] = []
+    for chunk in raw.split(b"--" + boundary.encode())[1:]:
+        if chunk.startswith(b"--"):  # the closing delimiter
+            break
+        head, _, body = chunk.partition(b"\r\n\r\n")
+        headers = BytesHeaderParser().parsebytes(head.strip(b"\r\n") + b"\r\n\r\n")
+        _, params = parse_content_disposition(headers.get("Content-Disposition"))  # as aiohttp's reader
+        out.append((params.get("name"), content_disposition_filename(params, "filename"), body.removesuffix(b"\r\n")))
+    return out
 
 
 class RestApi:
