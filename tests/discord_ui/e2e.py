@@ -51,3 +51,19 @@ async def snapshot(bot, channel) -> tuple[int, int, str]:
     """The game's version, how many actions its log holds, and its state as stored."""
     row = await row_of(bot, channel)
     return row.version, len(await bot.service.store.actions(row.id)), repr(sorted(row.state.items()))
+
+
+def live_prompt(fake, channel):
+    """The newest message with game choices (actions or the groups of a two-step choice)."""
+    found = [m for m in fake.channel_messages(channel) if any(c.startswith(("gm:", "gms:", "gmg:", "gmgs:"))
+                                                             for c in m.custom_ids)]
+    assert found, "no message with choices"
+    return found[-1]
+
+
+async def click_choice(fake, user, message, choice, **kw):
+    """Click a choice of :func:`choices`: a button, or a value of a menu."""
+    custom_id, value = choice
+    if value is None:
+        return await fake.click(user, message, custom_id, **kw)
+    return await fake.select(user, message, custom_id, [value], **kw)

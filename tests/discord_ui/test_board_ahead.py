@@ -8,23 +8,11 @@ import time
 
 import renderers
 from bot.rules import GAMES
-from tests.discord_ui.e2e import choices, make_bot
+from tests.discord_ui.e2e import choices, click_choice, live_prompt, make_bot
 
 game = GAMES["risk_express"]
 MOVE = ("gm:", "gms:")
 LATENCY = 0.3  # s, each call to the fake Discord
-
-
-def live_prompt(fake, channel):
-    return [m for m in fake.channel_messages(channel)
-            if any(c.startswith(("gm:", "gms:", "gmg:", "gmgs:")) for c in m.custom_ids)][-1]
-
-
-async def choose(fake, user, message, choice):
-    custom_id, value = choice
-    if value is None:
-        return await fake.click(user, message, custom_id)
-    return await fake.select(user, message, custom_id, [value])
 
 
 async def test_the_board_is_drawn_while_the_click_is_answered(fake, tmp_path, monkeypatch):
@@ -54,11 +42,11 @@ async def test_the_board_is_drawn_while_the_click_is_answered(fake, tmp_path, mo
             user = users[game.current(row.state)]
             message = live_prompt(fake, table)
             if not any(c[0].startswith(MOVE) for c in choices(message)):  # a card first: nothing committed
-                await choose(fake, user, message, choices(message)[0])
+                await click_choice(fake, user, message, choices(message)[0])
                 message = fake.message(message.id)
             starts.clear()
             mark, asked = fake.mark(), len(fake.requests)
-            await choose(fake, user, message, next(c for c in choices(message) if c[0].startswith(MOVE)))
+            await click_choice(fake, user, message, next(c for c in choices(message) if c[0].startswith(MOVE)))
             posted = await fake.wait_message(table, lambda m: not m.ephemeral, since=mark)
             await fake.settle(0.05)
             if not posted.files:

@@ -19,31 +19,12 @@ import renderers
 from bot.games import presenter
 from bot.i18n import t
 from bot.rules import GAMES
-from tests.discord_ui.e2e import choices, make_bot
+from tests.discord_ui.e2e import choices, click_choice, live_prompt, make_bot
 from tests.discord_ui.test_e2e_peaky import play_turn
 
 express = GAMES["risk_express"]
 peaky = GAMES["peaky_blinders"]
 MENTION = re.compile(r"<@!?(\d+)>")
-
-
-
-
-
-
-def live_prompt(fake, channel):
-    """The newest message with game choices (actions or the groups of a two-step choice)."""
-    found = [m for m in fake.channel_messages(channel) if any(c.startswith(("gm:", "gms:", "gmg:", "gmgs:"))
-                                                             for c in m.custom_ids)]
-    assert found, "no message with choices"
-    return found[-1]
-
-
-async def click_choice(fake, user, message, choice, **kw):
-    custom_id, value = choice
-    if value is None:
-        return await fake.click(user, message, custom_id, **kw)
-    return await fake.select(user, message, custom_id, [value], **kw)
 
 
 async def play_one_express_move(fake, bot, channel, users, rnd):

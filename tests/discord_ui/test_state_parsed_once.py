@@ -13,7 +13,7 @@ from collections import Counter
 import pytest
 
 from bot.rules import GAMES
-from tests.discord_ui.e2e import choices, make_bot
+from tests.discord_ui.e2e import choices, click_choice, live_prompt, make_bot
 
 game = GAMES["risk_express"]
 MOVE = ("gm:", "gms:")
@@ -46,18 +46,6 @@ def counted(monkeypatch):
     return counts
 
 
-def live_prompt(fake, channel):
-    return [m for m in fake.channel_messages(channel)
-            if any(c.startswith(("gm:", "gms:", "gmg:", "gmgs:")) for c in m.custom_ids)][-1]
-
-
-async def choose(fake, user, message, choice):
-    custom_id, value = choice
-    if value is None:
-        return await fake.click(user, message, custom_id)
-    return await fake.select(user, message, custom_id, [value])
-
-
 def peek(path) -> tuple[dict, int]:
     """The running game's state and version, read beside the bot (its store reads nothing)."""
     with sqlite3.connect(path) as db:
@@ -72,12 +60,12 @@ async def click_a_move(fake, path, table, users, counts, clear=True):
     user = users[game.current(state)]
     message = live_prompt(fake, table)
     if not any(c[0].startswith(MOVE) for c in choices(message)):
-        await choose(fake, user, message, choices(message)[0])
+        await click_choice(fake, user, message, choices(message)[0])
         message = fake.message(message.id)
     if clear:
         counts.clear()
     mark = fake.mark()
-    res = await choose(fake, user, message, next(c for c in choices(message) if c[0].startswith(MOVE)))
+    res = await click_choice(fake, user, message, next(c for c in choices(message) if c[0].startswith(MOVE)))
     assert not res.ephemeral
     await fake.wait_message(table, lambda m: not m.ephemeral, since=mark)
     await fake.settle(0.05)

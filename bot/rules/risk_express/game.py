@@ -22,6 +22,7 @@ from typing import Any
 
 import bot.rules.base as base
 import bot.rules.risk_express.scoring as scoring
+import bot.rules.risk_express.views as views
 import bot.rules.turns as turns
 from bot.rules.base import Action, Event, Game, IllegalAction, Option, Rng, State, moved
 from bot.rules.risk_express.cards import (
@@ -169,29 +170,10 @@ class RiskExpress(Game):
             return [{"type": "continue"}, {"type": "fresh"}]
         return [{"type": "fill", "card": o[0], "line": o[1]} for o in self._options(state)]
 
-    def random_action(self, state: State, seat: str, pick: Callable[[int], int]) -> Action | None:
-        """The base class's pick (``pick_action`` on the legal forms: the same draws, the same
-        action) without building the forms: one of the two kinds of the "continue" phase, or
-        one of the options of the throw (no draw when there is one)."""
-        if state["result"] is not None or state["order"][state["current"]] != seat:
-            return None  # nothing legal (no anytime actions in this game)
-        if state["phase"] == "continue":
-            return {"type": _CHOICE[pick(2)]}
-        hot = self._hot
-        opts = hot[1] if hot[0] is state else self._options(state)
-        if len(opts) > 1:
-            o = opts[pick(len(opts))]
-        elif opts:
-            o = opts[0]
-        else:
-            return None
-        self._chosen = (state, seat, o)
-        return {"type": "fill", "card": o[0], "line": o[1]}
-
-    def random_move(self, state: State, seat: str, pick: Callable[[int], int]) -> tuple[Action, State] | None:
-        """The contract's ``random_move`` fused: the option of the throw drawn as
-        ``random_action`` draws it, filled at once (``_fill_option``), with no action to read
-        back."""
+    def _drawn(self, state: State, seat: str, pick: Callable[[int], int]) -> Any:
+        """The base class's pick (``pick_action`` on the legal forms: the same draws) without
+        building the forms: the action of the "continue" phase (a dict), or the option of the
+        throw (a tuple; no draw when there is one), or ``None``: nothing legal for ``seat``."""
         hot = self._hot
         if hot[0] is state:  # a state left mid-turn by a throw of this engine, its options known
             if hot[2] != seat:
@@ -199,25 +181,34 @@ class RiskExpress(Game):
             opts = hot[1]
         else:
             if state["result"] is not None or state["order"][state["current"]] != seat:
-                return None
+                return None  # nothing legal (no anytime actions in this game)
             if state["phase"] == "continue":
-                action = {"type": _CHOICE[pick(2)]}
-                return action, self.apply_legal(state, seat, action)[0]
+                return {"type": _CHOICE[pick(2)]}
             opts = self._options(state)
         if len(opts) > 1:
-            o = opts[pick(len(opts))]
-        elif opts:
-            o = opts[0]
-        else:
+            return opts[pick(len(opts))]
+        return opts[0] if opts else None
+
+    def random_action(self, state: State, seat: str, pick: Callable[[int], int]) -> Action | None:
+        """The base class's pick, the same draws and the same action (:meth:`_drawn`)."""
+        o = self._drawn(state, seat, pick)
+        if o is None or type(o) is dict:
+            return o
+        self._chosen = (state, seat, o)
+        return {"type": "fill", "card": o[0], "line": o[1]}
+
+    def random_move(self, state: State, seat: str, pick: Callable[[int], int]) -> tuple[Action, State] | None:
+        """The contract's ``random_move`` fused: the option of the throw drawn as
+        ``random_action`` draws it (:meth:`_drawn`), filled at once (``_fill_option``), with no
+        action to read back."""
+        o = self._drawn(state, seat, pick)
+        if o is None:
             return None
+        if type(o) is dict:  # the "continue" phase's choice
+            return o, self.apply_legal(state, seat, o)[0]
         rng = base.Rng(state["rng"])
         new = self._fill_option(state, rng, seat, o, None)  # nobody reads the events here
-        new["rng"] = rng.state
-        if "timeouts" in new:
-            moved(new, seat)
-        pending = self._pending
-        if pending[0] is new["attempt"] and pending[0] is not None:
-            self._hot = (new, pending[1], pending[2])
+        self._settle(new, rng, seat)
         return {"type": "fill", "card": o[0], "line": o[1]}, new
 
     def apply_legal(self, state: State, seat: str, action: Action) -> tuple[State, list[Event]]:
@@ -248,13 +239,19 @@ class RiskExpress(Game):
         else:
             new = self._copy(state)
             self._apply(new, rng, seat, action, events)
+        self._settle(new, rng, seat)
+        return new, events
+
+    def _settle(self, new: State, rng: Rng, seat: str) -> None:
+        """What ends every move played here: the generator written back into ``new``, the
+        seat's run of timeouts ended, and the options of the throw that ended the move kept
+        for the next one (``_hot``, with the very state that holds its attempt)."""
         new["rng"] = rng.state
         if "timeouts" in new:
             moved(new, seat)
         pending = self._pending
         if pending[0] is new["attempt"] and pending[0] is not None:
             self._hot = (new, pending[1], pending[2])
-        return new, events
 
     def _fill_option(self, state: State, rng: Rng, seat: str, o: Any, events: list[Event] | None) -> State:
         """A new state: ``state`` with option ``o`` of its throw filled (a legal option, found
@@ -392,67 +389,7 @@ class RiskExpress(Game):
 
     # -- views ------------------------------------------------------------------------
     def view(self, state: State, seat: str | None = None) -> dict[str, Any]:
-        data = load_cards()
-        att = state.get("attempt")
-        failed = state.get("failed")
-        cards = []
-        for cid in data["order"]:
-            card = data["cards"][cid]
-            if att and att["card"] == cid:
-                filled = att["filled"]
-            elif failed is not None and failed["card"] == cid and state["phase"] == "continue":
-                filled = failed["filled"]  # the attempt the next player may take over
-            else:
-                filled = {}
-            entry = {
-                "id": cid,
-                "name": card["name"],
-                "continent": card["continent"],
-                "points": card["points"],
-                "provisional": bool(card.get("provisional")),
-                "owner": state["owners"][cid],
-                "locked": card["continent"] in state["locked"],
-                "lines": [{"need": dict(line), "filled": filled.get(str(i))} for i, line in enumerate(card["lines"])],
-                "general": None,
-            }
-            if att and att["card"] == cid and att["general_needed"]:
-                entry["general"] = {"filled": filled.get(GENERAL)}
-            cards.append(entry)
-        continents = []
-        for cont in data["continents"].values():
-            ids = [c for c in data["order"] if data["cards"][c]["continent"] == cont["id"]]
-            continents.append(
-                {
-                    "id": cont["id"],
-                    "name": cont["name"],
-                    "color": cont["color"],
-                    "value": cont["value"],
-                    "cards": ids,
-                    "locked_by": state["owners"][ids[0]] if cont["id"] in state["locked"] else None,
-                }
-            )
-        attempt = None
-        if att is not None:
-            attempt = {
-                "card": att["card"],
-                "tray": list(att["tray"]),
-                "set_aside": att["set_aside"],
-                "failed": False,
-            }
-        return {
-            "game": self.id,
-            "seats": turns.still_in(state),
-            "labels": {},
-            "current": self.current(state),
-            "turn": state["turn"],
-            "phase": "over" if state["result"] is not None else state["phase"],
-            "continents": continents,
-            "cards": cards,
-            "attempt": attempt,
-            "failed": None if failed is None else {"card": failed["card"], "seat": failed["seat"]},
-            "scores": self.scores(state),
-            "winners": None if state["result"] is None else list(state["result"]["winners"]),
-        }
+        return views.view(state, self.current(state))  # nothing hidden: every seat sees the same
 
     scores = staticmethod(scoring.scores)  # card points, a locked continent at its back value
     evaluate = scoring.evaluate  # the AI's guess of a position
