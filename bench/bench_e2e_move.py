@@ -25,6 +25,12 @@ answer travels).
 The fake Discord (tests/fakediscord) runs on 127.0.0.1 in this process, like the e2e tests.
 Between two games the story of the one that ended (its animated replay, drawn in a worker
 thread) is left to finish: it is not a move's cost, and it would weigh on the next moves.
+
+Measured (2026-11-28, 600 moves, two runs): against the same moves without their picture
+1.09-1.10x wall, 1.11-1.12x CPU; against the moves within a turn 1.27-1.38x wall, 1.32-1.42x
+CPU (the render inside a move ~2.5-4 ms longer than alone: the render thread and the event loop,
+the in-process fake Discord's included, share the GIL). With 40 ms a call: a board move 91 ms,
+0.92x (the board drawn while the click's answer travels; 100 ms when drawn after it).
 """
 
 from __future__ import annotations
