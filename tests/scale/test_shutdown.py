@@ -13,7 +13,7 @@ from pathlib import Path
 
 from bot.rules import GAMES
 from bot.service import GameService
-from tests.discord_ui.e2e import choices
+from tests.discord_ui.e2e import choices, click_choice
 from tests.scale.procs import BotProcess, Reader, db_path, live_prompt, play_one
 
 
@@ -78,8 +78,8 @@ async def test_sigterm_mid_stream_finishes_the_moves_under_way(fake, tmp_path: P
         game = await db.game(table.id)
         message = live_prompt(fake, table)
         seat = GAMES[game.game].to_act(game.state)[0]
-        custom_id, _ = next(c for c in choices(message) if c[1] is None)
-        late = await fake.click(users[seat], message, custom_id, wait="none")
+        # its first choice: a button, or a value of a menu (a prompt may offer only menus)
+        late = await click_choice(fake, users[seat], message, choices(message)[0], wait="none")
         await fake.session_for(guild.id).flushed()  # on its way to the bot
         for task in streams:  # the players stop clicking; their clicks under way stay under way
             task.cancel()
