@@ -187,28 +187,22 @@ async def main() -> None:
     report("move end to end (all moves)", [m[0] for m in moves])
     report("move end to end (moves that post the board PNG)", [m[0] for m in moves if m[2]])
     report("opening a card (the first of two steps)", open_ms)
-    for i, unit in ((0, "wall"), (1, "CPU")):
-        board = med([m[i] for m in moves if m[2]])
-        bare = med([m[i] for m in moves if not m[2]])
-        render = med([r[i] for r in drawn])
-        ratio = board / (render + bare)
-        print(f"[{unit}] board move {board:.1f} ms = {ratio:.2f} × (render {render:.1f} ms + bare round trip "
-              f"{bare:.1f} ms); rest {board - render - bare:+.1f} ms; the render inside the moves "
-              f"{med([r[i] for r in renders]):.1f} ms  "
-              f"target ≤ {RATIO_TARGET}  {'OK' if ratio <= RATIO_TARGET else 'BELOW TARGET'}")
-    if not any(m[2] for m in blank_moves):
+    same_kind = [m for m in blank_moves if m[2]]
+    bares = [("bare round trip", [m for m in moves if not m[2]], "")]
+    if same_kind:
+        bares.append(("the round trip of the same moves without the picture", same_kind, f", {len(same_kind)} moves"))
+    else:
         print("(no game without pictures was played: more moves for the second figure)")
-        return
-    for i, unit in ((0, "wall"), (1, "CPU")):  # the same kind of move without its picture as the bare trip
-        board = med([m[i] for m in moves if m[2]])
-        bare = med([m[i] for m in blank_moves if m[2]])
-        render = med([r[i] for r in drawn])
-        ratio = board / (render + bare)
-        print(f"[{unit}] board move {board:.1f} ms = {ratio:.2f} × (render {render:.1f} ms + the round trip of "
-              f"the same moves without the picture {bare:.1f} ms, {sum(m[2] for m in blank_moves)} moves); "
-              f"rest {board - render - bare:+.1f} ms  "
-              f"target ≤ {RATIO_TARGET}  {'OK' if ratio <= RATIO_TARGET else 'BELOW TARGET'}")
-
+    for what, bare_moves, count in bares:
+        for i, unit in ((0, "wall"), (1, "CPU")):
+            board = med([m[i] for m in moves if m[2]])
+            bare = med([m[i] for m in bare_moves])
+            render = med([r[i] for r in drawn])
+            ratio = board / (render + bare)
+            print(f"[{unit}] board move {board:.1f} ms = {ratio:.2f} × (render {render:.1f} ms + {what} "
+                  f"{bare:.1f} ms{count}); rest {board - render - bare:+.1f} ms; the render inside the moves "
+                  f"{med([r[i] for r in renders]):.1f} ms  "
+                  f"target ≤ {RATIO_TARGET}  {'OK' if ratio <= RATIO_TARGET else 'BELOW TARGET'}")
 
 if __name__ == "__main__":
     asyncio.run(main())
