@@ -181,9 +181,9 @@ async def post_turn(channel: discord.abc.Messageable | None, interaction: discor
         picture = None
         if with_board:
             picture = ahead.picture if ahead is not None else start_board_file(row, public=public)
-        first = engine.to_act(row.state)[:1] if row.status == "running" else []
-        deadline = await bot.service.deadline_of(row, first[0]) if first else None
         try:
+            first = engine.to_act(row.state)[:1] if row.status == "running" else []
+            deadline = await bot.service.deadline_of(row, first[0]) if first else None
             kwargs = {"content": move_text(row, narration, pinged, extra, public, deadline)}
             # the AI's decision: no buttons (it plays at once, below)
             view = None if bot.service.ai_to_move(row) else \
