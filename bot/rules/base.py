@@ -38,7 +38,7 @@ __all__ = [
     "TurnInfo",
     "canonical",
     "clone",
-    "moved",
+    "end_timeouts",
 ]
 
 State = dict[str, Any]
@@ -66,7 +66,7 @@ def clone(state: State) -> State:
     return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
 
 
-def moved(state: State, seat: str) -> None:
+def end_timeouts(state: State, seat: str) -> None:
     """What every move of ``seat`` does to the new ``state`` besides its rules: it ends the
     seat's run of timeouts (``state["timeouts"]``, replaced, never edited in place)."""
     streaks = state.get("timeouts")
@@ -279,7 +279,7 @@ class Game(ABC):
         events: list[Event] = []
         self._apply(new, rng, seat, action, events)
         new["rng"] = rng.state
-        moved(new, seat)
+        end_timeouts(new, seat)
         return new, events
 
     def apply_system(self, state: State, action: Action) -> tuple[State, list[Event]]:

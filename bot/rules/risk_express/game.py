@@ -24,7 +24,7 @@ import bot.rules.base as base
 import bot.rules.risk_express.scoring as scoring
 import bot.rules.risk_express.views as views
 import bot.rules.turns as turns
-from bot.rules.base import Action, Event, Game, IllegalAction, Option, Rng, State, moved
+from bot.rules.base import Action, Event, Game, IllegalAction, Option, Rng, State, end_timeouts
 from bot.rules.risk_express.cards import (
     DATA,
     DICE,
@@ -247,8 +247,7 @@ class RiskExpress(Game):
         seat's run of timeouts ended, and the options of the throw that ended the move kept
         for the next one (``_hot``, with the very state that holds its attempt)."""
         new["rng"] = rng.state
-        if "timeouts" in new:
-            moved(new, seat)
+        end_timeouts(new, seat)
         pending = self._pending
         if pending[0] is new["attempt"] and pending[0] is not None:
             self._hot = (new, pending[1], pending[2])
