@@ -23,7 +23,7 @@ from discord.ext import commands
 
 import renderers
 from bot.config import Settings
-from bot.discord_ui import buttons, lobby, messages, takeback
+from bot.discord_ui import buttons, chain, lobby, messages, takeback
 from bot.discord_ui.errors import refuse, refused, where
 from bot.discord_ui.members import is_moderator
 from bot.discord_ui.translator import CatalogTranslator
@@ -122,7 +122,8 @@ class GameMasterBot(commands.Bot):
             self.service.shards = (self.settings.shard_count, tuple(self.settings.shard_ids))
         self._track_interactions()
         self.add_dynamic_items(lobby.LobbyButton, lobby.LobbySelect, buttons.ActionButton, buttons.ActionSelect,
-                               buttons.GroupItem, buttons.GroupSelect, takeback.UndoButton,
+                               buttons.GroupItem, buttons.GroupSelect, chain.ChainButton, chain.ChainSelect,
+                               chain.HandButton, takeback.UndoButton,
                                takeback.RollbackButton)
         from bot.discord_ui.cogs.game import GameCog
 

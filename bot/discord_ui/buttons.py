@@ -18,6 +18,8 @@ from typing import Any
 
 import discord
 
+from bot.discord_ui.chain import chain_starts
+from bot.discord_ui.clicks import deciding_row, play_click
 from bot.discord_ui.errors import refuse, refused
 from bot.discord_ui.limits import (
     BUTTON_LABEL,
@@ -30,8 +32,7 @@ from bot.discord_ui.limits import (
     clip,
     select_option,
 )
-from bot.discord_ui.members import names_for
-from bot.discord_ui.messages import catch_up, defer_and_post, tell_private
+from bot.discord_ui.messages import catch_up
 from bot.discord_ui.protocols import bot_of
 from bot.games import presenter
 from bot.i18n import t
@@ -161,13 +162,18 @@ def action_view(row: GameRow, group: str | None = None, version: int | None = No
     version = row.version if version is None else version
     if public is None:
         public = engine.view(row.state, None)
-    actions = pres.buttons(public, seats[0], engine.legal_actions(row.state, seats[0]))
-    if not actions:
-        return None
+    legal = engine.legal_actions(row.state, seats[0])
+    actions = pres.buttons(public, seats[0], legal)
     view = discord.ui.View(timeout=None)
+    if group is None:  # the moves made by a chain of menus (attack, place…): first
+        used = chain_starts(view, row, version, public, seats[0], legal, lang, ROWS - 1 if actions else ROWS)
+    else:
+        used = 0
+    if not actions:
+        return view if used else None
     groups = _groups(row, public, seats[0], actions, lang)
     if not groups:
-        _add_actions(view, row, public, version, actions, lang, ROWS)
+        _add_actions(view, row, public, version, actions, lang, ROWS - used)
         return view
     if group is not None:
         chosen = next((g for g in groups if g[0] == group), None)
@@ -179,6 +185,8 @@ def action_view(row: GameRow, group: str | None = None, version: int | None = No
     grouped = {id(a) for g in groups for a in g[2]}
     loose = [a for a in actions if id(a) not in grouped]  # offered beside the groups (end the turn…)
     usable = [g for g in groups if len(f"gmg:{row.id}:{version}:{g[0]}") <= CUSTOM_ID]
+    if used and len(usable) > MAX_GROUP_BUTTONS:
+        usable = usable[:SELECT_OPTIONS]
     if len(usable) <= MAX_GROUP_BUTTONS:
         for gid, label, _acts in usable:
             view.add_item(GroupItem(row.id, version, gid, label))
@@ -186,49 +194,25 @@ def action_view(row: GameRow, group: str | None = None, version: int | None = No
         options = [select_option(label, gid) for gid, label, _acts in usable[:SELECT_OPTIONS]]
         view.add_item(GroupSelect(row.id, version, options, t("ui.choose_group", lang)))
     if loose:
-        _add_actions(view, row, public, version, loose, lang, ROWS - 1)
+        _add_actions(view, row, public, version, loose, lang, ROWS - 1 - used)
     return view
 
 
 # -- clicks -----------------------------------------------------------------------------
 
-async def deciding_row(interaction: discord.Interaction, game_id: int) -> tuple[GameRow, str]:
-    """The running game of this button and the clicking member, who must be the one
-    to act (a stranger's or another player's click is refused)."""
-    row = await bot_of(interaction).service.get_game(game_id)
-    if row is None or row.channel_id != interaction.channel_id or row.status != "running":
-        raise UserError("err.stale", "That choice is out of date: the game has moved on.")
-    assert row.state is not None
-    seats = GAMES[row.game].to_act(row.state)
-    user = str(interaction.user.id)
-    if user not in seats:
-        names = names_for(row)
-        who = ", ".join(names.get(s, s) for s in seats)
-        raise UserError("err.not_your_button", "These choices are for {who}.", who=who)
-    return row, user
-
-
 async def action_click(interaction: discord.Interaction, game_id: int, version: int, code: str) -> None:
     """A move chosen by a button or a menu: committed, then posted for the channel."""
-    bot = bot_of(interaction)
     try:
         row, user = await deciding_row(interaction, game_id)
         try:
             action = presenter(row.game).decode(code)
         except (ValueError, KeyError, TypeError) as err:
             raise UserError("err.bad_action", "That is not an action.") from err
-        with bot.in_flight(interaction.channel_id):
-            # The button's version: the service refuses it if the game moved on, except
-            # for other players' anytime actions (a defence order) in between.
-            played = await bot.service.act(row.channel_id, user, action, expected_version=version)
-            await defer_and_post(interaction, played)
-            await tell_private(interaction, played)
     except UserError as err:
         await refused(interaction, err)
-        await catch_up(bot, interaction.channel_id)
+        await catch_up(bot_of(interaction), interaction.channel_id)
         return
-    if bot.take_deferred(interaction.channel_id):  # a catch-up left to this move's post
-        await catch_up(bot, interaction.channel_id)
+    await play_click(interaction, row, user, action, version)
 
 
 async def group_click(interaction: discord.Interaction, game_id: int, version: int, group: str) -> None:

@@ -116,7 +116,8 @@ async def defer_and_post(interaction: discord.Interaction, played: Played, *, th
     takes the picture drawn meanwhile."""
     ahead = board_ahead(played)
     try:
-        await interaction.response.defer(thinking=thinking)
+        if not interaction.response.is_done():  # a private chain's last step answered already
+            await interaction.response.defer(thinking=thinking)
         await post_turn(None, interaction, played.row, played, ahead=ahead)
     finally:
         if ahead is not None:

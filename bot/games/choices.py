@@ -96,7 +96,10 @@ class Slot:
     before any label is made). ``send``: the value sent to Discord (line ``0`` → ``"1"``).
     ``values``: the choices when they are not the part's own values (a razor total for a
     set of cards). ``requires``: options that must be filled in first, else no choice.
-    ``sort``: by label (names), else in the engine's order.
+    ``sort``: by label (names), else in the engine's order. For the click chains
+    (:mod:`bot.games.chain`): ``to_part`` turns a chosen value into the part's value when the
+    choices are not the part's own values (a razor total → the cards that make it);
+    ``for_me``: the menu offers "pick for me" (a claim).
     """
 
     part: str
@@ -108,14 +111,22 @@ class Slot:
     values: Callable[[Context], list[Any]] | None = None
     requires: tuple[str, ...] = ()
     sort: bool = False
+    to_part: Callable[[Any, Context], Any] | None = None
+    for_me: bool = False
+    ask: bool = True  # a chain asks it (else the action leaves it out: its default)
 
 
 @dataclass(frozen=True)
 class Command:
-    """A slash command's options, each the :class:`Slot` it fills, over the action ``types``."""
+    """A slash command's options, each the :class:`Slot` it fills, over the action ``types``.
+    ``build``: the action of the options' values (by option name), for a command whose
+    action is not its parts filled in (three territories → a neutral gang's placements).
+    ``private``: its choices read a secret (the cards of a hand)."""
 
     types: tuple[str, ...]
     options: Mapping[str, Slot] = field(default_factory=dict)
+    build: Callable[[dict[str, Any], Context], Action] | None = None
+    private: bool = False  # its values are secrets (a hand): clicked in a message only its player sees
 
 
 def _is_range(spec: Any) -> bool:

@@ -326,7 +326,7 @@ async def test_the_battles_questions_go_to_the_attacker(fake, tmp_path):
                                                                        "leader": "yes"})
         assert not res.ephemeral and "chooses the die that gets the leader's +1" in res.content, res.content
         msg = live(fake, table)
-        dice_buttons = [c for c in msg.custom_ids if c.split(":", 3)[3].startswith("b")]
+        dice_buttons = [c for c in msg.custom_ids if c.startswith("gm:") and c.split(":", 3)[3].startswith("b")]
         assert len(dice_buttons) >= 2, msg.custom_ids
         labels = [msg.component(c)["label"] for c in dice_buttons]
         assert all(lb.startswith("+1 on the ") for lb in labels), labels

@@ -394,17 +394,28 @@ class PeakyPresenter(Presenter):
                 "count": replace(members, requires=("from",)),
             }),
             "trade": Command(("trade",), {"cards": Slot("cards", labels=self._trade_labels, match_label=True,
-                                                        values=self._trade_totals, send=str)}),
+                                                        values=self._trade_totals, send=str,
+                                                        to_part=lambda total, ctx: self._fewest(ctx)[total])},
+                             private=True),
             "power": Command(("play_power",), {"power": Slot("power", self.power, self._power_labels,
                                                              self._power_texts)}),
             "neutral": Command(("neutral",), {
                 slot: replace(where, part="territories", labels=self._neutral_labels)
-                for slot in ("first", "second", "third")}),
+                for slot in ("first", "second", "third")}, build=self._neutral_action),
         }
 
     @staticmethod
     def _territory_texts(tid: str, ctx: Context) -> tuple[str, str]:
         return tname(tid, ctx.lang), tid
+
+    @staticmethod
+    def _neutral_action(given: dict[str, Any], ctx: Context) -> dict[str, Any]:
+        """The three members of a neutral gang, one where each was put (as ``/peaky neutral``)."""
+        placements: dict[str, int] = {}
+        for slot in ("first", "second", "third"):
+            if slot in given:
+                placements[given[slot]] = placements.get(given[slot], 0) + 1
+        return {"type": "neutral", "placements": placements}
 
     @staticmethod
     def _troops(ctx: Context, tid: str) -> int:

@@ -510,7 +510,7 @@ class TfPresenter(Presenter):
                     self._card_labels, self._card_texts)
         return {
             "place": Command(("place",), {"territory": where, "count": robots}),
-            "claim": Command(("claim",), {"territory": where}),
+            "claim": Command(("claim",), {"territory": replace(where, for_me=True)}),
             "attack": Command(("attack",), {
                 "from": replace(where, part="from"),
                 "to": replace(where, part="to", labels=self._target_labels),
@@ -526,14 +526,15 @@ class TfPresenter(Presenter):
             "backup": Command(("backup",), {
                 "card": card, "from": replace(where, part="from"), "to": replace(where, part="to"),
                 "count": replace(robots, requires=("from",)),
-            }),
-            "play": Command(("play",), {"card": card}),
-            "transform": Command(("transform",), {"zone": replace(where, part="zone"), "card": card}),
+            }, private=True),
+            "play": Command(("play",), {"card": card}, private=True),
+            "transform": Command(("transform",), {"zone": replace(where, part="zone"), "card": card}, private=True),
             "revive": Command(("revive",), {"territory": where}),
             "jump": Command(("jump",), {"territory": where}),
             "bonus": Command(("bonus",), {"die": Slot("die", labels=self._die_labels)}),
             "escape": Command(("escape",), {"territory": where}),
             "give": Command(("give",), {"territory": where}),
+            "advance": Command(("advance",), {"count": robots}),
         }
 
     def _die_labels(self, dice_: list[int], ctx: Context) -> list[str]:

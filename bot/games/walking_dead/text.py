@@ -20,7 +20,7 @@ from bot.games.choices import Command, Context, Slot
 from bot.i18n import join, lang_of, t, text_of, tn
 from bot.rules import names as N
 from bot.rules.events import events_for
-from bot.rules.walking_dead.crates import CRATE_VALUES
+from bot.rules.walking_dead.crates import AMMO_TABLE, CRATE_VALUES, pick_crates, trade_choices
 from bot.rules.walking_dead.walkers import EDGE
 
 GAME = "walking_dead"
@@ -144,17 +144,49 @@ class WalkingDeadPresenter(Presenter):
         where = Slot("territory", self.territory, self._territory_labels, self._territory_texts, sort=True)
         survivors = Slot("count")
         return {
-            "claim": Command(("claim",), {"territory": where}),
-            "start": Command(("place_start",), {"territory": where}),
+            "claim": Command(("claim",), {"territory": replace(where, for_me=True)}),
+            "start": Command(("place_start",), {"territory": replace(where, for_me=True)}),
             "place": Command(("place",), {"territory": where, "count": survivors}),
             "attack": Command(("attack",), {
                 "from": replace(where, part="from"), "to": replace(where, part="to"),
-                "count": Slot("count", requires=("from",)), "dice": Slot("dice")}),
+                "count": Slot("count", requires=("from",)), "dice": Slot("dice", ask=False)}),
             "move": Command(("manoeuvre",), {
                 "from": replace(where, part="from"), "to": replace(where, part="to"),
                 "count": Slot("count", requires=("from",))}),
             "advance": Command(("advance",), {"count": survivors}),
+            "trade": Command(("trade",), {"ammo": Slot("cards", labels=self._trade_labels, values=self._trade_totals,
+                                                       to_part=self._trade_crates)}, private=True),
         }
+
+    @staticmethod
+    def _trades(ctx: Context) -> dict[int, tuple[int, int]]:
+        """Ammunition → the fewest crates of the hand worth it (ones, twos), as the form allows."""
+        form = ctx.forms[0]
+        hand = [c for c in form["cards"]] if isinstance(form.get("cards"), list) else []
+        span = form.get("razors") or {"min": 2, "max": 10}
+        out: dict[int, tuple[int, int]] = {}
+        for total, ones, twos in trade_choices(hand):
+            if span["min"] <= total <= span["max"] and total not in out:
+                out[total] = (ones, twos)
+        return out
+
+    def _trade_totals(self, ctx: Context) -> list[int]:
+        return sorted(self._trades(ctx), reverse=True)
+
+    def _trade_labels(self, totals: list[int], ctx: Context) -> list[str]:
+        key = "wd.ac.trade_cards" if ctx.view.get("mode") == "conquest" else "wd.ac.trade"
+        trades = self._trades(ctx)
+        out = []
+        for total in totals:
+            ones, twos = trades[total]
+            crates = ", ".join(t("wd.crate", ctx.lang, n=v) for v in [1] * ones + [2] * twos)
+            out.append(t(key, ctx.lang, ammo=total, crates=crates, survivors=AMMO_TABLE[total]))
+        return out
+
+    def _trade_crates(self, total: int, ctx: Context) -> list[str]:
+        ones, twos = self._trades(ctx)[total]
+        form = ctx.forms[0]
+        return pick_crates(list(form["cards"]), ones, twos)
 
     @staticmethod
     def _territory_texts(tid: str, ctx: Context) -> tuple[str, str]:
