@@ -193,21 +193,29 @@ async def post_turn(channel: discord.abc.Messageable | None, interaction: discor
             if picture is not None:
                 picture.cancel()  # the drawing ends on its own; nobody waits for it
             raise
-        if picture is not None:
-            kwargs["file"] = await picture
-        if view is not None:
-            kwargs["view"] = view
-        kwargs["allowed_mentions"] = ping(pinged)
-        try:
-            if interaction is not None:
-                message = await interaction.followup.send(wait=True, **kwargs)
-            else:
-                assert channel is not None
-                message = await channel.send(**kwargs)
-        except discord.HTTPException as err:
-            log.warning("could not post game %s v%s to channel %s (%s); it will be posted with the next "
-                        "interaction there", row.id, row.version, row.channel_id, err)
-            return None
+        edited = None
+        if picture is None and not pinged and old is not None and not extra and in_place(interaction):
+            # the same player goes on: their turn message grows by the move's lines (no new post)
+            edited = await edit_turn(bot, channel, interaction, row, old, narration, kwargs["content"], view)
+        if edited is not None:
+            message = edited
+        else:
+            if picture is not None:
+                kwargs["file"] = await picture
+            if view is not None:
+                kwargs["view"] = view
+            kwargs["allowed_mentions"] = ping(pinged)
+            try:
+                if interaction is not None:
+                    message = await interaction.followup.send(wait=True, **kwargs)
+                else:
+                    assert channel is not None
+                    message = await channel.send(**kwargs)
+            except discord.HTTPException as err:
+                log.warning("could not post game %s v%s to channel %s (%s); it will be posted with the next "
+                            "interaction there", row.id, row.version, row.channel_id, err)
+                return None
+            remember(row.channel_id, message.id, kwargs["content"], tail_of(kwargs["content"], narration))
         await bot.service.mark_announced(row.id, row.version, prompt_message_id=message.id if view else None)
     if old and old != message.id:
         await bot.strip_buttons(row.channel_id, old)
@@ -217,6 +225,71 @@ async def post_turn(channel: discord.abc.Messageable | None, interaction: discor
         bot.spawn(post_story(bot, message.channel, row))
     if bot.service.ai_to_move(row):  # an AI seat's decision now: it plays at once
         bot.spawn(ai_turns(bot, row.channel_id))
+    return message
+
+
+# -- the turn message, edited in place ----------------------------------------------------
+
+_SHOWN_MAX = 4096
+_shown: dict[int, tuple[int, str, str]] = {}  # channel → (turn message, its narration, its prompt)
+
+
+def remember(channel_id: int, message_id: int, content: str, tail: str) -> None:
+    """What a channel's turn message says: its narration so far and its prompt (the tail)."""
+    body = content[: len(content) - len(tail)].rstrip("\n") if tail and content.endswith(tail) else content
+    _shown.pop(channel_id, None)
+    _shown[channel_id] = (message_id, body, tail)
+    while len(_shown) > _SHOWN_MAX:
+        _shown.pop(next(iter(_shown)))
+
+
+def tail_of(content: str, narration: list[str]) -> str:
+    """The prompt part of a turn message: from its last line that hands the decision to
+    someone ("👉 …") to the end; empty when it has none (the game is over)."""
+    lines = content.split("\n")
+    marks = [i for i, line in enumerate(lines) if line.startswith("👉")]
+    return "\n".join(lines[marks[-1]:]) if marks else ""
+
+
+def in_place(interaction: discord.Interaction | None) -> bool:
+    """Whether a move may be told by editing the turn message: a click or a move of the
+    scheduler or an AI (a typed command has its own answer in the channel)."""
+    return interaction is None or interaction.type == discord.InteractionType.component
+
+
+async def edit_turn(bot: GameBot, channel: Any, interaction: discord.Interaction | None, row: GameRow,
+                    message_id: int, narration: list[str], content: str,
+                    view: discord.ui.View | None) -> discord.Message | None:
+    """The turn message ``message_id`` edited: the move's lines added to what it told, the
+    prompt and the choices renewed. ``None`` when it cannot be (gone, or unknown after a
+    restart and not readable): the caller posts instead."""
+    tail = tail_of(content, narration)
+    known = _shown.get(row.channel_id)
+    if known is not None and known[0] == message_id:
+        body = known[1]
+    elif interaction is not None and interaction.message is not None and interaction.message.id == message_id:
+        old = interaction.message.content or ""
+        old_tail = tail_of(old, [])
+        body = old[: len(old) - len(old_tail)].rstrip("\n") if old_tail else old
+    else:
+        return None
+    lines = [*(body.split("\n") if body else []), *narration]
+    text = "\n".join(x for x in [clip_lines(lines, CONTENT - len(tail) - 1) if lines else "", tail] if x)
+    target = channel if channel is not None else (interaction.channel if interaction is not None else None)
+    try:
+        if interaction is not None and interaction.message is not None and interaction.message.id == message_id:
+            message = await interaction.edit_original_response(content=text, view=view,
+                                                               allowed_mentions=discord.AllowedMentions.none())
+        elif target is not None:
+            message = await target.get_partial_message(message_id).edit(
+                content=text, view=view, allowed_mentions=discord.AllowedMentions.none())
+        else:
+            return None
+    except discord.HTTPException as err:
+        log.info("could not edit the turn message %s in channel %s (%s): posting instead", message_id,
+                 row.channel_id, err)
+        return None
+    remember(row.channel_id, message_id, text, tail)
     return message
 
 

@@ -540,7 +540,8 @@ async def test_a_move_whose_post_failed_is_announced_once_later(fake, tmp_path):
             await click_choice(fake, user, msg, step[0])
             msg = fake.message(msg.id)
         action = next(c for c in choices(msg) if c[0].startswith(("gm:", "gms:")))
-        fake.fail_next("POST", r"^/webhooks/\d+/[^/]+$")  # the followup after the commit fails
+        fake.fail_next("PATCH", r"^/webhooks/\d+/[^/]+/messages/")  # the turn message's edit fails
+        fake.fail_next("POST", r"^/webhooks/\d+/[^/]+$")  # and so does the followup posted instead
         mark = fake.mark()
         await click_choice(fake, user, msg, action, wait="callback")
         await fake.settle()

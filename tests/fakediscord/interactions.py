@@ -306,6 +306,9 @@ class InteractionResult:
     def message(self) -> Message:
         if self.response is not None and self.callback_type in (4, 5, 7):
             return self.response
+        if self.response is not None and self.callback_type == 6 and any(
+                r.action == "edit" and r.message_id == self.original_id for r in self.records):
+            return self.response  # a deferred update that edited the message clicked
         if self.followups:
             return self.followups[0]
         if self.response is not None:
