@@ -257,9 +257,14 @@ async def chain_click(interaction: discord.Interaction, game_id: int, version: i
     except (ValueError, KeyError, TypeError, IndexError):
         await refused(interaction, UserError("err.stale", "That choice is out of date: the game has moved on."))
         return
-    if private:  # the private message is done with: the move goes to the channel
-        await interaction.response.edit_message(content=t("chain.played", lang), view=None)
     await play_click(interaction, row, user, action, version)
+    if private:  # the private message is done with once its move is played
+        after = await bot.service.get_game(row.id)
+        if after is not None and after.version != row.version:
+            try:
+                await interaction.edit_original_response(content=t("chain.played", lang), view=None)
+            except discord.HTTPException as err:
+                log.info("could not close a private chain message (%s)", err)
 
 
 async def turn_click(interaction: discord.Interaction, game_id: int) -> None:

@@ -1,0 +1,119 @@
+"""End to end: games played by clicks alone, as on a phone (issue: a turn is one message).
+
+Every game and mode, from ``/game new`` and the lobby's buttons and menus, by players who
+never type a move: each decision is a click on the turn message (a move's button, a chain's
+menus and count buttons) or in the private message "Your cards…" opens. Along the way:
+no click is refused, a turn is one message (new channel posts per turn: median ≤ 2; the turn
+message is edited in place while its player goes on), and a person is mentioned at most once
+between two of their own decisions. To the end of every game: ``-m slow``.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+
+import pytest
+
+from bot.rules import GAMES
+from tests.discord_ui.clicker import click_decision, told
+from tests.discord_ui.e2e import make_bot, row_of
+
+TABLES = [
+    ("risk_express", [], 3),
+    ("peaky_blinders", [], 2),
+    ("peaky_blinders", [], 3),
+    ("walking_dead", [], 2),
+    ("walking_dead", ["mode=conquest"], 3),
+    ("transformers", [], 2),
+    ("transformers", ["setup=place"], 2),
+    ("zombie_town", [], 3),
+]
+IDS = [f"{g}-{'-'.join(o) or 'default'}-{n}" for g, o, n in TABLES]
+
+
+async def set_options(fake, lobby, host, values: list[str]) -> None:
+    for value in values:
+        msg = fake.message(lobby.id)
+        name = value.split("=", 1)[0]
+        menu = next((c for c in msg.custom_ids if c.startswith("gmlo:") and c.endswith(f":{name}")), None)
+        if menu is not None:
+            res = await fake.select(host, msg, menu, [value.split("=", 1)[1]])
+        else:
+            menu = next(c for c in msg.custom_ids if c.startswith("gmlo:") and c.endswith(":*"))
+            res = await fake.select(host, msg, menu, [value])
+        assert not res.ephemeral or "✓" in res.content, res.content
+
+
+async def play_by_clicks(fake, tmp_path, game_id, options, n, decisions, seed=3, locale="en-US"):
+    """A table of ``n`` people opened and started by ``/game new`` and the lobby's buttons, then
+    ``decisions`` decisions (or the whole game) made by clicks. Returns the figures."""
+    guild = fake.add_guild("Clicks", locale=locale)
+    table = guild.add_text_channel("table")
+    people = [guild.add_member(f"P{i}") for i in range(n)]
+    users = {str(u.id): u for u in people}
+    rnd = random.Random(seed)
+    async with fake.run(make_bot(f"sqlite:///{tmp_path}/clicks.sqlite3", seed=seed)) as bot:
+        res = await fake.slash(people[0], table, "game", "new", options={"game": game_id}, locale=locale)
+        assert not res.ephemeral, res.content
+        await set_options(fake, res.message, people[0], options)
+        for user in people[1:]:
+            joined = await fake.click(user, fake.message(res.message.id), label="Join" if locale == "en-US" else None) \
+                if locale == "en-US" else await fake.slash(user, table, "game", "join", locale=locale)
+            assert joined.ephemeral or "✓" in joined.content or joined.content, joined.content
+        start = next(c for c in fake.message(res.message.id).custom_ids if c.endswith(":start"))
+        await fake.click(people[0], fake.message(res.message.id), start, locale=locale)
+        await fake.settle()
+        engine = GAMES[game_id]
+        posts_per_turn: list[int] = []
+        pings_between: list[int] = []
+        since_decision = {s: 0 for s in users}
+        turn_seat, turn_posts = None, 0
+        made = 0
+        stats: dict = {}
+        while made < decisions:
+            row = await told(fake, bot, table)  # everything of the last decision posted
+            if row is None or row.status != "running":
+                break
+            seat = engine.to_act(row.state)[0]
+            if seat != turn_seat:
+                if turn_seat is not None:
+                    posts_per_turn.append(turn_posts)
+                turn_seat, turn_posts = seat, 0
+            pings_between.append(since_decision[seat])
+            since_decision[seat] = 0
+            mark = fake.mark()
+            assert await click_decision(fake, bot, table, users, rnd, stats)
+            await told(fake, bot, table)
+            made += 1
+            for record in fake.records[mark:]:
+                if record.channel_id != table.id or record.flags & 64:
+                    continue
+                if record.action == "create" or (record.action == "edit" and record.kind == "followup"
+                                                 and not record.interaction_id):
+                    turn_posts += 1
+                for pinged in record.pinged:
+                    if str(pinged) in since_decision:
+                        since_decision[str(pinged)] += 1
+        row = await row_of(bot, table) or await bot.service.store.latest_game(table.id)
+        return {"posts": posts_per_turn, "pings": pings_between, "made": made, "row": row, "clicks": stats,
+                "fake": fake, "table": table}
+
+
+@pytest.mark.parametrize(("game_id", "options", "n"), TABLES, ids=IDS)
+async def test_a_player_who_only_clicks(fake, tmp_path, game_id, options, n):
+    out = await play_by_clicks(fake, tmp_path, game_id, options, n, decisions=12)
+    assert out["made"] >= 8, out["made"]
+    assert out["posts"], "no turn was completed"
+    assert statistics.median(out["posts"]) <= 2, out["posts"]
+    assert max(out["pings"]) <= 1, out["pings"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game_id", "options", "n"), TABLES, ids=IDS)
+async def test_a_player_who_only_clicks_finishes_the_game(fake, tmp_path, game_id, options, n):
+    out = await play_by_clicks(fake, tmp_path, game_id, options, n, decisions=20_000, seed=5)
+    row = out["row"]
+    assert row.status == "finished", (out["made"], row.status)
+    assert statistics.median(out["posts"]) <= 2, out["posts"]
+    assert max(out["pings"]) <= 1, out["pings"]
