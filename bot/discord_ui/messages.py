@@ -99,12 +99,27 @@ class Ahead:
     picture: asyncio.Future[discord.File]
 
 
+def mid_round(played: Played) -> bool:
+    """A seat's move of the setup (a claim) that hands the decision to the next seat of the same
+    round: told without a board (the round's board comes when it comes back to its first seat,
+    or the setup phase ends)."""
+    row = played.row
+    if played.finished or row.state is None or played.before is None:
+        return False
+    engine = GAMES[row.game]
+    if not (engine.in_setup(played.before) and engine.in_setup(row.state)):
+        return False
+    info = engine.turn_info(row.state)
+    return info.current is not None and bool(info.order) and info.current != info.order[0] \
+        and played.before.get("phase") == row.state.get("phase")
+
+
 def board_ahead(played: Played) -> Ahead | None:
     """The board of a move that will surely show it (a turn or the game ended), drawn from
     now in a worker thread, while Discord hears of the click and the post is made ready;
     ``None`` when the post may show no board (it decides, and draws one if it must)."""
     row = played.row
-    if row.state is None or not (played.new_turn or played.finished):
+    if row.state is None or not (played.new_turn or played.finished) or mid_round(played):
         return None
     public = GAMES[row.game].view(row.state, None)
     return Ahead(public, start_board_file(row, public=public))
@@ -174,7 +189,7 @@ async def post_turn(channel: discord.abc.Messageable | None, interaction: discor
         pinged = [s for s in deciders(engine, before, row.state) if s not in row.ai]  # never an AI
         if with_board is None:
             with_board = (played is None or played.new_turn or played.finished or len(pending) > 1
-                          or engine.outcome(row.state) is not None)
+                          or engine.outcome(row.state) is not None) and not (played is not None and mid_round(played))
         # once, for the prompt, the picture and the buttons
         public = ahead.public if ahead is not None else engine.view(row.state, None)
         # The picture is drawn in a worker thread while the text and the buttons are made here

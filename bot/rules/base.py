@@ -116,6 +116,13 @@ class Game(ABC):
     # Action types a seated player still in the game may send at any time, outside their
     # turn too (a standing order); ``legal_actions`` lists them for every such seat.
     anytime_actions: frozenset[str] = frozenset()
+    # The setup's phases played seat by seat (claims, starting placements, opening discards): the
+    # channel sees their board once a round, not after each seat's move (:meth:`in_setup`).
+    setup_phases: frozenset[str] = frozenset()
+
+    def in_setup(self, state: State) -> bool:
+        """Whether ``state`` is in one of the :attr:`setup_phases`."""
+        return bool(self.setup_phases) and state.get("phase") in self.setup_phases
 
     def players(self, options: dict[str, Any] | None = None) -> range:
         """The player counts a game with these options takes (a mode may narrow

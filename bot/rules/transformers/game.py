@@ -102,6 +102,7 @@ class Transformers(Asks, Claims, Fight, Phases, MapGame):
     phase_index = {p: i for i, p in enumerate(PHASES)}
     battle_actions = frozenset({"roll", "retreat", "bonus", "escape"})
     anytime_actions = frozenset({"defence", "stance", "rally"})
+    setup_phases = frozenset({"claim"})
 
     def __init__(self, data: TransformersData | None = None) -> None:
         super().__init__(None)

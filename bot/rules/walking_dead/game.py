@@ -117,6 +117,7 @@ class WalkingDead(Claims, Turns, Fights, MapGame):
     )
     battle_actions = frozenset({"roll", "retreat", "defend"})
     anytime_actions = frozenset({"defence"})
+    setup_phases = SETUP_PHASES
 
     def __init__(self, board: Board | None = None) -> None:
         super().__init__(board)
