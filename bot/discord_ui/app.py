@@ -26,6 +26,7 @@ from bot.config import Settings
 from bot.discord_ui import buttons, chain, lobby, messages, takeback
 from bot.discord_ui.errors import refuse, refused, where
 from bot.discord_ui.members import is_moderator
+from bot.discord_ui.outbox import Pacer
 from bot.discord_ui.translator import CatalogTranslator
 from bot.games import ADAPTERS
 from bot.scheduler import Scheduler
@@ -100,6 +101,7 @@ class GameMasterBot(commands.Bot):
         self.tree.on_error = self.on_app_command_error
         self.synced = False
         self._post_locks: dict[int, asyncio.Lock] = {}
+        self.pacer = Pacer()  # every new message of a game channel waits for its slot
         self._in_flight: dict[int, int] = {}  # channel -> moves committed here whose post is under way
         self._deferred: set[int] = set()  # channels whose catch-up waits for such a post
         self._idle_task: asyncio.Task[None] | None = None

@@ -67,7 +67,7 @@ def undoable(row: GameRow, played: Played | None) -> bool:
 
 def move_text(row: GameRow, narration: list[str], pinged: Iterable[str] = (),
               extra: list[str] | None = None, public: dict[str, Any] | None = None,
-              deadline: float | None = None) -> str:
+              deadline: float | None = None, ai: bool = False, head: list[str] | None = None) -> str:
     """Narration of what happened, then who must act (and by when: ``deadline``) and what
     they may choose, in the game's language. ``pinged`` seats are written as mentions, the
     rest by name. ``public``: the game's public view if the caller has built it."""
@@ -80,14 +80,19 @@ def move_text(row: GameRow, narration: list[str], pinged: Iterable[str] = (),
     tail = []
     if engine.outcome(row.state) is None and row.status == "running":
         for seat in engine.to_act(row.state)[:1]:
+            if ai:  # the AI is spoken of, not to: it plays at once
+                tail.append(t("ui.ai_playing", row.lang, who=names.get(seat, seat)))
+                continue
             who = f"<@{seat}>" if seat in pinged else names.get(seat, seat)
             tail.append(" ".join(x for x in (t("ui.to_play", row.lang, who=who),
                                              deadline_line(deadline, row.lang)) if x))
         prompt = pres.prompt(public if public is not None else engine.view(row.state, None), names, row.lang)
-        if prompt:
+        if prompt and not ai:
             tail.append(prompt)
-    body = clip_lines(lines, CONTENT - sum(len(x) + 1 for x in tail) - 1) if lines else ""
-    return clip("\n".join(x for x in [body, *tail] if x))
+    head = list(head or [])  # kept whole (a run's summary): the narration gives way
+    room = CONTENT - sum(len(x) + 1 for x in [*tail, *head]) - 1
+    body = clip_lines(lines, room) if lines else ""
+    return clip("\n".join(x for x in [*head, body, *tail] if x))
 
 
 @dataclass(frozen=True)
@@ -111,7 +116,7 @@ def mid_round(played: Played) -> bool:
         return False
     info = engine.turn_info(row.state)
     return info.current is not None and bool(info.order) and info.current != info.order[0] \
-        and played.before.get("phase") == row.state.get("phase")
+        and engine.turn_info(played.before).phase == info.phase
 
 
 def board_ahead(played: Played) -> Ahead | None:
@@ -175,6 +180,7 @@ async def post_turn(channel: discord.abc.Messageable | None, interaction: discor
             text = clip_lines(list(extra or []) + narration) or t("ui.done", row.lang)
             kwargs: dict[str, Any] = {"content": text, "allowed_mentions": discord.AllowedMentions.none()}
             try:
+                await bot.pacer.slot(row.channel_id)
                 if interaction is not None:
                     await interaction.followup.send(wait=True, **kwargs)
                 else:
@@ -200,9 +206,11 @@ async def post_turn(channel: discord.abc.Messageable | None, interaction: discor
         try:
             first = engine.to_act(row.state)[:1] if row.status == "running" else []
             deadline = await bot.service.deadline_of(row, first[0]) if first else None
-            kwargs = {"content": move_text(row, narration, pinged, extra, public, deadline)}
+            ai_now = bool(bot.service.ai_to_move(row))
+            kwargs = {"content": move_text(row, narration, pinged, extra, public, deadline, ai=ai_now,
+                                           head=summary(row, pending))}
             # the AI's decision: no buttons (it plays at once, below)
-            view = None if bot.service.ai_to_move(row) else \
+            view = None if ai_now else \
                 bot.live_choices(row, public, undo=undoable(row, played) if undo is None else undo)
         except BaseException:
             if picture is not None:
@@ -221,6 +229,7 @@ async def post_turn(channel: discord.abc.Messageable | None, interaction: discor
                 kwargs["view"] = view
             kwargs["allowed_mentions"] = ping(pinged)
             try:
+                await bot.pacer.slot(row.channel_id)
                 if interaction is not None:
                     message = await interaction.followup.send(wait=True, **kwargs)
                 else:
@@ -262,7 +271,7 @@ def tail_of(content: str, narration: list[str]) -> str:
     """The prompt part of a turn message: from its last line that hands the decision to
     someone ("👉 …") to the end; empty when it has none (the game is over)."""
     lines = content.split("\n")
-    marks = [i for i, line in enumerate(lines) if line.startswith("👉")]
+    marks = [i for i, line in enumerate(lines) if line.startswith(("👉", "🤖"))]
     return "\n".join(lines[marks[-1]:]) if marks else ""
 
 
@@ -312,15 +321,36 @@ MAX_CHAIN = 2000  # decisions in one go at most (a game of AIs left alone by its
 _playing: set[int] = set()  # channels whose AI seats are playing in this process
 
 
+AI_RUN = 8  # AI turns in a row told in one post at most (a table whose people are all away)
+
+
+def summary(row: GameRow, pending: list[Any]) -> list[str]:
+    """« 🤖 AI 1 played 14 turns: … »: the line that opens a post telling several turns of AI
+    seats at once (their moves' lines follow, the newest kept when they are many)."""
+    seats = [e.seat for e in pending if e.seat != SYSTEM]
+    if not seats or not row.ai or any(s not in row.ai for s in seats):
+        return []
+    runs = 1 + sum(1 for a, b in zip(seats, seats[1:], strict=False) if a != b)
+    if runs < 2:
+        return []
+    names = names_for(row)
+    who = ", ".join(dict.fromkeys(names.get(s, s) for s in seats))
+    return [t("ai.summary", row.lang, who=who, n=runs)]
+
+
 async def ai_turns(bot: GameBot, channel_id: int) -> None:
     """Play the AI seats' decisions in this channel until a person must act: each thought
-    out by the service in a worker thread, then posted like any move (narrated, the board when
-    a turn ends). One chain per channel at a time: a post during it leaves the next to it."""
+    out by the service in a worker thread. Told like a person's turn, once: a post when the
+    decision comes to a person or the game ends, the board with it; a long run of AI turns (a
+    table whose people are away) in one post every :data:`AI_RUN` turns. One chain per channel
+    at a time: a post during it leaves the next to it."""
     if channel_id in _playing:
         return  # the chain under way plays this one too
     _playing.add(channel_id)
+    played = None
     try:
         channel = await bot.channel_of(channel_id)
+        runs, last = 0, None
         for _i in range(MAX_CHAIN):
             try:
                 played = await bot.service.play_ai(channel_id)
@@ -329,12 +359,18 @@ async def ai_turns(bot: GameBot, channel_id: int) -> None:
                 return
             if played is None:
                 return
-            await post_turn(channel, None, played.row, played, bot=bot)
+            if played.seat != last:
+                runs, last = runs + 1, played.seat
+            if played.finished or not bot.service.ai_to_move(played.row) or runs > AI_RUN:
+                await post_turn(channel, None, played.row, played, bot=bot)
+                runs, last, played = 0, None, None
     except Exception:
         if not bot.is_closed():
             log.exception("AI seats stopped in channel %s", channel_id)
     finally:
         _playing.discard(channel_id)
+        if played is not None and not bot.is_closed():  # moves played and not told: told now
+            bot.spawn(catch_up(bot, channel_id))
 
 
 async def post_handed(bot: GameBot, item: Handed) -> None:
@@ -345,6 +381,7 @@ async def post_handed(bot: GameBot, item: Handed) -> None:
     if channel is not None:
         name = names_for(row).get(item.seat, item.seat)
         try:
+            await bot.pacer.slot(row.channel_id)
             await channel.send(t("ai.timed_out", row.lang, who=name), allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as err:
             log.warning("could not tell channel %s that the AI took a seat (%s)", row.channel_id, err)
@@ -440,6 +477,7 @@ async def post_reminder(bot: GameBot, item: Reminder) -> None:
     key = "clock.reminder_reply" if item.off_turn else "clock.reminder"
     text = t(key, row.lang, who=f"<@{item.seat}>", game=game, when=relative(item.deadline))
     try:
+        await bot.pacer.slot(row.channel_id)
         await channel.send(text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(item.seat))])
                            if item.seat.isdigit() else discord.AllowedMentions.none())
     except discord.HTTPException as err:

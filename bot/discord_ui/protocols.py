@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.discord_ui.outbox import Pacer
 from bot.service import GameRow, GameService
 
 
@@ -22,6 +23,7 @@ class GameBot(Protocol):
     """The bot as the Discord layer's modules use it."""
 
     service: GameService
+    pacer: Pacer  # new messages in a channel, paced to Discord's rate
 
     def is_closed(self) -> bool: ...
 

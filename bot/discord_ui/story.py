@@ -96,6 +96,7 @@ async def post_story(bot: GameBot, channel: Any, row: GameRow) -> None:
         source = await bot.service.story_source(row.channel_id)
         if source.row.id != row.id:
             return  # a new game started meanwhile
+        await bot.pacer.slot(row.channel_id)
         message = await channel.send(t("story.drawing_start", row.lang), allowed_mentions=discord.AllowedMentions.none())
         story = await draw(source, upload_limit(getattr(channel, "guild", None)), message)
         await message.edit(content=caption(row, story, "both"), attachments=files_of(story, "both"))

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from bot.discord_ui.messages import catch_up
 from bot.rules import GAMES
 from tests.discord_ui.e2e import HANG_LIMIT, make_bot
@@ -168,3 +170,62 @@ async def test_a_silent_seat_is_taken_over_by_the_ai_when_the_table_says_so(fake
         res = await fake.slash(member, table, "game", "return")
         assert not res.ephemeral
         assert (await bot.service.store.active_game(table.id)).ai == {}
+
+
+@pytest.mark.slow
+async def test_a_table_whose_people_are_all_away_is_played_out_at_discords_pace(fake, tmp_path):
+    """Both people time out at an ``on_timeout: ai`` table: the AI plays the whole game, told
+    a run of turns at a time (« 🤖 …: 9 turns played »), the AI spoken of, never to; every
+    new channel message takes a slot of the pacer (on a fake clock: no real waiting), and no 5
+    seconds of it hold more than 5 messages."""
+    from bot.discord_ui.outbox import Pacer
+    from tests.discord_ui.test_e2e_clocks import HOUR, T0, clocked_bot
+    from tests.fakeclock import Clock
+
+    guild = fake.add_guild("Away")
+    table = guild.add_text_channel("table")
+    alice, bob = guild.add_member("Alice"), guild.add_member("Bob")
+    clock = Clock(T0)
+    bot = await clocked_bot(tmp_path, "all_away", clock)
+    virtual = [0.0]
+    slots: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        virtual[0] += max(seconds, 0.0)
+
+    class Recording(Pacer):
+        async def slot(self, channel_id):
+            await super().slot(channel_id)
+            if channel_id == table.id:
+                slots.append(virtual[0])
+
+    async with fake.run(bot):
+        bot.pacer = Recording(now=lambda: virtual[0], sleep=sleep)
+        bot.service.ai_budget = 0.01
+        res = await fake.slash(alice, table, "game", "new", options={"game": "risk_express"})
+        lobby = res.message
+        menu = next(c for c in lobby.custom_ids if c.endswith(":*clock"))
+        await fake.select(alice, lobby, menu, ["turn_time=6h"])
+        await fake.select(alice, lobby, menu, ["on_timeout=ai"])
+        await fake.click(bob, lobby, label="Join")
+        await fake.click(alice, lobby, label="Start")
+        await fake.settle()
+        mark = fake.mark()
+        for hours in (7, 14, 21):
+            clock.now = T0 + hours * HOUR
+            await bot.scheduler.tick()
+            await fake.settle()
+            row = await bot.service.store.latest_game(table.id)
+            if row.status == "finished":
+                break
+        row = await bot.service.store.latest_game(table.id)
+        assert row.status == "finished"
+        await fake.settle()
+        created = [r for r in fake.records[mark:] if r.channel_id == table.id and r.action == "create"
+                   and not r.flags & 64]
+        assert created and len(slots) >= len(created)  # every new message took its slot
+        assert all(sum(1 for u in slots if t0 <= u < t0 + 5) <= 5 for t0 in slots), slots
+        text = "\n".join(r.content for r in created)
+        assert "turns played" in text, text[-1500:]
+        assert "AI 1" not in text or "your move" not in text.split("AI 1")[-1][:20]
+        assert len(created) < 40, len(created)  # not one post a move
