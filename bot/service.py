@@ -165,6 +165,29 @@ class GameService(ClockCases, TakeBackCases, AiCases):
             except Conflict as err:
                 raise UserError("err.channel_busy", "This channel already has a game.", game="?") from err
 
+    async def rematch(self, channel_id: int, user_id: str, game_id: int, name: str | None = None) -> GameRow:
+        """A new lobby for the game that just ended here (``game_id``): the same game, options,
+        language and clocks, its people already in (the one asking hosts it) and its AI seats
+        at their levels. Only a player of that game may ask, while it is the channel's last."""
+        old = await self.get_game(game_id)
+        latest = await self.store.latest_game(channel_id)
+        if old is None or old.channel_id != channel_id or old.status != "finished" or latest is None \
+                or latest.id != old.id:
+            raise UserError("err.rematch_gone", "That game is no longer the last one here: start another with /game new.")
+        if user_id not in old.players:
+            raise UserError("err.rematch_not_player", "Only a player of that game can ask for a rematch.")
+        row = await self.new_game(channel_id, old.guild_id, user_id, old.game, dict(old.options),
+                                  name or old.names.get(user_id), lang=old.lang)
+        async with self.lock(channel_id):
+            people = [p for p in old.players if not is_ai_seat(p) and p != user_id]
+            names = {**row.names, **{p: old.names.get(p, p) for p in people}}
+            row = await self.store.update_game(row, players=[*row.players, *people], names=names,
+                                               timing=dict(old.timing))
+        for seat in old.players:
+            if is_ai_seat(seat):
+                row = await self.add_ai(channel_id, user_id, False, old.ai.get(seat, "normal"), game_id=row.id)
+        return row
+
     async def join(self, channel_id: int, user_id: str, name: str | None = None) -> GameRow:
         async with self.lock(channel_id):
             row = await self.game(channel_id)

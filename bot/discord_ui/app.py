@@ -23,7 +23,7 @@ from discord.ext import commands
 
 import renderers
 from bot.config import Settings
-from bot.discord_ui import buttons, chain, lobby, messages, takeback
+from bot.discord_ui import buttons, chain, lobby, messages, rematch, takeback
 from bot.discord_ui.errors import refuse, refused, where
 from bot.discord_ui.members import is_moderator
 from bot.discord_ui.outbox import Pacer
@@ -125,7 +125,7 @@ class GameMasterBot(commands.Bot):
         self._track_interactions()
         self.add_dynamic_items(lobby.LobbyButton, lobby.LobbySelect, buttons.ActionButton, buttons.ActionSelect,
                                buttons.GroupItem, buttons.GroupSelect, chain.ChainButton, chain.ChainSelect,
-                               chain.HandButton, takeback.UndoButton,
+                               chain.HandButton, rematch.RematchButton, takeback.UndoButton,
                                takeback.RollbackButton)
         from bot.discord_ui.cogs.game import GameCog
 
@@ -331,6 +331,8 @@ class GameMasterBot(commands.Bot):
                      undo: bool = False) -> discord.ui.View | None:
         """The buttons of the decision now, for :func:`.messages.post_turn` (``public``: the
         game's public view, built once for the whole post), with Undo if ``undo`` and it fits."""
+        if row.status == "finished":  # the game's end: a rematch
+            return rematch.rematch_view(row)
         view = buttons.action_view(row, public=public)
         if undo and view is not None:
             with contextlib.suppress(ValueError):  # a full message keeps /game undo only

@@ -29,7 +29,7 @@ from bot.discord_ui.members import names_for, ping
 from bot.discord_ui.pictures import start_board_file
 from bot.discord_ui.protocols import GameBot, bot_of
 from bot.games import presenter
-from bot.i18n import t
+from bot.i18n import fmt_num, t, text_of
 from bot.rules import GAMES
 from bot.rules.base import SYSTEM
 from bot.rules.reveals import reveals
@@ -89,10 +89,37 @@ def move_text(row: GameRow, narration: list[str], pinged: Iterable[str] = (),
         prompt = pres.prompt(public if public is not None else engine.view(row.state, None), names, row.lang)
         if prompt and not ai:
             tail.append(prompt)
+    if engine.outcome(row.state) is not None and row.status == "finished":
+        tail += over_lines(row, engine.outcome(row.state))
     head = list(head or [])  # kept whole (a run's summary): the narration gives way
     room = CONTENT - sum(len(x) + 1 for x in [*tail, *head]) - 1
     body = clip_lines(lines, room) if lines else ""
     return clip("\n".join(x for x in [*head, body, *tail] if x))
+
+
+def over_lines(row: GameRow, outcome: dict[str, Any]) -> list[str]:
+    """The end of every game, in one shape: who won, then every score sorted, and what the
+    scores count (territories, points…), in the game's language."""
+    names = names_for(row)
+    lang = row.lang
+    winners = [names.get(s, s) for s in outcome.get("winners") or []]
+    lines = [t("over.won", lang, who=join_names(winners, lang)) if winners else t("over.nobody", lang)]
+    scores = outcome.get("scores") or {}
+    if scores:
+        mode = (row.options or {}).get("mode")
+        unit = next((x for x in (text_of(f"over.unit.{row.game}.{mode}", lang) if mode else None,
+                                  text_of(f"over.unit.{row.game}", lang)) if x), None) or t("over.unit", lang)
+        ranked = sorted(scores.items(), key=lambda kv: (-kv[1], names.get(kv[0], kv[0]).casefold()))
+        table = " · ".join(t("over.rank", lang, n=i + 1, who=names.get(s, s), score=fmt_num(v, lang))
+                           for i, (s, v) in enumerate(ranked))
+        lines.append(t("over.scores", lang, unit=unit, table=table))
+    return lines
+
+
+def join_names(names: list[str], lang: str) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return t("over.and", lang, first=", ".join(names[:-1]), last=names[-1])
 
 
 @dataclass(frozen=True)

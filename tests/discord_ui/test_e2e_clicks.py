@@ -45,7 +45,32 @@ async def set_options(fake, lobby, host, values: list[str]) -> None:
         assert not res.ephemeral or "✓" in res.content, res.content
 
 
-async def play_by_clicks(fake, tmp_path, game_id, options, n, decisions, seed=3, locale="en-US"):
+async def near_the_end(fake, bot, table, left: int, seed: int) -> None:
+    """The game played on at random by the engine to ``left`` moves before its end, stored in
+    place of the state, then those last moves made through the service (the same moves: the dice
+    are in the state) and told in the channel as any move is."""
+    from bot.discord_ui.messages import post_turn
+
+    row = await told(fake, bot, table)
+    engine = GAMES[row.game]
+    rng = random.Random(seed)
+    history = [(row.state, None, None)]
+    state = row.state
+    while engine.outcome(state) is None:
+        seat = engine.to_act(state)[0]
+        action = engine.random_action(state, seat, rng.randrange)
+        history.append((state, seat, action))
+        state, _events = engine.apply(state, seat, action)
+    cut = max(1, len(history) - left)
+    row = await bot.service.store.update_game(row, state=history[cut][0])
+    channel = await bot.channel_of(table.id)
+    for _state, seat, action in history[cut:]:
+        played = await bot.service.act(table.id, seat, action)
+        await post_turn(channel, None, played.row, played, bot=bot)
+
+
+async def play_by_clicks(fake, tmp_path, game_id, options, n, decisions, seed=3, locale="en-US",
+                         left: int | None = None, after=None):
     """A table of ``n`` people opened and started by ``/game new`` and the lobby's buttons, then
     ``decisions`` decisions (or the whole game) made by clicks. Returns the figures."""
     guild = fake.add_guild("Clicks", locale=locale)
@@ -64,6 +89,8 @@ async def play_by_clicks(fake, tmp_path, game_id, options, n, decisions, seed=3,
         start = next(c for c in fake.message(res.message.id).custom_ids if c.endswith(":start"))
         await fake.click(people[0], fake.message(res.message.id), start, locale=locale)
         await fake.settle()
+        if left is not None:
+            await near_the_end(fake, bot, table, left, seed)
         engine = GAMES[game_id]
         posts_per_turn: list[int] = []
         pings_between: list[int] = []
@@ -96,8 +123,11 @@ async def play_by_clicks(fake, tmp_path, game_id, options, n, decisions, seed=3,
                     if str(pinged) in since_decision:
                         since_decision[str(pinged)] += 1
         row = await row_of(bot, table) or await bot.service.store.latest_game(table.id)
-        return {"posts": posts_per_turn, "pings": pings_between, "made": made, "row": row, "clicks": stats,
-                "fake": fake, "table": table}
+        out = {"posts": posts_per_turn, "pings": pings_between, "made": made, "row": row, "clicks": stats,
+               "fake": fake, "table": table, "bot": bot, "guild": guild}
+        if after is not None:
+            await after(out)
+        return out
 
 
 @pytest.mark.parametrize(("game_id", "options", "n"), TABLES, ids=IDS)
@@ -117,3 +147,35 @@ async def test_a_player_who_only_clicks_finishes_the_game(fake, tmp_path, game_i
     assert row.status == "finished", (out["made"], row.status)
     assert statistics.median(out["posts"]) <= 2, out["posts"]
     assert max(out["pings"]) <= 1, out["pings"]
+
+
+async def test_the_end_of_a_game_and_its_rematch(fake, tmp_path):
+    """A Risk Express game clicked to its end (from a few moves before it): the last post says
+    who won and every score sorted with what it counts, and offers a Rematch; a stranger's
+    click on it is refused privately; a player's opens a lobby with the same people and options."""
+
+    async def rematch(out):
+        row, table, guild = out["row"], out["table"], out["guild"]
+        assert row.status == "finished", out["made"]
+        final = [m for m in fake.channel_messages(table) if any(c.startswith("gmrm:") for c in m.custom_ids)]
+        assert final, [m.content[-200:] for m in fake.channel_messages(table)[-2:]]
+        text = final[-1].content
+        assert "Game over" in text and "wins" in text and "Points (cards taken)" in text, text[-400:]
+        ranked = sorted(GAMES["risk_express"].outcome(row.state)["scores"].values(), reverse=True)
+        shown = [int(part.rsplit(" ", 1)[1]) for part in text.split("Points (cards taken)**: ")[1].split(" · ")]
+        assert shown == ranked, (shown, ranked)
+        rematch_id = next(c for c in final[-1].custom_ids if c.startswith("gmrm:"))
+        res = await fake.click(guild.add_member("Stranger"), final[-1], rematch_id)
+        assert res.ephemeral and "Only a player" in res.content, res.content
+        member = guild.member(int(row.players[0]))
+        res = await fake.click(member, final[-1], rematch_id)
+        assert not res.ephemeral and "Risk Express" in res.content and "Players: 2" in res.content.replace(
+            "Players (2", "Players: 2"), res.content
+        lobby = await out["bot"].service.store.latest_game(table.id)
+        assert lobby.status == "lobby" and sorted(lobby.players) == sorted(row.players)
+        assert lobby.options == row.options and lobby.id != row.id
+        res = await fake.click(member, final[-1], rematch_id)  # a lobby is open: that game is not the last
+        assert res.ephemeral, res.content
+
+    out = await play_by_clicks(fake, tmp_path, "risk_express", [], 2, decisions=0, seed=4, left=3, after=rematch)
+    assert out["row"].status == "finished"
