@@ -86,9 +86,13 @@ MODES = ("survival", "conquest")
 PLAYERS = {"survival": (2, 4), "conquest": (3, 5)}
 _CRATES = tuple(CRATE_VALUES)
 _SETUP_KINDS = frozenset({"claim", "place_start", "place_rest", "defence"})
-# The standing-order forms for each current order (forms are read, never changed: shared).
+# The standing-order forms for each current order (forms are read, never changed: shared):
+# either part alone, or both at once (``/twd defence`` with both options), as long as
+# something changes.
 _ORDER_FORMS = {(d, g): [{"type": "defence", "dice": [x for x in DEFENCE_DICE if x != d]},
-                         {"type": "defence", "grenade": [x for x in ORDERS if x != g]}]
+                         {"type": "defence", "grenade": [x for x in ORDERS if x != g]},
+                         {"type": "defence", "dice": [x for x in DEFENCE_DICE if x != d], "grenade": list(ORDERS)},
+                         {"type": "defence", "dice": [d], "grenade": [x for x in ORDERS if x != g]}]
                 for d in DEFENCE_DICE for g in ORDERS}
 
 
