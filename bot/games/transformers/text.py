@@ -340,6 +340,8 @@ class TfPresenter(Presenter):
                      loser=self.who(ev.get("loser"), names))
         if kind == "advance":
             return t("tf.ev.advance", lang, who=who, n=robots(ev["count"], lang), dst=z("to"))
+        if kind == "recommit":
+            return t("tf.ev.recommit", lang, who=who, n=robots(ev["count"], lang), src=z("from"), dst=z("to"))
         if kind == "manoeuvre":
             return t("tf.ev.manoeuvre", lang, who=who, n=robots(ev["count"], lang), src=z("from"), dst=z("to"))
         if kind == "jump":
