@@ -63,3 +63,18 @@ def test_both_parts_of_a_standing_order_at_once_are_listed() -> None:
     assert not listed(state, "p2", nothing)
     with pytest.raises(RuleError):
         GAME.apply(state, "p2", nothing)
+
+
+def test_a_defender_asked_live_may_leave_the_grenade_to_his_standing_order():
+    """The « defend » buttons send the dice only: that move is listed (the grenade left out is
+    the standing order's), and random play still picks among the full form only."""
+    state = arranged(board={"mall": ("p1", 4), "church": ("p2", 3)},
+                     options={**arranged()["options"], "defenders": "ask"})
+    asked, _ = GAME.apply(state, "p1", {"type": "attack", "from": "mall", "to": "church", "count": 3})
+    assert GAME.to_act(asked) == ["p2"]
+    legal = GAME.legal_actions(asked, "p2")
+    for action in ({"type": "defend", "dice": 1}, {"type": "defend", "dice": 2}, {"type": "defend"}):
+        assert accepts(legal, action), action  # was accepted but not listed
+        GAME.apply(asked, "p2", action)
+    assert not accepts(legal, {"type": "defend", "dice": 3})
+    assert all("grenade" in f for f in GAME.moving(legal) if f["type"] == "defend")
