@@ -340,6 +340,8 @@ class TfPresenter(Presenter):
                      loser=self.who(ev.get("loser"), names))
         if kind == "advance":
             return t("tf.ev.advance", lang, who=who, n=robots(ev["count"], lang), dst=z("to"))
+        if kind == "recommit":
+            return t("tf.ev.recommit", lang, who=who, n=robots(ev["count"], lang), src=z("from"), dst=z("to"))
         if kind == "manoeuvre":
             return t("tf.ev.manoeuvre", lang, who=who, n=robots(ev["count"], lang), src=z("from"), dst=z("to"))
         if kind == "jump":
@@ -516,7 +518,7 @@ class TfPresenter(Presenter):
                 "to": replace(where, part="to", labels=self._target_labels),
                 "leader": Slot("leader", yes_no, self._leader_labels, self._yes_no_texts, send=yes_no_text,
                                requires=("from",)),
-                "robots": replace(robots, requires=("from",)),
+                "robots": replace(robots, requires=("from",), values=self._attack_counts),
             }),
             "move": Command(("manoeuvre",), {
                 "from": replace(where, part="from"),
@@ -567,6 +569,22 @@ class TfPresenter(Presenter):
         terr = ctx.view.get("territories") or {}
         return [t("tf.ac.target", ctx.lang, zone=zone(tid, ctx.lang), n=self._troops(ctx, tid),
                   who=self.who(terr.get(tid, {}).get("owner"), dict(ctx.names))) for tid in tids]
+
+    @staticmethod
+    def _attack_counts(ctx: Context) -> list[int]:
+        """The robots an attack may send with the leader as given, or without him when the
+        option is left empty (``/tf attack`` sends « no » then): 0 only when he goes alone."""
+        leader = ctx.given.get("leader", False)
+        seen: dict[int, None] = {}
+        for form in ctx.forms:
+            if form.get("leader") is not leader:
+                continue
+            spec = form.get("count")
+            if isinstance(spec, dict):
+                seen.update(dict.fromkeys(range(spec["max"], spec["min"] - 1, -1)))
+            elif isinstance(spec, int):
+                seen[spec] = None
+        return list(seen)
 
     @staticmethod
     def _count_labels(counts: list[int], ctx: Context) -> list[str]:

@@ -113,6 +113,8 @@ class Asks:
 
     def _act_rally(self, state: State, rng: Rng, seat: str, action: Action, events: list[Event]) -> None:
         order = action["order"]
+        if self.data.leaders[self.leader_of(state, seat)].power != "escape":
+            raise tf_error("tf.err.no_rally", leader=self.data.leaders[self.leader_of(state, seat)].name)
         if order == self.rally_order(state, seat):
             raise tf_error("tf.err.rally_same")
         self._player(state, seat)["rally"] = order

@@ -19,6 +19,11 @@ A part of :class:`~bot.rules.transformers.game.Transformers` (a mixin, like the 
 - Barricade attacking in vehicle mode leaves the defender one die; Bumblebee in vehicle mode,
   beaten, escapes to a neighbouring zone of his player's instead of the scrapyard (asked of
   the attacker when there is a choice; defending, by his rally order);
+- rolling until decided (``until``) is page 13's « CONTINUER l'attaque. Répète les étapes
+  2-7 »: after each roll, robots from the attacking zone make the attacking pieces up to the
+  number first announced, while one may go (one piece stays behind); it ends when the zone
+  falls or only that piece is left (:meth:`Fight._recommit`). One roll at a time keeps the
+  pieces committed: a new attack announces again;
 - the zone is captured when no piece is left on it: the attacking pieces move in (the leader
   too, if he attacked). The attack upgrades played for it end with it.
 """
@@ -291,10 +296,33 @@ class Fight:
             self._asked(state, {**escape, "until": until}, events)
         if troops[dst] == 0 and (not d_lid or d_lost.leader):
             self._conquer(state, rng, events)
-        elif b["committed"] == 0 and not b["leader"]:
+            return
+        if until and escape is None:  # (a leader still to escape stands at home till he answers)
+            self._recommit(state, events)
+        if b["committed"] == 0 and not b["leader"]:
             events.append({"type": "attack_end", "seat": seat, "from": src, "to": dst, "result": "repelled",
                            "returned": 0})
             self._close_battle(state)
+
+    def _recommit(self, state: State, events: list[Event]) -> None:
+        """Rolling until decided, the attack goes on as page 13's « CONTINUER l'attaque.
+        Répète les étapes 2-7 » says, with the pieces first announced: robots from the zone
+        that attacks make the attacking pieces up to that number again, while a robot there
+        may go (one piece stays behind). So it ends only when the zone falls or one piece is
+        left at home. Megatron striking afar fights alone: nobody follows him."""
+        b = state["battle"]
+        if b["strike"]:
+            return
+        src = b["from"]
+        fighting = b["committed"] + (1 if b["leader"] else 0)
+        spare = min(state["troops"][src], self.pieces(state, src) - 1 - (1 if b["leader"] else 0))
+        n = min(min(3, b["sent"]) - fighting, spare)
+        if n <= 0:
+            return
+        state["troops"][src] -= n
+        b["committed"] += n
+        events.append({"type": "recommit", "seat": b["attacker"], "from": src, "to": b["to"], "count": n,
+                       "committed": b["committed"] + (1 if b["leader"] else 0)})
 
     def _leader_beaten(self, state: State, lid: str, fought_on: str, ask: bool = False
                        ) -> tuple[str | None, dict[str, Any] | None]:

@@ -342,6 +342,8 @@ class Transformers(Asks, Claims, Fight, Phases, MapGame):
         return out
 
     def _apply(self, state: State, rng: Rng, seat: str, action: dict[str, Any], events: list[Event]) -> None:
+        if state["phase"] == "claim" and action["type"] != "claim" and action["type"] not in self.anytime_actions:
+            raise tf_error("tf.err.claiming")  # the starting placement has none of a turn's phases
         ask = state.get("ask")
         if ask is not None and action["type"] != ask["kind"] and action["type"] not in self.anytime_actions:
             raise tf_error(f"tf.err.ask_{ask['kind']}", leader=self.data.leaders[ask.get("leader") or

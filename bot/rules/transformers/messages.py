@@ -72,6 +72,7 @@ TF_MESSAGES: dict[str, str] = {
     "tf.err.advance": "More robots follow a capture right after it, from the zone that attacked, "
                       "leaving one piece there.",
     "tf.err.claim_phase": "The starting placement is over.",
+    "tf.err.claiming": "The starting placement comes first: put one robot on a zone with `/tf claim`.",
     "tf.err.claim_empty": "Put your robot on an empty zone while there is one; {territory} is taken.",
     "tf.err.no_question": "Nothing is asked of you now.",
     "tf.err.ask_bonus": "First choose the die your leader's +1 goes on.",
@@ -79,6 +80,7 @@ TF_MESSAGES: dict[str, str] = {
     "tf.err.bonus_die": "Your leader's +1 goes on one of your {n} dice.",
     "tf.err.escape_zone": "{leader} escapes to a zone of yours next to {territory}.",
     "tf.err.rally_same": "That is already your rally order.",
+    "tf.err.no_rally": "Only Bumblebee escapes when beaten: {leader} has no rally order.",
     "tf.err.too_few": "{territory} has no robot to spare: one piece must stay behind.",
 }
 

@@ -174,7 +174,7 @@ class Fights:
 
     def _battle_options(self, state: State, seat: str, battle: dict[str, Any], action: Action) -> None:
         grenade = action.get("grenade", False)
-        if grenade:
+        if "grenade" in action:  # even False: a grenade part is listed (and taken) only when one is held
             if state["mode"] != "survival":
                 raise wd_error("wd.err.no_grenades_mode")
             if state["players"][seat]["grenades"] <= 0:

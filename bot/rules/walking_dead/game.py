@@ -86,9 +86,13 @@ MODES = ("survival", "conquest")
 PLAYERS = {"survival": (2, 4), "conquest": (3, 5)}
 _CRATES = tuple(CRATE_VALUES)
 _SETUP_KINDS = frozenset({"claim", "place_start", "place_rest", "defence"})
-# The standing-order forms for each current order (forms are read, never changed: shared).
+# The standing-order forms for each current order (forms are read, never changed: shared):
+# either part alone, or both at once (``/twd defence`` with both options), as long as
+# something changes.
 _ORDER_FORMS = {(d, g): [{"type": "defence", "dice": [x for x in DEFENCE_DICE if x != d]},
-                         {"type": "defence", "grenade": [x for x in ORDERS if x != g]}]
+                         {"type": "defence", "grenade": [x for x in ORDERS if x != g]},
+                         {"type": "defence", "dice": [x for x in DEFENCE_DICE if x != d], "grenade": list(ORDERS)},
+                         {"type": "defence", "dice": [d], "grenade": [x for x in ORDERS if x != g]}]
                 for d in DEFENCE_DICE for g in ORDERS}
 
 
@@ -380,6 +384,15 @@ class WalkingDead(Claims, Turns, Fights, MapGame):
         self._player(state, seat)["orders"] = new
         events.append({"type": "defence_order", "seat": seat, "private": {seat: {"orders": dict(new)}}})
 
+    def moving(self, legal: list[Action]) -> list[Action]:
+        """The base's, without the defence's shorthand form (grenade left out: the standing
+        order's), the same moves as the full form's: random play and the AI choose among the
+        full form as they always did."""
+        forms = super().moving(legal)
+        if len(forms) > 1 and forms[0]["type"] == "defend":
+            return [f for f in forms if f["type"] != "defend" or "grenade" in f]
+        return forms
+
     def _legal_anytime(self, state: State, seat: str) -> list[Action]:
         order = self.orders(state, seat)
         return _ORDER_FORMS[order["dice"], order["grenade"]]
@@ -392,8 +405,10 @@ class WalkingDead(Claims, Turns, Fights, MapGame):
         if phase == "battle" and state["battle"].get("waiting"):
             defenders = state["troops"][state["battle"]["to"]]
             most = min(2, defenders)
-            return [(None, [{"type": "defend", "dice": {"min": 1, "max": most, "default": most},
-                             "grenade": list(ORDERS)}])]
+            dice = {"min": 1, "max": most, "default": most}
+            # the grenade left out is the standing order's (the « defend » buttons send no grenade)
+            return [(None, [{"type": "defend", "dice": dice, "grenade": list(ORDERS)},
+                            {"type": "defend", "dice": dice}])]
         runs = super()._legal_runs(state, seat)
         adv = state["advance"]
         if adv is not None and phase == "attack":

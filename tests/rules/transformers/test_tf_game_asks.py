@@ -63,9 +63,12 @@ def test_no_question_when_every_die_gives_the_same_result(scripted_dice) -> None
 
 def test_a_roll_to_the_end_rolls_on_once_answered(scripted_dice) -> None:
     state, _ = asked_bonus(scripted_dice, until=True)
-    scripted_dice(*faces(8, 6), *faces(1))  # Bumblebee alone then against the last robot
+    # the robot lost, one more comes from Iacon (« CONTINUER l'attaque »): Bumblebee and it
+    # against the last robot
+    scripted_dice(*faces(8, 6), *faces(1))
     state, events = GAME.apply(state, "blue", {"type": "bonus", "die": 0})
-    assert [e["type"] for e in events][:3] == ["roll", "roll", "conquest"]
+    assert [e["type"] for e in events][:4] == ["roll", "recommit", "roll", "conquest"]
+    assert events[2]["att_sides"] == [8, 6] and state["troops"]["iacon"] == 1
     assert state["owner"]["vos"] == "blue" and not check_state(GAME, state)
 
 
