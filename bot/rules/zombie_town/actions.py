@@ -395,7 +395,7 @@ def _draw_found(state: State, rng: Rng, seat: str, house: str, events: list[Even
             gun["ammo"] = max(0, gun["ammo"] - value)
             events.append({"type": "jammed", "seat": seat, "weapon": gun["card"], "ammo": gun["ammo"]})
     elif effect == "windfall":
-        if depth < 5:
+        if depth < data().settings.windfall_chain:
             for _ in range(value):
                 _draw_found(state, rng, seat, house, events, depth + 1)
     elif effect == "collapse":

@@ -40,6 +40,7 @@ def test_the_data_loads_with_the_rulebook_counts() -> None:
     assert len(d.deck) == 102 and len(d.agenda_deck) == 30 and len(d.houses) == 12
     assert sum(d.settings.combat.values()) == 30 and len(d.settings.characters) == 6
     assert d.settings.days[6] == 8 and all(d.settings.days[n] == 10 for n in (2, 3, 4, 5))
+    assert d.settings.rr_days == 10  # Road Rage: « Survivez les 10 jours », whatever the count
     assert {c.rsplit("_", 1)[0] for c in d.deck if d.settings.cards[c.rsplit("_", 1)[0]]["kind"] == "event"}
 
 
@@ -50,6 +51,10 @@ def test_the_data_loads_with_the_rulebook_counts() -> None:
     (("road_rage", "agendas", "valet", "objectives", 0, "stat"), "luck", "unknown stat"),
     (("days",), {"3": 10}, "player count"),
     (("actions_per_turn",), "three", "actions_per_turn"),
+    (("windfall_chain",), -1, "windfall_chain"),
+    (("windfall_chain",), "5", "windfall_chain"),
+    (("road_rage", "days"), 0, "days"),
+    (("road_rage", "days"), 11, "zombies_moved_per_turn"),  # a day past the zombies' tables
 ])
 def test_a_broken_settings_file_fails_loudly(path: tuple, value: object, message: str) -> None:
     raw = json.loads((DATA_DIR / "settings.json").read_text(encoding="utf-8"))
@@ -357,9 +362,13 @@ def test_a_day_passes_when_everyone_has_played_and_zombies_rise() -> None:
     assert all(sq in ("G6", "J6", "F7", "K7", "F10", "K10", "G11", "J11") for sq in rise["squares"])
 
 
-@pytest.mark.parametrize(("n", "days"), [(2, 10), (3, 10), (6, 8)])
-def test_the_game_ends_after_its_last_day(n: int, days: int) -> None:
-    state = started(n)
+@pytest.mark.parametrize(("n", "road_rage", "days"), [(2, True, 10), (3, True, 10), (6, True, 10), (6, False, 8),
+                                                      (3, False, 10)])
+def test_the_game_ends_after_its_last_day(n: int, road_rage: bool, days: int) -> None:
+    """Road Rage: « Survivez les 10 jours », « Après le 10ème jour »: 10 days with six players
+    too; the base game alone keeps its 8 days with six (GAMES.md)."""
+    state = started(n, road_rage=road_rage)
+    assert GAME.view(state)["last_day"] == days
     turns = 0
     while GAME.outcome(state) is None:
         seat = GAME.current(state)
