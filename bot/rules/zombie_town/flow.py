@@ -37,6 +37,7 @@ def begin_turn(state: State, rng: Rng, events: list[Event]) -> None:
     state["encounter"] = None
     state["redraw"] = 0
     state["zmoves"] = 0
+    state["agenda_discard_used"] = False  # one agenda discarded a turn, at most
     if not encounter_check(state, seat, events):
         after_action(state, seat, events)
 

@@ -194,7 +194,8 @@ class ZombieTown(Game):
             dealt: list[Event] = []
             deal_agendas(state, rng, dealt)
             events += [e for e in dealt if "private" not in e]
-        state.update(first=seats[first], day=1, day_turns=0, actions=0, free=False, encounter=None, redraw=0, zmoves=0)
+        state.update(first=seats[first], day=1, day_turns=0, actions=0, free=False, encounter=None, redraw=0, zmoves=0,
+                     agenda_discard_used=False)
         if s.keep >= s.deal:
             flow.begin_turn(state, rng, events)
         else:
@@ -262,7 +263,7 @@ class ZombieTown(Game):
         out = act_forms(state, seat)
         if state["options"]["road_rage"]:
             out += car_forms(state, seat)
-            if p["agendas"] and state["actions"] > 0 and p["pos"] is not None:
+            if p["agendas"] and state["actions"] > 0 and p["pos"] is not None and not state.get("agenda_discard_used"):
                 out.append({"type": "agenda_discard", "card": list(p["agendas"]), "draw": [True, False]})
         return out
 
@@ -391,7 +392,10 @@ class ZombieTown(Game):
             raise err("zt.err.no_actions")
         if p["pos"] is None:
             raise err("zt.err.dead")
+        if state.get("agenda_discard_used"):  # « A chaque tour, vous pouvez dépenser une action pour défausser »
+            raise err("zt.err.agenda_once")
         state["actions"] -= 1
+        state["agenda_discard_used"] = True
         p["agendas"].remove(action["card"])
         state["agenda_discard"] = [*state["agenda_discard"], action["card"]]
         events.append({"type": "agenda_discarded", "seat": seat, "card": action["card"], "draw": bool(action.get("draw"))})

@@ -322,6 +322,28 @@ def test_an_action_discards_an_agenda_with_an_optional_redraw_and_never_more_tha
         GAME.check(state2)
 
 
+def test_an_agenda_is_discarded_once_a_turn() -> None:
+    """« A chaque tour, vous pouvez dépenser une action pour défausser une carte »: once a turn,
+    even with actions left and an agenda still in hand; the next turn, again."""
+    state, seat = _agenda_state(["valet_1", "bully_1"])
+    assert any(f["type"] == "agenda_discard" for f in GAME.legal_actions(state, seat))
+    after, _ = act(state, {"type": "agenda_discard", "card": "valet_1", "draw": True})
+    assert after["actions"] == state["actions"] - 1 > 0 and len(after["players"][seat]["agendas"]) == 2
+    assert not any(f["type"] == "agenda_discard" for f in GAME.legal_actions(after, seat))
+    err = refused(after, {"type": "agenda_discard", "card": "bully_1"})
+    assert err.key == "zt.err.agenda_once"
+    state = after
+    while GAME.current(state) == seat:  # the turn ends; the others play theirs
+        state, _ = GAME.apply(state, seat, GAME.default_action(state, seat))
+    while GAME.current(state) != seat:
+        who = GAME.current(state)
+        state, _ = GAME.apply(state, who, GAME.default_action(state, who))
+    assert state["phase"] == "act" and state["actions"] > 0  # (this seed: no zombie on the way)
+    assert any(f["type"] == "agenda_discard" for f in GAME.legal_actions(state, seat))
+    after, _ = act(state, {"type": "agenda_discard", "card": "bully_1"})
+    assert "bully_1" not in after["players"][seat]["agendas"]
+
+
 def test_the_final_count_adds_agendas_and_working_cars_whose_key_one_holds() -> None:
     state, seat = _agenda_state(["valet_1"])
     state["players"][seat]["done"] = [{"card": "bully_1", "objective": 1}]
