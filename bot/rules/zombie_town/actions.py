@@ -213,7 +213,7 @@ def apply_act(state: State, rng: Rng, seat: str, action: Action, events: list[Ev
         p["pos"] = action["to"]
         if action["to"] in state["houses"] and action["to"] not in p["visited"]:
             p["visited"].append(action["to"])
-        events.append({"type": "moved", "seat": seat, "path": path, "free": free})
+        events.append({"type": "moved", "seat": seat, "from": pos, "path": path, "free": free})
         encounter_check(state, seat, events)
     elif kind_ == "search":
         if house is None:
