@@ -239,7 +239,7 @@ class ZombieTown(Game):
             "drive": {"to": zname(g.squares, "zt.malformed.square"), "free": yes_no,
                       "path": zlist(g.squares, 1, d.settings.car_squares, "zt.malformed.path", False)},
             "agenda_discard": {"card": zname(d.agenda_deck, "zt.malformed.agenda"), "draw": yes_no},
-            "agenda_redraw": {"draw": zflag("zt.malformed.flag", True)},
+            "agenda_redraw": {"draw": zflag("zt.malformed.flag")},  # left out: no new agenda (as listed)
         }
 
     def to_act(self, state: State) -> list[str]:
@@ -291,7 +291,7 @@ class ZombieTown(Game):
         elif phase == "redraw":
             if kind_ != "agenda_redraw":
                 raise err("zt.err.phase", phase="draw a new secret agenda, or not")
-            self._redraw(state, seat, action["draw"], events)
+            self._redraw(state, seat, bool(action.get("draw")), events)
         elif phase == "zombies":
             if kind_ == "zombies_auto":
                 flow.auto_rest(state, rng, events)

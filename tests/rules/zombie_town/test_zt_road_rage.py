@@ -285,6 +285,8 @@ def test_an_agenda_met_goes_face_up_for_good_with_the_objective_met_on_top_and_a
     assert after["phase"] == "redraw"
     kept, _ = act(after, {"type": "agenda_redraw", "draw": False})
     assert kept["players"][seat]["agendas"] == ["valet_1"] and kept["phase"] == "act"
+    also, _ = act(after, {"type": "agenda_redraw"})  # "draw" left out: listed as [True, False], so no draw
+    assert canonical(also) == canonical(kept)
     drew, events = act(after, {"type": "agenda_redraw", "draw": True})
     assert len(drew["players"][seat]["agendas"]) == 2
     drawn = next(e for e in events if e["type"] == "agenda_drawn")
