@@ -211,6 +211,15 @@ def test_a_walk_and_a_drive_read_from_the_square_they_started_on():
     assert f": {start} → " in line and line.split(": ", 1)[1].startswith(" → ".join([start, *drove["path"]])), line
 
 
+def test_a_drive_into_a_driveway_says_it_bars_that_way_in():
+    ev = {"type": "drove", "seat": "a", "car": "b", "from": "C6", "path": ["C5", "C4"], "heading": "N",
+          "run_over": 0, "damage": 0, "free": False}
+    assert pres.narrate([ev], NAMES, "en")[0].endswith(": C6 → C5 → C4. In the driveway of Maple Lodge: "
+                                                      "no zombie gets in that way.")
+    assert "Garée dans l'allée de Villa des Érables" in pres.narrate([ev], NAMES, "fr")[0]
+    assert "stands in the driveway of Maple Lodge" in pres._drive_label("C4", (0, ["C5", "C4"], "N"), "en")
+
+
 def test_secrets_reach_their_owner_only():
     found = {"type": "found", "seat": "a", "private": {"a": {"card": "pistol_1"}}}
     assert "Pistol" not in "\n".join(pres.narrate([found], NAMES, "en"))

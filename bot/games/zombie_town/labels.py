@@ -135,6 +135,8 @@ class ZombieLabels:
         house = W.parked_on(dest)
         if house is not None:
             text += " · " + t("zt.parks", lang, house=W.house_name(house, lang))
+        elif (house := W.driveway_of(dest)) is not None:
+            text += " · " + t("zt.parks_driveway", lang, house=W.house_name(house, lang))
         return text
 
     # -- autocomplete: what each /zt option fills -------------------------------------

@@ -238,6 +238,8 @@ class ZombiePresenter(ZombieLabels, Presenter):
         house = W.parked_on(ev["path"][-1])
         if house is not None:
             line += " " + t("zt.ev.parked", lang, house=W.house_name(house, lang))
+        elif (house := W.driveway_of(ev["path"][-1])) is not None:
+            line += " " + t("zt.ev.parked_driveway", lang, house=W.house_name(house, lang))
         return line
 
     def _game_over(self, ev: dict[str, Any], names: dict[str, str], lang: str) -> str:

@@ -465,6 +465,21 @@ def test_a_broken_board_fails_loudly(house: str, part: str, square: str, message
         _board(raw)
 
 
+def test_the_board_check_wants_a_house_s_entrances_side_by_side() -> None:
+    """A house's door and driveway side by side: a house is then never a shortcut, which the
+    zombies' ways rely on (a car barring an entrance changes the ways to that house alone)."""
+    from dataclasses import replace
+
+    from bot.rules.zombie_town.board import check_board, geometry
+
+    d = load()
+    houses = {**d.houses, "a": {**d.houses["a"], "driveway": "A2"}}  # touches the house, not the door B4
+    apart = replace(d, houses=houses)
+    assert "a" in geometry(apart).walk["A2"]  # the driveway is a way in
+    with pytest.raises(DataError, match="side by side"):
+        check_board(apart)
+
+
 def test_the_board_check_sees_a_square_nobody_can_reach() -> None:
     from dataclasses import replace
 
