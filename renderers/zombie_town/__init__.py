@@ -214,7 +214,7 @@ def _warm_setup_tiles(langs: tuple[str, ...] | list[str] = LANGS) -> None:
                 frame.square_tile(lang, sq, None, (), s.zombies_per_x, None, ())
             for phase in ("deal", "act"):
                 panels.act_block(lang, phase, s.actions, s.actions, True, 0, None)
-            for last in set(s.days.values()):
+            for last in {*s.days.values(), s.rr_days}:
                 panels.day_block(lang, 1, last)
         for health in {s.health + c["value"] * (c["effect"] == "health") for c in s.characters.values()}:
             panels.health_cell(health, health)

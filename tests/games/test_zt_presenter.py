@@ -172,6 +172,54 @@ def test_lines_say_what_happened():
     assert pres.narrate(moves, NAMES, "en") == ["🧟 Alice moves 2 zombies: E5→E6, G6→F6."]
 
 
+def test_zombie_moves_read_as_each_zombie_s_path_and_count_zombies():
+    """Five steps of one zombie are one zombie walking five squares, not five zombies; a step
+    from where another step of the line ended is that zombie walking on."""
+    walk = ["J11", "K11", "K10", "K9", "K8", "K7"]
+    moves = [{"type": "zombie_moved", "seat": "a", "from": a, "to": b} for a, b in zip(walk[:-1], walk[1:], strict=True)]
+    assert pres.narrate(moves, NAMES, "en") == ["🧟 Alice moves a zombie: J11→K11→K10→K9→K8→K7."]
+    assert pres.narrate(moves, NAMES, "fr") == ["🧟 Alice déplace un zombi : J11→K11→K10→K9→K8→K7."]
+    two = [{"type": "zombie_moved", "seat": "a", "from": a, "to": b}
+           for a, b in (("E5", "E6"), ("G6", "F6"), ("E6", "E7"), ("F6", "F5"))]
+    assert pres.narrate(two, NAMES, "en") == ["🧟 Alice moves 2 zombies: E5→E6→E7, G6→F6→F5."]
+    assert pres.narrate(two, NAMES, "fr") == ["🧟 Alice déplace 2 zombis : E5→E6→E7, G6→F6→F5."]
+
+
+def test_a_walk_and_a_drive_read_from_the_square_they_started_on():
+    """« Cat walks: B13 → A13 » left out where she started: the whole path, from the start."""
+    from bot.rules.zombie_town.core import geo
+    from tests.rules.zombie_town.zt_helpers import act, clear_zombies, me, put, started
+
+    state = started()
+    clear_zombies(state)
+    seat = me(state)
+    put(state, seat, "C13")
+    after, events = act(state, {"type": "move", "to": "A13"})
+    names = {seat: "Cat"}
+    assert pres.narrate(events, names, "en")[0] == "🚶 Cat walks: C13 → B13 → A13."
+    assert pres.narrate(events, names, "fr")[0] == "🚶 Cat marche : C13 → B13 → A13."
+    car = state["players"][seat]["base"]
+    start = state["cars"][car]["pos"]
+    put(after, seat, start)
+    after["actions"] = 3
+    after, _ = act(after, {"type": "enter_car"})
+    dest = next(sq for sq in sorted(geo().squares) if any(f["type"] == "drive" and sq in f["to"]
+                                                          for f in game.legal_actions(after, seat)))
+    after, events = act(after, {"type": "drive", "to": dest})
+    drove = next(e for e in events if e["type"] == "drove")
+    line = pres.narrate([drove], names, "en")[0]
+    assert f": {start} → " in line and line.split(": ", 1)[1].startswith(" → ".join([start, *drove["path"]])), line
+
+
+def test_a_drive_into_a_driveway_says_it_bars_that_way_in():
+    ev = {"type": "drove", "seat": "a", "car": "b", "from": "C6", "path": ["C5", "C4"], "heading": "N",
+          "run_over": 0, "damage": 0, "free": False}
+    assert pres.narrate([ev], NAMES, "en")[0].endswith(": C6 → C5 → C4. In the driveway of Maple Lodge: "
+                                                      "no zombie gets in that way.")
+    assert "Garée dans l'allée de Villa des Érables" in pres.narrate([ev], NAMES, "fr")[0]
+    assert "stands in the driveway of Maple Lodge" in pres._drive_label("C4", (0, ["C5", "C4"], "N"), "en")
+
+
 def test_secrets_reach_their_owner_only():
     found = {"type": "found", "seat": "a", "private": {"a": {"card": "pistol_1"}}}
     assert "Pistol" not in "\n".join(pres.narrate([found], NAMES, "en"))

@@ -48,14 +48,33 @@ class ZombieLabels:
 
     # -- buttons ----------------------------------------------------------------------
     def buttons(self, view: View, seat: str, legal: list[Action]) -> list[Action]:
+        """``view`` is the public view. Getting into a car needs its key, and keys held are
+        secret: the button shows wherever a free working car stands on the player's square
+        (the public view says so), key or not; without the key the click is refused to them
+        alone. Nothing else offered here depends on a secret."""
         out: list[Action] = []
         for form in legal:
             kind = form["type"]
+            if kind == "enter_car":
+                continue
             if kind in PLAIN or kind in ("move", "drive", "fight", "flee", "zombie"):
                 if kind == "flee":  # pay with a wound by button; a survivor through /zt flee
                     form = {**form, "pay": "damage"}
                 out += expand(form)
+        if self._car_to_enter(view, seat):
+            out.append({"type": "enter_car"})
         return out
+
+    @staticmethod
+    def _car_to_enter(view: View, seat: str) -> bool:
+        """Whether, as everyone sees it, ``seat`` could get into a car now if they held its key:
+        their turn's actions, on foot, on a square where a working car waits with no driver."""
+        me = view["players"].get(seat)
+        if not view.get("road_rage") or view["phase"] != "act" or view["actions"] <= 0 or me is None:
+            return False
+        if me["pos"] is None or me["car"] is not None:
+            return False
+        return any(c["pos"] == me["pos"] and c["driver"] is None and c["working"] for c in view["cars"].values())
 
     def groups(self, view: View, seat: str, actions: list[Action], locale: Any) -> list[Group] | None:
         """Destinations (walk, free move, drive, flee) and zombie moves in menus of their own;
@@ -116,6 +135,8 @@ class ZombieLabels:
         house = W.parked_on(dest)
         if house is not None:
             text += " · " + t("zt.parks", lang, house=W.house_name(house, lang))
+        elif (house := W.driveway_of(dest)) is not None:
+            text += " · " + t("zt.parks_driveway", lang, house=W.house_name(house, lang))
         return text
 
     # -- autocomplete: what each /zt option fills -------------------------------------

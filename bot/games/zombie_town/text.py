@@ -60,8 +60,24 @@ class ZombiePresenter(ZombieLabels, Presenter):
         return names.get(seat or "", seat or "?")
 
     def _zombie_moves(self, moves: list[dict[str, Any]], names: dict[str, str], lang: str) -> str:
-        steps = ", ".join(f"{W.node_name(m['from'], lang)}→{W.node_name(m['to'], lang)}" for m in moves)
-        return tn("zt.ev.zombies_moved", len(moves), lang, who=self._who(moves[0].get("seat"), names), moves=steps)
+        """« Alice moves a zombie: J11→K11→K10 »: a step from where an earlier step of the same
+        line ended is read as that zombie walking on (zombies on a square are alike), so the
+        line counts the zombies, not the steps."""
+        walks: list[list[str]] = []
+        for m in moves:
+            walk = next((w for w in reversed(walks) if w[-1] == m["from"]), None)
+            if walk is None:
+                walks.append([m["from"], m["to"]])
+            else:
+                walk.append(m["to"])
+        text = ", ".join("→".join(W.node_name(n, lang) for n in w) for w in walks)
+        return tn("zt.ev.zombies_moved", len(walks), lang, who=self._who(moves[0].get("seat"), names), moves=text)
+
+    @staticmethod
+    def _path(ev: dict[str, Any], lang: str) -> str:
+        """A walk's or a drive's whole path, from the square it started on."""
+        nodes = [ev["from"], *ev["path"]] if ev.get("from") else ev["path"]
+        return " → ".join(W.node_name(n, lang) for n in nodes)
 
     def _fight(self, hit: dict[str, Any], who: str, lang: str) -> str:
         cards = hit["cards"]
@@ -91,7 +107,7 @@ class ZombiePresenter(ZombieLabels, Presenter):
             return t("zt.ev.respawn", lang, who=who, node=node, character=W.character_name(ev["character"], lang),
                      health=ev["health"])
         if kind == "moved":
-            path = " → ".join(W.node_name(n, lang) for n in ev["path"])
+            path = self._path(ev, lang)
             return t("zt.ev.moved_free" if ev.get("free") else "zt.ev.moved", lang, who=who, path=path)
         if kind == "search":
             return tn("zt.ev.search", ev["left"], lang, who=who, house=house)
@@ -213,7 +229,7 @@ class ZombiePresenter(ZombieLabels, Presenter):
         return t(key, lang, who=who, target=them, mine=mine, theirs=theirs, result=result)
 
     def _drove(self, ev: dict[str, Any], who: str, lang: str) -> str:
-        path = " → ".join(W.node_name(n, lang) for n in ev["path"])
+        path = self._path(ev, lang)
         line = t("zt.ev.drove_free" if ev.get("free") else "zt.ev.drove", lang, who=who,
                  car=W.car_name(ev["car"], lang), path=path)
         if ev.get("run_over"):
@@ -222,6 +238,8 @@ class ZombiePresenter(ZombieLabels, Presenter):
         house = W.parked_on(ev["path"][-1])
         if house is not None:
             line += " " + t("zt.ev.parked", lang, house=W.house_name(house, lang))
+        elif (house := W.driveway_of(ev["path"][-1])) is not None:
+            line += " " + t("zt.ev.parked_driveway", lang, house=W.house_name(house, lang))
         return line
 
     def _game_over(self, ev: dict[str, Any], names: dict[str, str], lang: str) -> str:

@@ -164,3 +164,8 @@ def drive_paths(view: dict[str, Any], car: str) -> dict[str, tuple[int, list[str
 def parked_on(square: str) -> str | None:
     """The house whose door ``square`` is (a car parked there is a barricade)."""
     return next((h for h, sq in geo().facade.items() if sq == square), None)
+
+
+def driveway_of(square: str) -> str | None:
+    """The house whose driveway ``square`` is (a car there bars that way in, as at the start)."""
+    return next((h for h, sq in geo().driveway.items() if sq == square), None)

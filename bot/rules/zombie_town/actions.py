@@ -213,7 +213,7 @@ def apply_act(state: State, rng: Rng, seat: str, action: Action, events: list[Ev
         p["pos"] = action["to"]
         if action["to"] in state["houses"] and action["to"] not in p["visited"]:
             p["visited"].append(action["to"])
-        events.append({"type": "moved", "seat": seat, "path": path, "free": free})
+        events.append({"type": "moved", "seat": seat, "from": pos, "path": path, "free": free})
         encounter_check(state, seat, events)
     elif kind_ == "search":
         if house is None:
@@ -395,7 +395,7 @@ def _draw_found(state: State, rng: Rng, seat: str, house: str, events: list[Even
             gun["ammo"] = max(0, gun["ammo"] - value)
             events.append({"type": "jammed", "seat": seat, "weapon": gun["card"], "ammo": gun["ammo"]})
     elif effect == "windfall":
-        if depth < 5:
+        if depth < data().settings.windfall_chain:
             for _ in range(value):
                 _draw_found(state, rng, seat, house, events, depth + 1)
     elif effect == "collapse":

@@ -1,7 +1,8 @@
 """The neighbourhood's geometry: squares, houses, walking, zombies' steps and cars' moves.
 
 A node is a street square (``"B4"``) or a house (``"a"`` … ``"l"``): a house is one square
-for movement, entered only from its facade. Walking and zombies go square to square
+for movement, entered from its two entrances, its facade (the door) and its driveway (where
+its car starts: Road Rage's « et cela dès le début du jeu », docs/zombie_town.md). Walking and zombies go square to square
 orthogonally; a car goes forward, backward or diagonally, never sideways (Road Rage), so it
 keeps a heading, one of eight. Static tables are built once per board.
 """
@@ -30,10 +31,11 @@ class Geometry:
     squares: tuple[str, ...]  # every street square, row by row
     xy: dict[str, tuple[int, int]]
     at: dict[tuple[int, int], str]
-    walk: dict[str, tuple[str, ...]]  # node → nodes one step away on foot (houses through facades)
-    facade: dict[str, str]  # house → its facade square
-    house_at: dict[str, str]  # facade square → house
+    walk: dict[str, tuple[str, ...]]  # node → nodes one step away on foot (houses through entrances)
+    facade: dict[str, str]  # house → its facade square (the door)
+    house_at: dict[str, str]  # entrance square (facade or driveway) → house
     driveway: dict[str, str]
+    entrances: dict[str, tuple[str, str]]  # house → (facade, driveway): the squares one enters it from
     xs: tuple[str, ...]  # the X squares, where zombies start and rise
     nodes: tuple[str, ...]  # squares then houses
 
@@ -57,19 +59,28 @@ def geometry(data: ZTData) -> Geometry:
             if n is not None:
                 walk[sq].append(n)
     facade = {h: d["facade"] for h, d in data.houses.items()}
-    for h, sq in facade.items():
-        walk[sq].append(h)
-        walk[h] = [sq]
+    entrances = {h: (d["facade"], d["driveway"]) for h, d in data.houses.items()}
+    for h, doors in entrances.items():
+        walk[h] = list(doors)
+        for sq in doors:
+            walk[sq].append(h)
     return Geometry(
         squares=tuple(xy), xy=xy, at=at, walk={k: tuple(v) for k, v in walk.items()}, facade=facade,
-        house_at={sq: h for h, sq in facade.items()}, driveway={h: d["driveway"] for h, d in data.houses.items()},
+        house_at={sq: h for h, doors in entrances.items() for sq in doors},
+        driveway={h: d["driveway"] for h, d in data.houses.items()}, entrances=entrances,
         xs=tuple(xs), nodes=(*xy, *data.houses),
     )
 
 
 def check_board(data: ZTData) -> None:
-    """Every node reachable on foot from every other; every driveway can drive away."""
+    """Every node reachable on foot from every other; every driveway can drive away; a house's
+    two entrances side by side (so a house is never a shortcut between two street squares: a
+    car barring an entrance changes the zombies' ways to that house alone, ``zombies._Ways``)."""
     geo = geometry(data)
+    for h, (door, drive) in geo.entrances.items():
+        (x0, y0), (x1, y1) = geo.xy[door], geo.xy[drive]
+        if abs(x0 - x1) + abs(y0 - y1) != 1:
+            raise DataError(f"board: house {h}: its facade and driveway must be side by side")
     start = geo.nodes[0]
     seen = set(distances(geo, [start], lambda a, b: True))
     if seen != set(geo.nodes):

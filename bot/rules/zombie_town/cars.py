@@ -179,6 +179,7 @@ def drive(state: State, seat: str, action: Action, events: list[Event]) -> None:
         _, path, heading = found
     _spend(state, bool(action.get("free")))
     c = state["cars"][car]
+    start = c["pos"]
     max_damage = data().settings.car_max_damage
     run_over = 0
     for sq in path:
@@ -191,7 +192,7 @@ def drive(state: State, seat: str, action: Action, events: list[Event]) -> None:
     p["pos"] = path[-1]
     p["stats"]["drives"] += 1
     p["stats"]["run_over"] += run_over
-    events.append({"type": "drove", "seat": seat, "car": car, "path": list(path), "heading": heading,
+    events.append({"type": "drove", "seat": seat, "car": car, "from": start, "path": list(path), "heading": heading,
                    "run_over": run_over, "damage": c["damage"], "free": bool(action.get("free"))})
     if c["damage"] >= max_damage:
         events.append({"type": "car_broken", "car": car, "node": c["pos"]})

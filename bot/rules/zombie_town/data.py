@@ -79,11 +79,13 @@ class Settings:
     barricades_per_house: int
     barricade_stands: int
     combat: dict[int, int]
+    windfall_chain: int  # Windfalls in a row one search follows; the next one finds nothing
     starting_gun: dict[str, Any]
     cards: dict[str, dict[str, Any]]
     characters: dict[str, dict[str, Any]]
     points: dict[str, int]
     car_squares: int
+    rr_days: int  # road_rage.days: a Road Rage game's days, whatever the player count
     car_max_damage: int
     working_car_points: int
     agendas_in_hand: int
@@ -99,7 +101,9 @@ def load_settings(raw: dict[str, Any]) -> Settings:
     days = {int(k): v for k, v in days_raw.items()}
     _need(set(days) == set(range(lo, hi + 1)), "settings: days needs an entry per player count")
     _need(all(type(v) is int and 1 <= v <= 30 for v in days.values()), "settings: days are 1–30")
-    last = max(days.values())
+    rr = raw.get("road_rage") or {}
+    rr_days = _int(rr, "days", 1, 30)  # the expansion's « Survivez les 10 jours », every count
+    last = max(*days.values(), rr_days)
     moved = tuple(raw.get("zombies_moved_per_turn") or ())
     spawned = tuple(raw.get("zombies_spawned_per_day") or ())
     for name, table in (("zombies_moved_per_turn", moved), ("zombies_spawned_per_day", spawned)):
@@ -143,7 +147,6 @@ def load_settings(raw: dict[str, Any]) -> Settings:
     points = raw.get("points") or {}
     for k in ("survivor", "zombie", "house"):
         _int(points, k, 0, 20)
-    rr = raw.get("road_rage") or {}
     agendas = rr.get("agendas") or {}
     copies = 0
     for aid, a in agendas.items():
@@ -167,8 +170,10 @@ def load_settings(raw: dict[str, Any]) -> Settings:
         zombies_per_x=_int(raw, "zombies_per_x_at_start", 0, 10), moved=moved, spawned=spawned,
         two_player_extra=_int(raw, "two_player_extra_zombies_moved", 0, 10),
         house_card=_int(raw, "house_card_start", 0, 50), barricades_per_house=_int(raw, "barricades_per_house", 1, 12),
-        barricade_stands=_int(raw, "barricade_stands", 1, 100), combat=combat, starting_gun=dict(gun),
+        barricade_stands=_int(raw, "barricade_stands", 1, 100), combat=combat,
+        windfall_chain=_int(raw, "windfall_chain", 0, 20), starting_gun=dict(gun),
         cards=cards, characters=characters, points=dict(points), car_squares=_int(rr, "car_squares", 1, 20),
+        rr_days=rr_days,
         car_max_damage=_int(rr, "car_max_damage", 1, 20), working_car_points=_int(rr, "working_car_points", 0, 20),
         agendas_in_hand=_int(rr, "agendas_in_hand", 1, 5), agendas=agendas,
     )

@@ -18,7 +18,10 @@ __all__ = ["after_action", "begin_turn", "end_actions", "finish_turn", "last_day
 
 
 def last_day(state: State) -> int:
-    return data().settings.days[len(state["seats"])]
+    """The day after which the game ends: with Road Rage, the expansion's « Survivez les 10
+    jours » (``road_rage.days``) whatever the count; the base game alone, ``days`` by count."""
+    s = data().settings
+    return s.rr_days if state["options"]["road_rage"] else s.days[len(state["seats"])]
 
 
 def begin_turn(state: State, rng: Rng, events: list[Event]) -> None:
@@ -34,6 +37,7 @@ def begin_turn(state: State, rng: Rng, events: list[Event]) -> None:
     state["encounter"] = None
     state["redraw"] = 0
     state["zmoves"] = 0
+    state["agenda_discard_used"] = False  # one agenda discarded a turn, at most
     if not encounter_check(state, seat, events):
         after_action(state, seat, events)
 

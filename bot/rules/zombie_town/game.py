@@ -99,7 +99,6 @@ class ZombieTown(Game):
     name = "Zombie Town"
     options = (Option("road_rage", "bool", True, description="Zombie Town 2: Road Rage (cars, keys, secret agendas)."),)
     anytime_actions = frozenset({"drop", "order"})
-    setup_phases = frozenset({"deal"})
 
     @property
     def min_players(self) -> int:  # type: ignore[override]
@@ -195,7 +194,8 @@ class ZombieTown(Game):
             dealt: list[Event] = []
             deal_agendas(state, rng, dealt)
             events += [e for e in dealt if "private" not in e]
-        state.update(first=seats[first], day=1, day_turns=0, actions=0, free=False, encounter=None, redraw=0, zmoves=0)
+        state.update(first=seats[first], day=1, day_turns=0, actions=0, free=False, encounter=None, redraw=0, zmoves=0,
+                     agenda_discard_used=False)
         if s.keep >= s.deal:
             flow.begin_turn(state, rng, events)
         else:
@@ -239,7 +239,7 @@ class ZombieTown(Game):
             "drive": {"to": zname(g.squares, "zt.malformed.square"), "free": yes_no,
                       "path": zlist(g.squares, 1, d.settings.car_squares, "zt.malformed.path", False)},
             "agenda_discard": {"card": zname(d.agenda_deck, "zt.malformed.agenda"), "draw": yes_no},
-            "agenda_redraw": {"draw": zflag("zt.malformed.flag")},  # left out: no (a flag, as the legal form reads)
+            "agenda_redraw": {"draw": zflag("zt.malformed.flag")},  # left out: no new agenda (as listed)
         }
 
     def to_act(self, state: State) -> list[str]:
@@ -263,7 +263,7 @@ class ZombieTown(Game):
         out = act_forms(state, seat)
         if state["options"]["road_rage"]:
             out += car_forms(state, seat)
-            if p["agendas"] and state["actions"] > 0 and p["pos"] is not None:
+            if p["agendas"] and state["actions"] > 0 and p["pos"] is not None and not state.get("agenda_discard_used"):
                 out.append({"type": "agenda_discard", "card": list(p["agendas"]), "draw": [True, False]})
         return out
 
@@ -291,7 +291,7 @@ class ZombieTown(Game):
         elif phase == "redraw":
             if kind_ != "agenda_redraw":
                 raise err("zt.err.phase", phase="draw a new secret agenda, or not")
-            self._redraw(state, seat, action.get("draw", False), events)
+            self._redraw(state, seat, bool(action.get("draw")), events)
         elif phase == "zombies":
             if kind_ == "zombies_auto":
                 flow.auto_rest(state, rng, events)
@@ -392,7 +392,10 @@ class ZombieTown(Game):
             raise err("zt.err.no_actions")
         if p["pos"] is None:
             raise err("zt.err.dead")
+        if state.get("agenda_discard_used"):  # « A chaque tour, vous pouvez dépenser une action pour défausser »
+            raise err("zt.err.agenda_once")
         state["actions"] -= 1
+        state["agenda_discard_used"] = True
         p["agendas"].remove(action["card"])
         state["agenda_discard"] = [*state["agenda_discard"], action["card"]]
         events.append({"type": "agenda_discarded", "seat": seat, "card": action["card"], "draw": bool(action.get("draw"))})

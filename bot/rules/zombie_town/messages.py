@@ -88,6 +88,7 @@ MESSAGES: dict[str, str] = {
     "zt.err.car_taken": "Someone is already in that car.",
     "zt.err.bad_path": "The car cannot go that way: forward, backward or diagonally, never sideways.",
     "zt.err.no_agenda": "You hold no such secret agenda.",
+    "zt.err.agenda_once": "You have already discarded a secret agenda this turn: once a turn.",
     "zt.err.no_road_rage": "This game is played without Road Rage.",
     "zt.err.same_order": "Your standing order is already that one.",
     "zt.err.deal_keep": "Keep {n} cards: discard one at a time.",

@@ -49,7 +49,7 @@ def build_view(game: _Game, state: State, seat: str | None = None) -> dict[str, 
                              for gd in x["guards"]],
                   "key": x["key"] is not None, "facade": g.facade[h], "driveway": g.driveway[h]}
               for h, x in state["houses"].items()}
-    parked = {sq: h for h, sq in g.facade.items()}
+    parked = g.house_at  # an entrance (facade or driveway) → its house: a car there bars that way in
     cars = {c: {"pos": x["pos"], "heading": x["heading"], "damage": x["damage"], "working": car_capacity(state, c) > 0,
                 "driver": x["driver"], "parked_on": parked.get(x["pos"])} for c, x in state["cars"].items()}
     current = game.current(state)

@@ -3,7 +3,8 @@ rising on the X squares as the days pass.
 
 Each move takes one zombie one step nearer (on foot) to the nearest other player on the
 board. A zombie stepping into a barricaded house breaks one barricade instead and stays at
-the door; none enters a house through a facade where a car is parked (Road Rage). A zombie
+the door; none enters a house through an entrance (its facade or its driveway) where a car
+stands (Road Rage: « et cela dès le début du jeu », the cars start on the driveways). A zombie
 that reaches a player attacks: the player (or a survivor of theirs) fights it, as a reaction,
 or, if their standing order says ``flee``, they flee from it (a wound, or a survivor).
 A player in a car is ignored while the zombies on the square do not outnumber the damage the
@@ -34,8 +35,8 @@ def car_capacity(state: State, car: str) -> int:
 
 
 def can_step(state: State) -> Callable[[str, str], bool]:
-    """Whether a zombie may step from one node to the next: never into a house through a
-    facade where a car stands (Road Rage: from the start of the game)."""
+    """Whether a zombie may step from one node to the next: never into a house through an
+    entrance where a car stands (Road Rage: from the start of the game)."""
     g = geo()
     blocked = {c["pos"] for c in state.get("cars", {}).values()}
     house_at = g.house_at
@@ -48,23 +49,41 @@ def can_step(state: State) -> Callable[[str, str], bool]:
 
 @lru_cache(maxsize=512)
 def _field(targets: frozenset[str], parked: frozenset[str]) -> dict[str, int]:
-    """Steps to the nearest of ``targets``, cars standing on the facades ``parked`` (a zombie
+    """Steps to the nearest of ``targets``, cars standing on the entrances ``parked`` (a zombie
     moving does not change it, so one table serves a whole zombie phase: never edit it).
 
-    The nearest of each target's own table (built once, :func:`_steps_to`): a parked car only
-    bars the step from its facade into the house, and a house is a dead end (its facade is its
-    only way in or out), so it changes the steps to that house alone, which then only the
-    zombies already inside it reach."""
+    The nearest of each target's own table (:func:`_row`)."""
     g = geo()
-    cut = [t for t in targets if g.facade.get(t) in parked]
-    rows = [_steps_to(t) if g.facade.get(t) not in parked else _inside(t) for t in targets]
+    rows = [_row(t, parked) for t in targets]
     near = rows[0] if len(rows) == 1 else map(min, *rows)
-    if len(cut) < len(targets):  # a target every node reaches: no node is left out
+    if any(not _sealed(t, parked) for t in targets):  # a target every node reaches: no node is left out
         return dict(zip(g.nodes, near, strict=True))
     return {n: d for n, d in zip(g.nodes, near, strict=True) if d < _FAR}
 
 
 _FAR = 1 << 30
+
+
+def _sealed(target: str, parked: frozenset[str]) -> bool:
+    """A house with a car on each of its entrances: only the zombies inside reach it."""
+    doors = geo().entrances.get(target)
+    return doors is not None and all(e in parked for e in doors)
+
+
+def _row(target: str, parked: frozenset[str]) -> tuple[int, ...]:
+    """Steps on foot from every node to ``target``, cars standing on the entrances ``parked``.
+
+    A car only bars the step from its entrance into the house, and a house is never a
+    shortcut between two street squares (its two entrances are side by side: checked on
+    load), so the cars change the steps to a house they bar alone: through its open entrances
+    (:func:`_through`), or, all of them barred, only from inside (:func:`_inside`)."""
+    doors = geo().entrances.get(target)
+    if doors is None:
+        return _steps_to(target)
+    open_ = tuple(e for e in doors if e not in parked)
+    if len(open_) == len(doors):
+        return _steps_to(target)
+    return _through(target, open_) if open_ else _inside(target)
 
 
 @cache
@@ -80,9 +99,16 @@ def _inside(target: str) -> tuple[int, ...]:
     return tuple(0 if n == target else _FAR for n in geo().nodes)
 
 
+@cache
+def _through(house: str, entrances: tuple[str, ...]) -> tuple[int, ...]:
+    """Steps to ``house`` entered only through ``entrances``: one more than to the nearest."""
+    rows = [_steps_to(e) for e in entrances]
+    return tuple(0 if n == house else 1 + min(row[i] for row in rows) for i, n in enumerate(geo().nodes))
+
+
 def _prey(state: State, mover: str) -> tuple[frozenset[str], frozenset[str]] | None:
     """What the zombies' steps depend on: the squares of the players other than ``mover`` on the
-    board, and the facades where a car stands (None: no prey)."""
+    board, and the houses' entrances where a car stands (None: no prey)."""
     players, out = state["players"], state["out"]
     targets = frozenset(players[s]["pos"] for s in state["order"]
                         if s != mover and s not in out and players[s]["pos"] is not None)
@@ -102,13 +128,12 @@ class _Ways:
     """The zombies' ways to the players other than the mover, worked out node by node as they
     are asked for (a zombie phase asks for a few dozen of the 200 nodes): the steps to the
     nearest prey (:func:`_field`'s numbers) and the steps a zombie there may take, each one
-    nearer. The same while nobody moves and no car parks or leaves a facade."""
+    nearer. The same while nobody moves and no car comes to or leaves an entrance."""
 
     __slots__ = ("down", "near", "parked", "rows")
 
     def __init__(self, targets: frozenset[str], parked: frozenset[str]) -> None:
-        facade = geo().facade
-        self.rows = tuple(_steps_to(t) if facade.get(t) not in parked else _inside(t) for t in targets)
+        self.rows = tuple(_row(t, parked) for t in targets)
         self.parked = parked
         self.near: dict[str, int | None] = {}
         self.down: dict[str, tuple[str, ...]] = {}
@@ -133,7 +158,7 @@ class _Ways:
                 dests = ()
             else:
                 g = geo()
-                cut = g.house_at.get(node) if node in self.parked else None  # a parked car bars the door
+                cut = g.house_at.get(node) if node in self.parked else None  # a car bars this entrance
                 dests = tuple(n for n in g.walk[node] if n != cut and self.get(n) == d - 1)
             self.down[node] = dests
         return dests

@@ -40,6 +40,7 @@ def test_the_data_loads_with_the_rulebook_counts() -> None:
     assert len(d.deck) == 102 and len(d.agenda_deck) == 30 and len(d.houses) == 12
     assert sum(d.settings.combat.values()) == 30 and len(d.settings.characters) == 6
     assert d.settings.days[6] == 8 and all(d.settings.days[n] == 10 for n in (2, 3, 4, 5))
+    assert d.settings.rr_days == 10  # Road Rage: « Survivez les 10 jours », whatever the count
     assert {c.rsplit("_", 1)[0] for c in d.deck if d.settings.cards[c.rsplit("_", 1)[0]]["kind"] == "event"}
 
 
@@ -50,6 +51,10 @@ def test_the_data_loads_with_the_rulebook_counts() -> None:
     (("road_rage", "agendas", "valet", "objectives", 0, "stat"), "luck", "unknown stat"),
     (("days",), {"3": 10}, "player count"),
     (("actions_per_turn",), "three", "actions_per_turn"),
+    (("windfall_chain",), -1, "windfall_chain"),
+    (("windfall_chain",), "5", "windfall_chain"),
+    (("road_rage", "days"), 0, "days"),
+    (("road_rage", "days"), 11, "zombies_moved_per_turn"),  # a day past the zombies' tables
 ])
 def test_a_broken_settings_file_fails_loudly(path: tuple, value: object, message: str) -> None:
     raw = json.loads((DATA_DIR / "settings.json").read_text(encoding="utf-8"))
@@ -357,9 +362,13 @@ def test_a_day_passes_when_everyone_has_played_and_zombies_rise() -> None:
     assert all(sq in ("G6", "J6", "F7", "K7", "F10", "K10", "G11", "J11") for sq in rise["squares"])
 
 
-@pytest.mark.parametrize(("n", "days"), [(2, 10), (3, 10), (6, 8)])
-def test_the_game_ends_after_its_last_day(n: int, days: int) -> None:
-    state = started(n)
+@pytest.mark.parametrize(("n", "road_rage", "days"), [(2, True, 10), (3, True, 10), (6, True, 10), (6, False, 8),
+                                                      (3, False, 10)])
+def test_the_game_ends_after_its_last_day(n: int, road_rage: bool, days: int) -> None:
+    """Road Rage: « Survivez les 10 jours », « Après le 10ème jour »: 10 days with six players
+    too; the base game alone keeps its 8 days with six (GAMES.md)."""
+    state = started(n, road_rage=road_rage)
+    assert GAME.view(state)["last_day"] == days
     turns = 0
     while GAME.outcome(state) is None:
         seat = GAME.current(state)
@@ -454,6 +463,21 @@ def test_a_broken_board_fails_loudly(house: str, part: str, square: str, message
     raw["houses"][house][part] = square
     with pytest.raises(DataError, match=message):
         _board(raw)
+
+
+def test_the_board_check_wants_a_house_s_entrances_side_by_side() -> None:
+    """A house's door and driveway side by side: a house is then never a shortcut, which the
+    zombies' ways rely on (a car barring an entrance changes the ways to that house alone)."""
+    from dataclasses import replace
+
+    from bot.rules.zombie_town.board import check_board, geometry
+
+    d = load()
+    houses = {**d.houses, "a": {**d.houses["a"], "driveway": "A2"}}  # touches the house, not the door B4
+    apart = replace(d, houses=houses)
+    assert "a" in geometry(apart).walk["A2"]  # the driveway is a way in
+    with pytest.raises(DataError, match="side by side"):
+        check_board(apart)
 
 
 def test_the_board_check_sees_a_square_nobody_can_reach() -> None:

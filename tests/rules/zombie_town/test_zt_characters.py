@@ -3,6 +3,8 @@ malformed-action door, with stated positions and fixed draws."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from bot.rules.base import RuleError, canonical, clone
@@ -112,6 +114,28 @@ def test_each_event_card(event: str) -> None:
         assert after["players"][mine]["hand"] == ["water_2"]
     else:
         assert after["houses"]["b"]["barricades"] == 0 and after["stands"] == state["stands"] + 1
+
+
+@pytest.mark.parametrize(("chain", "found"), [(5, True), (3, True), (2, False)])
+def test_windfalls_in_a_row_stop_at_the_settings_chain(monkeypatch, chain: int, found: bool) -> None:  # noqa: ANN001
+    """Three Windfalls in a row, then water: each Windfall finds another card while fewer than
+    ``windfall_chain`` came before it in this search (settings.json, not the code)."""
+    import bot.rules.zombie_town.actions as actions_mod
+    from bot.rules.zombie_town.core import data as real_data
+
+    d = real_data()
+    patched = replace(d, settings=replace(d.settings, windfall_chain=chain))
+    monkeypatch.setattr(actions_mod, "data", lambda: patched)
+    state = started()
+    clear_zombies(state)
+    mine = me(state)
+    put(state, mine, "b", character=None)
+    state["players"][mine]["hand"] = []
+    top = ["windfall_1", "windfall_2", "windfall_3", "water_2"]
+    state["deck"] = [c for c in state["deck"] if c not in top] + list(reversed(top))
+    after, events = act(state, {"type": "search"})
+    assert [e["card"] for e in events if e["type"] == "event_card"] == top[:3]
+    assert after["players"][mine]["hand"] == (["water_2"] if found else [])
 
 
 def test_a_gun_reaches_two_steps_a_hand_weapon_only_ones_own_square() -> None:

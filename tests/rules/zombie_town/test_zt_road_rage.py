@@ -211,9 +211,47 @@ def test_a_car_parked_on_a_facade_keeps_zombies_out_of_the_house() -> None:
     state["players"][far]["pos"] = None  # dead, awaiting their turn: no prey
     zombies(state, "B4", 1)
     assert moves(state, mover) == {"B4": ["a"]}
-    state["cars"]["a"]["pos"] = "B4"  # parked on the facade
-    assert moves(state, mover) == {}
+    state["cars"]["a"]["pos"] = "B4"  # parked on the facade (its driveway C4 left open)
+    assert moves(state, mover) == {"B4": ["C4"]}  # round to the other way in
     assert GAME.view(state)["cars"]["a"]["parked_on"] == "a"
+    state["cars"]["b"]["pos"] = "C4"  # and a car in the driveway
+    assert moves(state, mover) == {}
+
+
+def test_from_the_start_a_car_in_its_driveway_keeps_zombies_out_that_way() -> None:
+    """« Les zombis ne peuvent pas entrer dans la maison en passant par une case contenant une
+    voiture, et cela dès le début du jeu »: a house is entered from its door or its driveway,
+    and the car that starts in the driveway bars that way in to zombies from the first turn;
+    once it drives off, zombies come in that way too. Players walk in either way."""
+    state = started()
+    clear_zombies(state)
+    mover, inside, far = me(state), *others(state)
+    put(state, inside, "a")
+    state["players"][far]["pos"] = None  # dead, awaiting their turn: no prey
+    assert state["cars"]["a"]["pos"] == "C4"  # the driveway, as set up
+    zombies(state, "C4", 1)
+    assert moves(state, mover) == {"C4": ["B4"]}  # not into the house: round by the door
+    assert GAME.view(state)["cars"]["a"]["parked_on"] == "a"
+    state["phase"], state["zmoves"] = "zombies", 2
+    after, _ = act(state, {"type": "zombie", "from": "C4", "to": "B4"})
+    assert after["zombies"] == {"B4": 1}
+    refused(state, {"type": "zombie", "from": "C4", "to": "a"}, mover)
+    state["cars"]["a"]["pos"] = "C5"  # driven off: the driveway is open
+    assert moves(state, mover) == {"C4": ["a"]}
+    state["cars"]["a"]["pos"] = "C4"
+    state["cars"]["b"]["pos"] = "B4"  # a car at each way in: nobody gets in
+    assert moves(state, mover) == {}
+    # a player walks in by the driveway, car or not
+    state = started()
+    clear_zombies(state)
+    walker = me(state)
+    put(state, walker, "C5")
+    for x in state["houses"].values():
+        x["barricades"] = 0
+    reach = next(f["to"] for f in GAME.legal_actions(state, walker) if f["type"] == "move" and not f.get("free"))
+    assert "a" in reach
+    after, events = act(state, {"type": "move", "to": "a"})
+    assert after["players"][walker]["pos"] == "a" and next(e for e in events if e["type"] == "moved")["path"] == ["C4", "a"]
 
 
 def test_zombies_ignore_a_driver_until_they_outnumber_the_damage_the_car_can_still_take() -> None:
@@ -285,6 +323,8 @@ def test_an_agenda_met_goes_face_up_for_good_with_the_objective_met_on_top_and_a
     assert after["phase"] == "redraw"
     kept, _ = act(after, {"type": "agenda_redraw", "draw": False})
     assert kept["players"][seat]["agendas"] == ["valet_1"] and kept["phase"] == "act"
+    also, _ = act(after, {"type": "agenda_redraw"})  # "draw" left out: listed as [True, False], so no draw
+    assert canonical(also) == canonical(kept)
     drew, events = act(after, {"type": "agenda_redraw", "draw": True})
     assert len(drew["players"][seat]["agendas"]) == 2
     drawn = next(e for e in events if e["type"] == "agenda_drawn")
@@ -320,6 +360,28 @@ def test_an_action_discards_an_agenda_with_an_optional_redraw_and_never_more_tha
     state2["players"][seat2]["agendas"].append("bully_1")  # (a third never comes: tested by the guard)
     with pytest.raises(RuleError):
         GAME.check(state2)
+
+
+def test_an_agenda_is_discarded_once_a_turn() -> None:
+    """« A chaque tour, vous pouvez dépenser une action pour défausser une carte »: once a turn,
+    even with actions left and an agenda still in hand; the next turn, again."""
+    state, seat = _agenda_state(["valet_1", "bully_1"])
+    assert any(f["type"] == "agenda_discard" for f in GAME.legal_actions(state, seat))
+    after, _ = act(state, {"type": "agenda_discard", "card": "valet_1", "draw": True})
+    assert after["actions"] == state["actions"] - 1 > 0 and len(after["players"][seat]["agendas"]) == 2
+    assert not any(f["type"] == "agenda_discard" for f in GAME.legal_actions(after, seat))
+    err = refused(after, {"type": "agenda_discard", "card": "bully_1"})
+    assert err.key == "zt.err.agenda_once"
+    state = after
+    while GAME.current(state) == seat:  # the turn ends; the others play theirs
+        state, _ = GAME.apply(state, seat, GAME.default_action(state, seat))
+    while GAME.current(state) != seat:
+        who = GAME.current(state)
+        state, _ = GAME.apply(state, who, GAME.default_action(state, who))
+    assert state["phase"] == "act" and state["actions"] > 0  # (this seed: no zombie on the way)
+    assert any(f["type"] == "agenda_discard" for f in GAME.legal_actions(state, seat))
+    after, _ = act(state, {"type": "agenda_discard", "card": "bully_1"})
+    assert "bully_1" not in after["players"][seat]["agendas"]
 
 
 def test_the_final_count_adds_agendas_and_working_cars_whose_key_one_holds() -> None:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from bot.rules.zombie_town import GAME
 from bot.rules.zombie_town.board import _car_table, car_moves, distances
 from bot.rules.zombie_town.core import geo
@@ -47,14 +49,16 @@ def test_the_zombies_ways_are_the_plain_search() -> None:
     assert checked > 300
 
 
-def test_the_zombies_ways_with_cars_parked_on_doors() -> None:
-    """Cars moved onto facades (prey inside those houses or not): the same steps."""
+@pytest.mark.parametrize("seed", [4, 5])
+def test_the_zombies_ways_with_cars_parked_on_doors(seed: int) -> None:
+    """Cars moved onto houses' entrances, doors and driveways, sometimes both of one house
+    (prey inside those houses or not): the same steps."""
     g = geo()
-    rnd = random.Random(4)
+    rnd = random.Random(seed)
     states = [after for _, _, _, after, _ in random_game(GAME, ["a", "b", "c", "d"], seed=31)]
     for state in rnd.sample(states[:-1], 60):
         state = GAME._copy(state)
-        facades = list(g.facade.values())
+        facades = list(g.facade.values()) if seed == 4 else list(g.house_at)
         for car in state["cars"].values():
             if rnd.random() < 0.5:
                 car["pos"] = rnd.choice(facades)
