@@ -428,7 +428,8 @@ class GameService(ClockCases, TakeBackCases, AiCases):
     async def replay(self, row: GameRow) -> dict[str, Any]:
         """The game rebuilt from its seed, seats, options, picks and log (kicks included;
         actions taken back left out)."""
-        return self._replayed(row, await self.store.actions(row.id))
+        log = await self.store.actions(row.id)
+        return await asyncio.to_thread(self._replayed, row, log)  # CPU work: never on the event loop
 
     async def story_source(self, channel_id: int) -> StorySource:
         """The channel's game (running or over, else its last one) as its story is drawn:
