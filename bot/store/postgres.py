@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
@@ -42,7 +43,15 @@ from bot.store.protocol import (
     StoreUnavailable,
     UnsupportedDatabase,
 )
-from bot.store.rows import ParsedStates, action_row, committed_rows, dumps, game_row, parsed_actions
+from bot.store.rows import (
+    ParsedStates,
+    action_row,
+    committed_rows,
+    dumps,
+    game_row,
+    gc_paused,
+    parsed_actions,
+)
 from bot.store.schema import MIGRATIONS, postgres_script
 from bot.store.shared import (
     SNAPSHOT_QUERY,
@@ -254,7 +263,8 @@ class PostgresStore(PgClockTables, SharedCases):
                       undone: bool = False, after_seq: int | None = None,
                       before_seq: int | None = None) -> list[ActionRow]:
         sql, args = actions_query(game_id, last, after_version, undone, after_seq, before_seq)
-        return await parsed_actions(await self._fetch(numbered(sql), *args))
+        with gc_paused() if last is None and after_version is None else nullcontext():  # see SqliteStore
+            return await parsed_actions(await self._fetch(numbered(sql), *args))
 
     async def snapshot(self, game_id: int, before_seq: int) -> tuple[int, str] | None:
         rows = await self._fetch(numbered(SNAPSHOT_QUERY), game_id, before_seq)

@@ -15,6 +15,7 @@ import random
 import sqlite3
 import time
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,14 @@ from bot.store.protocol import (
     GameRow,
     GuildSettings,
 )
-from bot.store.rows import ParsedStates, action_row, committed_rows, game_row, parsed_actions
+from bot.store.rows import (
+    ParsedStates,
+    action_row,
+    committed_rows,
+    game_row,
+    gc_paused,
+    parsed_actions,
+)
 from bot.store.rows import dumps as _dumps
 from bot.store.schema import MIGRATIONS
 from bot.store.shared import (
@@ -220,9 +228,12 @@ class SqliteStore(ClockTables, SharedCases):
     async def actions(self, game_id: int, last: int | None = None, after_version: int | None = None,
                       undone: bool = False, after_seq: int | None = None,
                       before_seq: int | None = None) -> list[ActionRow]:
-        rows = await self.db.execute_fetchall(
-            *actions_query(game_id, last, after_version, undone, after_seq, before_seq))
-        return await parsed_actions(list(rows))
+        # a read that may be long (the whole log, or from a snapshot on): the collector paused
+        # while its rows are built, in the database's thread and then the parse's (see gc_paused)
+        with gc_paused() if last is None and after_version is None else nullcontext():
+            rows = await self.db.execute_fetchall(
+                *actions_query(game_id, last, after_version, undone, after_seq, before_seq))
+            return await parsed_actions(list(rows))
 
     async def snapshot(self, game_id: int, before_seq: int) -> tuple[int, str] | None:
         rows = await self.db.execute_fetchall(SNAPSHOT_QUERY, (game_id, before_seq))
