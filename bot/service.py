@@ -453,7 +453,9 @@ class GameService(ClockCases, TakeBackCases, AiCases):
             raise UserError("err.export_players", "Only its players can export a game that is still running "
                                                   "(anyone can, once it is over).")
         seats = row.seats or row.state.get("seats") or row.players
-        return export.document(row, await self.store.actions(row.id), _picks(row, seats))
+        log = await self.store.actions(row.id)
+        # CPU work over the whole log (each entry's public events): in a worker thread
+        return await asyncio.to_thread(export.document, row, log, _picks(row, seats))
 
     # -- server settings and housekeeping ----------------------------------------------
     async def settings(self, guild_id: int | None) -> GuildSettings:

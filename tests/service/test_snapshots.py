@@ -63,10 +63,15 @@ async def play(service: GameService, game: str, options: dict, seed: int, moves:
     return row, await service.log(row)
 
 
-@pytest.mark.parametrize(("game", "options"), TABLES, ids=[f"{g}-{o.get('mode', '')}" for g, o in TABLES])
-async def test_a_replay_from_a_snapshot_is_the_replay_from_the_seed(store, game, options):
-    service = GameService(store, seed_source=lambda: 4242)
-    row, log = await play(service, game, options, seed=7, moves=400)
+LONG = [pytest.param(g, o, 400, 7, id=f"{g}-{o.get('mode', '')}") for g, o in TABLES] + [
+    pytest.param(g, o, 4000, seed, id=f"{g}-{o.get('mode', '')}-long-{seed}", marks=pytest.mark.slow)
+    for g, o in TABLES for seed in (101, 102)]
+
+
+@pytest.mark.parametrize(("game", "options", "moves", "seed"), LONG)
+async def test_a_replay_from_a_snapshot_is_the_replay_from_the_seed(store, game, options, moves, seed):
+    service = GameService(store, seed_source=lambda: 4235 + seed)  # 4242 for the seed 7
+    row, log = await play(service, game, options, seed=seed, moves=moves)
     short = options.get("mode") == "survival"  # lost within a few turns by random players
     assert len(log) > (15 if short else 60) and row.status == "running", (len(log), row.status)
     snaps = {r["seq"]: r["state"] for r in await store.dump_rows("snapshots", [row.id])}
