@@ -55,6 +55,8 @@ from bot.store.rows import (
 from bot.store.schema import MIGRATIONS, postgres_script
 from bot.store.shared import (
     SNAPSHOT_QUERY,
+    SNAPSHOT_RECENT,
+    SNAPSHOT_SPACING,
     SharedCases,
     actions_query,
     check_guild_fields,
@@ -82,7 +84,8 @@ GAME = ("SELECT g.*,"
 # insert, the clocks stopped ($11: seats, or all once the game is over: $12) and the clocks
 # started or moved ($13…$20, one array per column), the turn's snapshot ($21: a turn starts;
 # the same seq as the log's insert: every part of one statement reads the table as it was)
-# and the snapshots dropped once the game is over happen only if that update did.
+# and the snapshots dropped once the game is over (or thinned: SNAPSHOTS_THINNED) happen
+# only if that update did.
 COMMIT_ONE = (
     "WITH g AS (UPDATE games SET state = $1, status = $2, version = version + 1, updated_at = $3,"
     " turn_started_at = CASE WHEN $4 THEN $3 ELSE turn_started_at END,"
@@ -97,7 +100,10 @@ COMMIT_ONE = (
     " snapped AS (INSERT INTO snapshots (game_id, seq, state)"
     "  SELECT g.id, COALESCE((SELECT MAX(a.seq) FROM actions a WHERE a.game_id = g.id), 0) + 1, $1"
     "  FROM g WHERE $21 AND NOT $12),"
-    " unsnapped AS (DELETE FROM snapshots s USING g WHERE s.game_id = g.id AND $12)"
+    " unsnapped AS (DELETE FROM snapshots s USING g WHERE s.game_id = g.id AND ($12 OR ($21"
+    f"  AND s.seq < COALESCE((SELECT MAX(a.seq) FROM actions a WHERE a.game_id = g.id), 0) + 1 - {SNAPSHOT_RECENT}"
+    "  AND s.seq NOT IN (SELECT MIN(k.seq) FROM snapshots k WHERE k.game_id = g.id"
+    f"  GROUP BY k.seq / {SNAPSHOT_SPACING}))))"
     " INSERT INTO actions (game_id, seq, seat, action, events, created_at, version)"
     " SELECT g.id, COALESCE((SELECT MAX(a.seq) FROM actions a WHERE a.game_id = g.id), 0) + 1,"
     " $8, $9, $10, $3, g.version FROM g")

@@ -70,6 +70,16 @@ def actions_query(game_id: int, last: int | None, after_version: int | None,
 
 SNAPSHOT_QUERY = "SELECT seq, state FROM snapshots WHERE game_id = ? AND seq < ? ORDER BY seq DESC LIMIT 1"
 
+# A running game keeps the snapshots of its last SNAPSHOT_RECENT seqs (an undo, a short
+# rollback) and further back only the first of every SNAPSHOT_SPACING seqs (a long rollback
+# replays at most that many actions more): a Walking Dead Conquest game of 20,000 actions
+# keeps ~250 states (~1 MB), not its ~5,000 turn starts.
+SNAPSHOT_RECENT = 200
+SNAPSHOT_SPACING = 100
+SNAPSHOTS_THINNED = (  # after a snapshot is written at seq ``newest``: (game, newest, game)
+    f"DELETE FROM snapshots WHERE game_id = ? AND seq < ? - {SNAPSHOT_RECENT} AND seq NOT IN"
+    f" (SELECT MIN(seq) FROM snapshots WHERE game_id = ? GROUP BY seq / {SNAPSHOT_SPACING})")
+
 
 _MARK = re.compile(r"\?")
 

@@ -42,6 +42,7 @@ from bot.store.rows import dumps as _dumps
 from bot.store.schema import MIGRATIONS
 from bot.store.shared import (
     SNAPSHOT_QUERY,
+    SNAPSHOTS_THINNED,
     SharedCases,
     actions_query,
     check_guild_fields,
@@ -428,9 +429,11 @@ class SqliteStore(ClockTables, SharedCases):
                     done.append(True)
                     continue
                 if c.new_turn:  # a turn starts: its state is where an undo or a rollback replays from
-                    await self.db.execute(
+                    cur = await self.db.execute(
                         "INSERT INTO snapshots (game_id, seq, state) SELECT ?, MAX(seq), ? FROM actions"
-                        " WHERE game_id = ?", (row.id, text, row.id))
+                        " WHERE game_id = ? RETURNING seq", (row.id, text, row.id))
+                    [(newest,)] = await cur.fetchall()
+                    await self.db.execute(SNAPSHOTS_THINNED, (row.id, newest, row.id))
                 if c.clocks:
                     await self._write_clocks(row.id, c.clocks)
                 done.append(True)

@@ -172,6 +172,26 @@ async def test_turn_snapshots_are_written_read_dropped_with_what_they_follow(sto
     assert await store.dump_rows("snapshots") == []
 
 
+async def test_older_snapshots_are_thinned_to_one_every_hundred_seqs(store):
+    """Past the last SNAPSHOT_RECENT seqs a game keeps the first snapshot of every
+    SNAPSHOT_SPACING seqs: a long rollback still finds one within reach."""
+    from bot.store.shared import SNAPSHOT_RECENT, SNAPSHOT_SPACING
+
+    row = await running(store, 1)
+    commits = 520
+    for n in range(1, commits + 1):  # a turn starts at every third action
+        row = await store.commit_action(row, "a", {"type": "x"}, [], {"n": n}, "running", n % 3 == 0)
+    kept = [r["seq"] for r in await store.dump_rows("snapshots", [row.id])]
+    starts = [n for n in range(1, commits + 1) if n % 3 == 0]
+    newest = starts[-1]
+    recent = [n for n in starts if n >= newest - SNAPSHOT_RECENT]
+    older = sorted({min(n for n in starts if n // SNAPSHOT_SPACING == b)
+                    for b in {n // SNAPSHOT_SPACING for n in starts if n < newest - SNAPSHOT_RECENT}})
+    assert kept == sorted(set(older) | set(recent))
+    assert len(kept) < len(starts) / 2
+    assert await store.snapshot(row.id, 150) == (102, '{"n":102}')  # the nearest kept before 150
+
+
 async def test_a_long_log_is_parsed_off_the_event_loop(store, monkeypatch):
     """Past ``BULK`` rows the log's JSON is parsed in a worker thread, the collector paused."""
     import gc
