@@ -9,7 +9,8 @@ with ``GameService.undo`` and played again, ``--rounds`` times: the best undo is
 the process's CPU time (every thread's: the machine is shared, its wall clock says more of
 the neighbours than of the undo) and in wall time. The loop's longest callback is its
 thread's CPU time (``tests/loopwatch.py``). Beside them, the replay from the seed that an
-undo did before (twice: the move, and whether the one before can go too).
+undo did before (twice: the move, and whether the one before can go too). Last, a
+moderator's rollback of 500 actions, once, against the replay from the seed it did before.
 
     .venv/bin/python bench/bench_undo.py [--marks 100 9000] [--rounds 5] [--seed 29]
 """
@@ -110,6 +111,19 @@ async def bench(marks: list[int], rounds: int, seed: int) -> None:
                       f"longest callback {stall * 1000:4.1f} ms (target ≤ {TARGET_STALL_MS:.0f}) "
                       f"{'OK' if stall * 1000 <= TARGET_STALL_MS else 'OVER'}; before (two replays from the "
                       f"seed, on the loop): {before * 1000:7.1f} ms")
+            # a moderator's rollback of 500 actions at the last mark (once: it changes the game)
+            log = await service.log(row)
+            start = time.process_time()
+            service._replayed(row, log[:-500])
+            before = time.process_time() - start
+            with watched() as watch:
+                wall, cpu = time.perf_counter(), time.process_time()
+                await service.rollback(CHANNEL, "mod", True, 500)
+                cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+            print(f"rollback of 500 at {len(log):>6,} actions: {cpu * 1000:6.1f} ms CPU ({wall * 1000:6.1f} ms wall); "
+                  f"the loop's longest callback {watch.longest * 1000:4.1f} ms (target ≤ {TARGET_STALL_MS:.0f}) "
+                  f"{'OK' if watch.longest * 1000 <= TARGET_STALL_MS else 'OVER'}; before (a replay from the seed, "
+                  f"on the loop): {before * 1000:7.1f} ms")
         finally:
             await store.close()
     small, large = min(figures), max(figures)
