@@ -15,10 +15,10 @@ def _boards_warm() -> None:
     five games, which on a loaded machine outlasted the fake's hang limit while the first
     test of a worker waited for the bot to connect. Later builds are cached, as in a bot."""
     import renderers
-    from bot.discord_ui.app import game_cogs
+    from bot.discord_ui.app import preload
 
     renderers.warm()
-    game_cogs()  # as ``app.run`` does before its event loop starts
+    preload()  # as ``app.run`` does before its event loop starts
 
 
 @pytest.fixture
