@@ -100,8 +100,9 @@ COMMIT_ONE = (
     " snapped AS (INSERT INTO snapshots (game_id, seq, state)"
     "  SELECT g.id, COALESCE((SELECT MAX(a.seq) FROM actions a WHERE a.game_id = g.id), 0) + 1, $1"
     "  FROM g WHERE $21 AND NOT $12),"
-    " unsnapped AS (DELETE FROM snapshots s USING g WHERE s.game_id = g.id AND ($12 OR ($21"
-    f"  AND s.seq < COALESCE((SELECT MAX(a.seq) FROM actions a WHERE a.game_id = g.id), 0) + 1 - {SNAPSHOT_RECENT}"
+    # ($12 OR $21) alone: a filter checked once, so a move that starts no turn reads no snapshot
+    " unsnapped AS (DELETE FROM snapshots s USING g WHERE ($12 OR $21) AND s.game_id = g.id AND ($12"
+    f"  OR (s.seq < COALESCE((SELECT MAX(a.seq) FROM actions a WHERE a.game_id = g.id), 0) + 1 - {SNAPSHOT_RECENT}"
     "  AND s.seq NOT IN (SELECT MIN(k.seq) FROM snapshots k WHERE k.game_id = g.id"
     f"  GROUP BY k.seq / {SNAPSHOT_SPACING}))))"
     " INSERT INTO actions (game_id, seq, seat, action, events, created_at, version)"
