@@ -451,7 +451,8 @@ class GameService(ClockCases, TakeBackCases, AiCases):
     async def replay(self, row: GameRow) -> dict[str, Any]:
         """The game rebuilt from its seed, seats, options, picks and log (kicks included;
         actions taken back left out)."""
-        return self._replayed(row, await self.store.actions(row.id))
+        log = await self.store.actions(row.id)
+        return await asyncio.to_thread(self._replayed, row, log)  # CPU work: never on the event loop
 
     async def story_source(self, channel_id: int) -> StorySource:
         """The channel's game (running or over, else its last one) as its story is drawn:
@@ -475,7 +476,9 @@ class GameService(ClockCases, TakeBackCases, AiCases):
             raise UserError("err.export_players", "Only its players can export a game that is still running "
                                                   "(anyone can, once it is over).")
         seats = row.seats or row.state.get("seats") or row.players
-        return export.document(row, await self.store.actions(row.id), _picks(row, seats))
+        log = await self.store.actions(row.id)
+        # CPU work over the whole log (each entry's public events): in a worker thread
+        return await asyncio.to_thread(export.document, row, log, _picks(row, seats))
 
     # -- server settings and housekeeping ----------------------------------------------
     async def settings(self, guild_id: int | None) -> GuildSettings:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import re
 import signal
@@ -84,6 +85,28 @@ def game_cogs() -> list[type[commands.Cog]]:
     return out
 
 
+def preload() -> None:
+    """The modules ``setup_hook`` imports (the cogs, their commands' signatures read), imported
+    before the event loop runs: ~0.3 s of CPU it would otherwise spend at start-up (issue 29)."""
+    import_module("bot.discord_ui.cogs.game")
+    game_cogs()
+
+
+_frozen = False
+
+
+def freeze_startup_objects() -> None:
+    """Once a process has started (modules, commands, the boards' layers built), what it
+    holds is moved out of the garbage collector's sight (``gc.freeze``): a full collection,
+    which runs in whichever thread allocates (often the event loop's), then scans only what
+    came since. Right after start-up a full collection scanned them all: 36-46 ms of the
+    loop's CPU (issue 29). Once per process."""
+    global _frozen
+    if not _frozen:
+        _frozen = True
+        gc.freeze()  # O(1); no collection first: that would be the very pause avoided
+
+
 class GameMasterBot(commands.Bot):
     def __init__(self, settings: Settings, store: GameStore | None = None,
                  seed_source: Callable[[], int] | None = None, **kwargs: Any) -> None:
@@ -131,6 +154,7 @@ class GameMasterBot(commands.Bot):
 
         await self.add_cog(GameCog(self))
         for cog in game_cogs():
+            await asyncio.sleep(0)  # each cog's commands copied in a callback of its own (issue 29)
             await self.add_cog(cog(self))
         await self.tree.set_translator(CatalogTranslator())
         if self.settings.sync_commands:
@@ -144,6 +168,7 @@ class GameMasterBot(commands.Bot):
                 log.info("synced %d global commands (may take up to an hour to appear)", len(synced))
         self.synced = True
         await warming
+        freeze_startup_objects()
         self._idle_task = asyncio.create_task(self._idle_loop(), name="gamemaster-idle-lobbies")
         self.scheduler = Scheduler(self.service, self.deliver)
         self.service.wake = self.scheduler.poke
@@ -413,6 +438,7 @@ def run(settings: Settings) -> int:
     if hasattr(discord.VoiceClient, "warn_dave"):
         discord.VoiceClient.warn_dave = False
     logging.getLogger("gamemaster").info("starting with %s", settings)
+    preload()
     bot = create_bot(settings)
 
     async def runner() -> None:

@@ -6,6 +6,11 @@ one). Everything is drawn from public views (:mod:`bot.story`), so anyone may as
 runs in a worker thread; a message in the game's language says how far it is ("drawing 212
 turns… 40/213"), edited every couple of seconds, then becomes the post with the files. One
 drawing per channel at a time: a second request meanwhile is told so, privately.
+
+A story owed when a game ends is not lost to a database that cannot be reached at that
+moment (issue 29): its log is read again, a little later each time (``RETRY_FIRST`` seconds,
+doubling up to ``RETRY_MAX``), until the database answers (for ``RETRY_FOR`` seconds at most,
+or until the bot stops).
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from bot.story import MAX_BYTES, Story, build_story
 log = logging.getLogger(__name__)
 
 EDIT_EVERY = 2.0  # seconds between two edits of the progress message (Discord's rate limits)
+RETRY_FIRST, RETRY_MAX, RETRY_FOR = 2.0, 60.0, 6 * 3600.0  # a story owed, its log unreadable: tries again
 _drawing: set[int] = set()  # channels whose story is being drawn in this process
 
 
@@ -93,7 +99,7 @@ async def post_story(bot: GameBot, channel: Any, row: GameRow) -> None:
         return
     _drawing.add(row.channel_id)
     try:
-        source = await bot.service.story_source(row.channel_id)
+        source = await _source_once_reachable(bot, row)
         if source.row.id != row.id:
             return  # a new game started meanwhile
         await bot.pacer.slot(row.channel_id)
@@ -105,6 +111,23 @@ async def post_story(bot: GameBot, channel: Any, row: GameRow) -> None:
             log.exception("could not post the story of game %s in channel %s", row.id, row.channel_id)
     finally:
         _drawing.discard(row.channel_id)
+
+
+async def _source_once_reachable(bot: GameBot, row: GameRow) -> StorySource:
+    """The finished game's story source, read again while its database cannot be reached
+    (see the module); any other refusal, or the last try's, is raised."""
+    wait, waited = RETRY_FIRST, 0.0
+    while True:
+        try:
+            return await bot.service.story_source(row.channel_id)
+        except UserError as err:
+            if err.key != "err.store_unavailable" or waited >= RETRY_FOR or bot.is_closed():
+                raise
+        log.warning("the story of game %s in channel %s waits for the database: tried again in %.0f s",
+                    row.id, row.channel_id, wait)
+        await asyncio.sleep(wait)
+        waited += wait
+        wait = min(2 * wait, RETRY_MAX)
 
 
 class StoryCommands:

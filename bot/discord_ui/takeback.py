@@ -115,7 +115,7 @@ class TakeBackCommands:
         if not await self.bot.is_moderator(interaction):
             raise UserError("err.mod_only", "Only a moderator can do that.")
         row = await self.bot.service.running(interaction.channel_id)
-        log = await self.bot.service.log(row)
+        log = await self.bot.service.log(row, last=steps)  # the steps asked, not the whole log: enough to count
         if steps > len(log):
             raise UserError("err.too_many_steps", "This game has only {n} actions to take back.", n=len(log))
         view = discord.ui.View(timeout=None)

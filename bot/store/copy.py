@@ -1,5 +1,5 @@
 """``python -m bot copy-db FROM_URL TO_URL``: every game with its log (actions taken back
-included), clocks and notes, every member's and server's settings, from one store to an
+included), clocks, notes and turn snapshots, every member's and server's settings, from one store to an
 empty other (SQLite → PostgreSQL and back), ids kept.
 
 The rows are copied as they are, a batch of games at a time (each batch one transaction).
@@ -19,7 +19,7 @@ from bot.store.rows import TABLES
 
 BATCH = 200  # games per transaction
 SETTINGS = ("members", "guild_settings")
-OF_GAMES = ("games", "actions", "clocks", "notes")
+OF_GAMES = ("games", "actions", "clocks", "notes", "snapshots")
 
 Check = Callable[[Any, GameRow], Awaitable[str | None]]  # (store, game) → what is wrong, or None
 
@@ -79,4 +79,6 @@ async def _compare(source: Any, target: Any, game_id: int) -> list[str]:
         out.append(f"game {game_id}: the copied log differs")
     if await target.notes(game_id) != await source.notes(game_id):
         out.append(f"game {game_id}: the copied notes differ")
+    if await target.dump_rows("snapshots", [game_id]) != await source.dump_rows("snapshots", [game_id]):
+        out.append(f"game {game_id}: the copied snapshots differ")
     return out

@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
@@ -42,9 +43,20 @@ from bot.store.protocol import (
     StoreUnavailable,
     UnsupportedDatabase,
 )
-from bot.store.rows import ParsedStates, action_row, committed_rows, dumps, game_row
+from bot.store.rows import (
+    ParsedStates,
+    action_row,
+    committed_rows,
+    dumps,
+    game_row,
+    gc_paused,
+    parsed_actions,
+)
 from bot.store.schema import MIGRATIONS, postgres_script
 from bot.store.shared import (
+    SNAPSHOT_QUERY,
+    SNAPSHOT_RECENT,
+    SNAPSHOT_SPACING,
     SharedCases,
     actions_query,
     check_guild_fields,
@@ -70,7 +82,10 @@ GAME = ("SELECT g.*,"
 
 # One accepted action in one statement: the version-checked update of the game; the log's
 # insert, the clocks stopped ($11: seats, or all once the game is over: $12) and the clocks
-# started or moved ($13…$20, one array per column) happen only if that update did.
+# started or moved ($13…$20, one array per column), the turn's snapshot ($21: a turn starts;
+# the same seq as the log's insert: every part of one statement reads the table as it was)
+# and the snapshots dropped once the game is over (or thinned: SNAPSHOTS_THINNED) happen
+# only if that update did.
 COMMIT_ONE = (
     "WITH g AS (UPDATE games SET state = $1, status = $2, version = version + 1, updated_at = $3,"
     " turn_started_at = CASE WHEN $4 THEN $3 ELSE turn_started_at END,"
@@ -81,7 +96,15 @@ COMMIT_ONE = (
     "   $18::bigint[], $19::float8[], $20::float8[]) AS k"
     "  ON CONFLICT (game_id, seat) DO UPDATE SET started = excluded.started, deadline = excluded.deadline,"
     "  reminders = excluded.reminders, sent = excluded.sent, off_turn = excluded.off_turn,"
-    "  paused_until = excluded.paused_until, due = excluded.due)"
+    "  paused_until = excluded.paused_until, due = excluded.due),"
+    " snapped AS (INSERT INTO snapshots (game_id, seq, state)"
+    "  SELECT g.id, COALESCE((SELECT MAX(a.seq) FROM actions a WHERE a.game_id = g.id), 0) + 1, $1"
+    "  FROM g WHERE $21 AND NOT $12),"
+    # ($12 OR $21) alone: a filter checked once, so a move that starts no turn reads no snapshot
+    " unsnapped AS (DELETE FROM snapshots s USING g WHERE ($12 OR $21) AND s.game_id = g.id AND ($12"
+    f"  OR (s.seq < COALESCE((SELECT MAX(a.seq) FROM actions a WHERE a.game_id = g.id), 0) + 1 - {SNAPSHOT_RECENT}"
+    "  AND s.seq NOT IN (SELECT MIN(k.seq) FROM snapshots k WHERE k.game_id = g.id"
+    f"  GROUP BY k.seq / {SNAPSHOT_SPACING}))))"
     " INSERT INTO actions (game_id, seq, seat, action, events, created_at, version)"
     " SELECT g.id, COALESCE((SELECT MAX(a.seq) FROM actions a WHERE a.game_id = g.id), 0) + 1,"
     " $8, $9, $10, $3, g.version FROM g")
@@ -99,7 +122,7 @@ def commit_args(c: Commit, now: float) -> tuple[Any, ...]:
             [float(k["deadline"]) for _, k in started], [json.dumps(k["reminders"]) for _, k in started],
             [int(k["sent"]) for _, k in started], [int(k["off_turn"]) for _, k in started],
             [None if k["paused_until"] is None else float(k["paused_until"]) for _, k in started],
-            [float(k["due"]) for _, k in started])
+            [float(k["due"]) for _, k in started], bool(c.new_turn))
 
 
 def pool_settings(url: str) -> tuple[str, dict[str, float]]:
@@ -243,10 +266,16 @@ class PostgresStore(PgClockTables, SharedCases):
         rows = await self._fetch(f"{GAME} WHERE g.id = ANY($1::bigint[])", list(game_ids))
         return [game_row(r, self._states) for r in rows]
 
-    async def actions(self, game_id: int, last: int | None = None,
-                      after_version: int | None = None, undone: bool = False) -> list[ActionRow]:
-        sql, args = actions_query(game_id, last, after_version, undone)
-        return [action_row(r) for r in await self._fetch(numbered(sql), *args)]
+    async def actions(self, game_id: int, last: int | None = None, after_version: int | None = None,
+                      undone: bool = False, after_seq: int | None = None,
+                      before_seq: int | None = None) -> list[ActionRow]:
+        sql, args = actions_query(game_id, last, after_version, undone, after_seq, before_seq)
+        with gc_paused() if last is None and after_version is None else nullcontext():  # see SqliteStore
+            return await parsed_actions(await self._fetch(numbered(sql), *args))
+
+    async def snapshot(self, game_id: int, before_seq: int) -> tuple[int, str] | None:
+        rows = await self._fetch(numbered(SNAPSHOT_QUERY), game_id, before_seq)
+        return (rows[0]["seq"], rows[0]["state"]) if rows else None
 
     async def announcements(self, game_id: int) -> tuple[int, int | None, list[ActionRow]]:
         rows = await self._fetch(
@@ -318,6 +347,7 @@ class PostgresStore(PgClockTables, SharedCases):
             if rowcount(done) != 1:
                 raise Conflict("the game changed meanwhile")
             await conn.execute("DELETE FROM clocks WHERE game_id = $1", row.id)
+            await conn.execute("DELETE FROM snapshots WHERE game_id = $1", row.id)
             game_id = await self._insert_game(conn, row.channel_id, row.guild_id, row.game, row.host_id, row.options,
                                               seed, row.names, row.lang, row.players, now, row.picks, row.timing)
             if state is not None:
@@ -356,6 +386,7 @@ class PostgresStore(PgClockTables, SharedCases):
                 raise Conflict("the game changed meanwhile")
             if changes.get("status") in ("finished", "ended"):
                 await conn.execute("DELETE FROM clocks WHERE game_id = $1", row.id)
+                await conn.execute("DELETE FROM snapshots WHERE game_id = $1", row.id)
             elif clocks:
                 await self._write_clocks(conn, row.id, clocks)
 

@@ -182,6 +182,7 @@ class PgClockTables:
                 now, row.id, list(seqs))
             if rowcount(done) != len(seqs):
                 raise Conflict("the log changed meanwhile")
+            await conn.execute("DELETE FROM snapshots WHERE game_id = $1 AND seq >= $2", row.id, min(seqs))
             await conn.execute("INSERT INTO notes (game_id, at, kind, seat, data) VALUES ($1, $2, $3, $4, $5)",
                                row.id, now, note[0], note[1], dumps(note[2]))
             if clocks:

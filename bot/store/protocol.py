@@ -152,10 +152,19 @@ class GameStore(Protocol):
 
     async def get_game(self, game_id: int) -> GameRow | None: ...
 
-    async def actions(self, game_id: int, last: int | None = None,
-                      after_version: int | None = None, undone: bool = False) -> list[ActionRow]:
+    async def actions(self, game_id: int, last: int | None = None, after_version: int | None = None,
+                      undone: bool = False, after_seq: int | None = None,
+                      before_seq: int | None = None) -> list[ActionRow]:
         """The log in order: all of it, its ``last`` entries, or those that took the game
-        past ``after_version``; actions taken back only if ``undone``."""
+        past ``after_version``; actions taken back only if ``undone``; only those after
+        ``after_seq`` and before ``before_seq`` when given. A long log is parsed in a worker
+        thread (never on the event loop), the garbage collector paused meanwhile."""
+        ...
+
+    async def snapshot(self, game_id: int, before_seq: int) -> tuple[int, str] | None:
+        """The game's last snapshot before action ``before_seq``: (the seq of the action that
+        began its turn, the state after it as stored JSON), or None. Snapshots are written
+        at each turn's start while a game runs (see migration 7)."""
         ...
 
     async def announcements(self, game_id: int) -> tuple[int, int | None, list[ActionRow]]:

@@ -6,10 +6,14 @@ A database row here is any mapping by column name (``aiosqlite.Row``, ``asyncpg.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
+import gc
 import json
+import threading
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
 from bot.store.protocol import ActionRow, Commit, GameRow, MemberSettings
@@ -17,7 +21,7 @@ from bot.store.protocol import ActionRow, Commit, GameRow, MemberSettings
 # Each table with the order its rows are copied in (``copy-db``).
 TABLES: dict[str, str] = {
     "games": "id", "actions": "game_id, seq", "clocks": "game_id, seat", "notes": "game_id, at",
-    "members": "guild_id, user_id", "guild_settings": "guild_id",
+    "members": "guild_id, user_id", "guild_settings": "guild_id", "snapshots": "game_id, seq",
 }
 
 
@@ -59,6 +63,47 @@ def clock_row(row: Mapping[str, Any]) -> dict[str, Any]:
 def action_row(r: Mapping[str, Any], undone: bool = True) -> ActionRow:
     return ActionRow(r["seq"], r["seat"], json.loads(r["action"]), json.loads(r["events"]), r["created_at"],
                      r["version"], r["undone_at"] if undone else None)
+
+
+BULK = 200  # rows parsed on the event loop at most: a longer log is parsed in a worker thread
+
+_gc_lock = threading.Lock()
+_gc_pausers = 0
+_gc_was_on = True
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """The cyclic garbage collector off while a bulk of rows is parsed (from any thread, any
+    number at once): every container the parse builds survives it, so a collection would
+    only rescan them again and again (50,000 rows: 3.9-4.5 s with it, 1.25 s without)."""
+    global _gc_pausers, _gc_was_on
+    with _gc_lock:
+        if _gc_pausers == 0:
+            _gc_was_on = gc.isenabled()
+            gc.disable()
+        _gc_pausers += 1
+    try:
+        yield
+    finally:
+        with _gc_lock:
+            _gc_pausers -= 1
+            if _gc_pausers == 0 and _gc_was_on:
+                gc.enable()
+
+
+def parse_actions(rows: Iterable[Mapping[str, Any]], undone: bool = True) -> list[ActionRow]:
+    """Rows of ``actions`` as :class:`ActionRow`, the collector paused (see :func:`gc_paused`)."""
+    with gc_paused():
+        return [action_row(r, undone) for r in rows]
+
+
+async def parsed_actions(rows: list[Mapping[str, Any]], undone: bool = True) -> list[ActionRow]:
+    """:func:`parse_actions`, in a worker thread past ``BULK`` rows: a long log's JSON is
+    never parsed on the event loop."""
+    if len(rows) <= BULK:
+        return [action_row(r, undone) for r in rows]
+    return await asyncio.to_thread(parse_actions, rows, undone)
 
 
 def member_row(r: Mapping[str, Any]) -> MemberSettings:

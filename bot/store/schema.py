@@ -129,6 +129,19 @@ MIGRATIONS: list[str] = [
     DROP INDEX games_lobbies;
     CREATE INDEX games_lobbies ON games(guild_id) WHERE status = 'lobby';
     """,
+    # 7: undo and rollback in constant time (issue 29): the state at each turn's start (after
+    # the action ``seq`` that began it), written with that action; an undo or a rollback
+    # replays from the nearest one before what it takes back, not from the seed. A game's
+    # snapshots go when it finishes or ends (nothing is taken back then), and those after an
+    # action taken back go with it.
+    """
+    CREATE TABLE snapshots (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        seq INTEGER NOT NULL,
+        state TEXT NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    );
+    """,
 ]
 
 # Statements PostgreSQL runs after a migration's own (SQLite has no such setting).

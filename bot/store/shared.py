@@ -48,16 +48,37 @@ def guild_row(row: Mapping[str, Any] | None) -> GuildSettings:
 
 
 def actions_query(game_id: int, last: int | None, after_version: int | None,
-                  undone: bool) -> tuple[str, tuple[Any, ...]]:
+                  undone: bool, after_seq: int | None = None, before_seq: int | None = None) -> tuple[str, tuple[Any, ...]]:
     """The log in order: all of it, its ``last`` entries, or those that took the game past
-    ``after_version``; the actions taken back (undo, rollback) only if ``undone``."""
+    ``after_version``; the actions taken back (undo, rollback) only if ``undone``; only
+    those after ``after_seq`` and before ``before_seq`` when given (a replay from a snapshot)."""
     live = "" if undone else " AND undone_at IS NULL"
+    args: tuple[Any, ...] = (game_id,)
+    if after_seq is not None:
+        live += " AND seq > ?"
+        args += (after_seq,)
+    if before_seq is not None:
+        live += " AND seq < ?"
+        args += (before_seq,)
     if after_version is not None:
-        return f"SELECT * FROM actions WHERE game_id = ? AND version > ?{live} ORDER BY seq", (game_id, after_version)
+        return f"SELECT * FROM actions WHERE game_id = ?{live} AND version > ? ORDER BY seq", (*args, after_version)
     if last is None:
-        return f"SELECT * FROM actions WHERE game_id = ?{live} ORDER BY seq", (game_id,)
+        return f"SELECT * FROM actions WHERE game_id = ?{live} ORDER BY seq", args
     return (f"SELECT * FROM (SELECT * FROM actions WHERE game_id = ?{live} ORDER BY seq DESC LIMIT ?) a"
-            " ORDER BY seq", (game_id, last))
+            " ORDER BY seq", (*args, last))
+
+
+SNAPSHOT_QUERY = "SELECT seq, state FROM snapshots WHERE game_id = ? AND seq < ? ORDER BY seq DESC LIMIT 1"
+
+# A running game keeps the snapshots of its last SNAPSHOT_RECENT seqs (an undo, a short
+# rollback) and further back only the first of every SNAPSHOT_SPACING seqs (a long rollback
+# replays at most that many actions more): a Walking Dead Conquest game of 20,000 actions
+# keeps ~250 states (~1 MB), not its ~5,000 turn starts.
+SNAPSHOT_RECENT = 200
+SNAPSHOT_SPACING = 100
+SNAPSHOTS_THINNED = (  # after a snapshot is written at seq ``newest``: (game, newest, game)
+    f"DELETE FROM snapshots WHERE game_id = ? AND seq < ? - {SNAPSHOT_RECENT} AND seq NOT IN"
+    f" (SELECT MIN(seq) FROM snapshots WHERE game_id = ? GROUP BY seq / {SNAPSHOT_SPACING})")
 
 
 _MARK = re.compile(r"\?")

@@ -15,6 +15,7 @@ import random
 import sqlite3
 import time
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -29,10 +30,19 @@ from bot.store.protocol import (
     GameRow,
     GuildSettings,
 )
-from bot.store.rows import ParsedStates, action_row, committed_rows, game_row
+from bot.store.rows import (
+    ParsedStates,
+    action_row,
+    committed_rows,
+    game_row,
+    gc_paused,
+    parsed_actions,
+)
 from bot.store.rows import dumps as _dumps
 from bot.store.schema import MIGRATIONS
 from bot.store.shared import (
+    SNAPSHOT_QUERY,
+    SNAPSHOTS_THINNED,
     SharedCases,
     actions_query,
     check_guild_fields,
@@ -216,10 +226,19 @@ class SqliteStore(ClockTables, SharedCases):
         rows = await self.db.execute_fetchall(f"{GAME} WHERE g.id IN ({marks})", tuple(game_ids))
         return [game_row(r, self._states) for r in rows]
 
-    async def actions(self, game_id: int, last: int | None = None,
-                      after_version: int | None = None, undone: bool = False) -> list[ActionRow]:
-        rows = await self.db.execute_fetchall(*actions_query(game_id, last, after_version, undone))
-        return [action_row(r) for r in rows]
+    async def actions(self, game_id: int, last: int | None = None, after_version: int | None = None,
+                      undone: bool = False, after_seq: int | None = None,
+                      before_seq: int | None = None) -> list[ActionRow]:
+        # a read that may be long (the whole log, or from a snapshot on): the collector paused
+        # while its rows are built, in the database's thread and then the parse's (see gc_paused)
+        with gc_paused() if last is None and after_version is None else nullcontext():
+            rows = await self.db.execute_fetchall(
+                *actions_query(game_id, last, after_version, undone, after_seq, before_seq))
+            return await parsed_actions(list(rows))
+
+    async def snapshot(self, game_id: int, before_seq: int) -> tuple[int, str] | None:
+        rows = await self.db.execute_fetchall(SNAPSHOT_QUERY, (game_id, before_seq))
+        return (rows[0]["seq"], rows[0]["state"]) if rows else None
 
     async def announcements(self, game_id: int) -> tuple[int, int | None, list[ActionRow]]:
         """What posting the game needs, in one read (its state is not read): the version
@@ -319,6 +338,7 @@ class SqliteStore(ClockTables, SharedCases):
             if cur.rowcount != 1:
                 raise Conflict("the game changed meanwhile")
             await self.db.execute("DELETE FROM clocks WHERE game_id = ?", (row.id,))
+            await self.db.execute("DELETE FROM snapshots WHERE game_id = ?", (row.id,))
             game_id = await self._insert_game(row.channel_id, row.guild_id, row.game, row.host_id, row.options,
                                               seed, row.names, row.lang, row.players, now, row.picks, row.timing)
             if state is not None:
@@ -361,6 +381,7 @@ class SqliteStore(ClockTables, SharedCases):
                 raise Conflict("the game changed meanwhile")
             if changes.get("status") in ("finished", "ended"):
                 await self.db.execute("DELETE FROM clocks WHERE game_id = ?", (row.id,))
+                await self.db.execute("DELETE FROM snapshots WHERE game_id = ?", (row.id,))
             elif clocks:
                 await self._write_clocks(row.id, clocks)
 
@@ -404,7 +425,16 @@ class SqliteStore(ClockTables, SharedCases):
                 )
                 if c.status in ("finished", "ended"):
                     await self.db.execute("DELETE FROM clocks WHERE game_id = ?", (row.id,))
-                elif c.clocks:
+                    await self.db.execute("DELETE FROM snapshots WHERE game_id = ?", (row.id,))
+                    done.append(True)
+                    continue
+                if c.new_turn:  # a turn starts: its state is where an undo or a rollback replays from
+                    cur = await self.db.execute(
+                        "INSERT INTO snapshots (game_id, seq, state) SELECT ?, MAX(seq), ? FROM actions"
+                        " WHERE game_id = ? RETURNING seq", (row.id, text, row.id))
+                    [(newest,)] = await cur.fetchall()
+                    await self.db.execute(SNAPSHOTS_THINNED, (row.id, newest, row.id))
+                if c.clocks:
                     await self._write_clocks(row.id, c.clocks)
                 done.append(True)
             return done

@@ -190,6 +190,7 @@ class ClockTables:
                 (now, row.id, *seqs))
             if cur.rowcount != len(seqs):
                 raise Conflict("the log changed meanwhile")
+            await self.db.execute("DELETE FROM snapshots WHERE game_id = ? AND seq >= ?", (row.id, min(seqs)))
             await self.db.execute("INSERT INTO notes (game_id, at, kind, seat, data) VALUES (?, ?, ?, ?, ?)",
                                   (row.id, now, note[0], note[1], dumps(note[2])))
             if clocks:

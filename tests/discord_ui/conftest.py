@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from tests.discord_ui.e2e import HANG_LIMIT
@@ -13,8 +15,10 @@ def _boards_warm() -> None:
     five games, which on a loaded machine outlasted the fake's hang limit while the first
     test of a worker waited for the bot to connect. Later builds are cached, as in a bot."""
     import renderers
+    from bot.discord_ui.app import preload
 
     renderers.warm()
+    preload()  # as ``app.run`` does before its event loop starts
 
 
 @pytest.fixture
@@ -22,3 +26,21 @@ async def fake():
     """A fake Discord on 127.0.0.1 for one test."""
     async with FakeDiscord(timeout=HANG_LIMIT) as server:
         yield server
+
+
+@pytest.fixture(autouse=True)
+def _loop_never_stalls(request):
+    """Issue 29: no callback of the bot keeps the event loop busy over 20 ms of the loop
+    thread's CPU (:mod:`tests.loopwatch`: CPU time, not wall time, so a loaded CI machine
+    does not fail it), in any end-to-end path: moves, AI, undo, rollback, story, export,
+    start-up. The test's own coroutine is not the bot (it sets up games with the engines,
+    imports and rewrites test modules): its callbacks are not counted."""
+    from tests.loopwatch import watched
+
+    mine = getattr(request.function, "__name__", None)
+    with watched(ignore=lambda coro_name: coro_name == mine) as watch:
+        yield watch
+    if os.environ.get("LOOPWATCH_LOG"):
+        with open(os.environ["LOOPWATCH_LOG"], "a") as f:
+            f.write(f"{request.node.nodeid}\t{watch.longest * 1000:.1f}\t{watch.report()}\n")
+    assert not watch.stalls, f"the event loop was kept busy: {watch.report()}"

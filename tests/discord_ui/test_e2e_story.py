@@ -81,3 +81,44 @@ async def test_replay_and_chart_of_a_running_then_a_finished_game(fake, tmp_path
         await fake.slash(stranger, table, "game", "replay")
         again = await fake.wait_message(table, lambda m: bool(m.files), since=mark, timeout=HANG_LIMIT)
         assert again.files[0][1] == dict(story.files)["risk_express-replay.gif"]
+
+
+async def test_a_story_owed_while_the_database_is_away_is_posted_once_it_is_back(fake, tmp_path, monkeypatch):
+    """Issue 29: the game ends, and its log cannot be read at that moment (the database
+    went away): the story is not lost, it is read again a little later and posted then."""
+    from bot.discord_ui import story as story_ui
+    from bot.store import StoreUnavailable
+
+    monkeypatch.setattr(story_ui, "RETRY_FIRST", 0.05)
+    db = f"sqlite:///{tmp_path}/owed.sqlite3"
+    guild = fake.add_guild("Owed")
+    table = guild.add_text_channel("table")
+    alice, bob = guild.add_member("Alice"), guild.add_member("Bob")
+    mod = guild.add_moderator("Mod")
+    async with fake.run(make_bot(db, seed=78)) as bot:
+        await fake.slash(alice, table, "game", "new", options={"game": "risk_express"})
+        await fake.slash(bob, table, "game", "join")
+        await fake.slash(alice, table, "game", "start")
+        rnd = random.Random(6)
+        for _ in range(6):
+            row = await bot.service.store.active_game(table.id)
+            seat = engine.to_act(row.state)[0]
+            await bot.service.act(table.id, seat, engine.random_action(row.state, seat, rnd.randrange))
+        store = bot.service.store
+        real, failures = store.actions, []
+
+        async def away(game_id, **kw):  # the database is away for the story's first three reads
+            if len(failures) < 3:
+                failures.append(game_id)
+                raise StoreUnavailable("the database connection failed (OSError); try again")
+            return await real(game_id, **kw)
+
+        monkeypatch.setattr(store, "actions", away)
+        mark = fake.mark()
+        res = await fake.slash(mod, table, "game", "kick", options={"player": bob})  # Alice wins
+        assert not res.ephemeral
+        story = await fake.wait_message(table, lambda m: len(m.files) == 2, since=mark, timeout=HANG_LIMIT)
+        assert len(failures) == 3 and "story" in story.content.lower()
+        assert sorted(n for n, _ in story.files) == ["risk_express-chart.png", "risk_express-replay.gif"]
+        assert (await store.latest_game(table.id)).status == "finished"
+    assert not fake.discord_errors

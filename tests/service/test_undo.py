@@ -38,7 +38,7 @@ async def started(service, game):
 def dump(path) -> list:
     con = sqlite3.connect(path)
     try:
-        return [con.execute(f"SELECT * FROM {t} ORDER BY 1, 2").fetchall() for t in ("games", "actions", "notes", "clocks")]
+        return [con.execute(f"SELECT * FROM {t} ORDER BY 1, 2").fetchall() for t in ("games", "actions", "notes", "clocks", "snapshots")]
     finally:
         con.close()
 

@@ -143,6 +143,80 @@ async def test_take_back_marks_the_log_and_notes_it(store):
         ("undo", "a", {"k": 1}), ("reminder", "b", {"deadline": 5.0})]
 
 
+async def test_turn_snapshots_are_written_read_dropped_with_what_they_follow(store):
+    """A commit that starts a turn writes its state as the snapshot of that action's seq; the
+    nearest one before a seq is read back; taking back an action drops the snapshots from it
+    on; a game that finishes (or ends, or is reset) keeps none."""
+    row = await running(store, 1)
+    for n in range(1, 7):  # turns start at actions 2, 4 and 6
+        row = await store.commit_action(row, "a", {"type": "x", "n": n}, [], {"n": n}, "running", n % 2 == 0)
+    assert [(r["seq"], r["state"]) for r in await store.dump_rows("snapshots", [row.id])] == [
+        (2, '{"n":2}'), (4, '{"n":4}'), (6, '{"n":6}')]
+    assert await store.snapshot(row.id, 6) == (4, '{"n":4}')
+    assert await store.snapshot(row.id, 7) == (6, '{"n":6}')
+    assert await store.snapshot(row.id, 2) is None
+    assert [a.seq for a in await store.actions(row.id, after_seq=2, before_seq=5)] == [3, 4]
+    row = await store.take_back(row, [4, 5, 6], {"n": 3}, "running", None, ("rollback", None, {"steps": 3}))
+    assert [r["seq"] for r in await store.dump_rows("snapshots", [row.id])] == [2]
+    assert [a.seq for a in await store.actions(row.id, after_seq=2)] == [3]
+    row = await store.commit_action(row, "a", {"type": "x"}, [], {"n": 4}, "running", True)
+    assert await store.snapshot(row.id, 99) == (7, '{"n":4}')  # a new seq: the ones taken back stay in the log
+    other = await running(store, 2)
+    other = await store.commit_action(other, "a", {"type": "x"}, [], {"n": 1}, "running", True)
+    await store.commit_action(row, "a", {"type": "end"}, [], {"n": 5}, "finished", True)
+    await store.update_game(other, status="ended")
+    assert await store.dump_rows("snapshots") == []
+    third = await running(store, 3)
+    third = await store.commit_action(third, "a", {"type": "x"}, [], {"n": 1}, "running", True)
+    await store.reset_game(third, 9)
+    assert await store.dump_rows("snapshots") == []
+
+
+async def test_older_snapshots_are_thinned_to_one_every_hundred_seqs(store):
+    """Past the last SNAPSHOT_RECENT seqs a game keeps the first snapshot of every
+    SNAPSHOT_SPACING seqs: a long rollback still finds one within reach."""
+    from bot.store.shared import SNAPSHOT_RECENT, SNAPSHOT_SPACING
+
+    row = await running(store, 1)
+    commits = 520
+    for n in range(1, commits + 1):  # a turn starts at every third action
+        row = await store.commit_action(row, "a", {"type": "x"}, [], {"n": n}, "running", n % 3 == 0)
+    kept = [r["seq"] for r in await store.dump_rows("snapshots", [row.id])]
+    starts = [n for n in range(1, commits + 1) if n % 3 == 0]
+    newest = starts[-1]
+    recent = [n for n in starts if n >= newest - SNAPSHOT_RECENT]
+    older = sorted({min(n for n in starts if n // SNAPSHOT_SPACING == b)
+                    for b in {n // SNAPSHOT_SPACING for n in starts if n < newest - SNAPSHOT_RECENT}})
+    assert kept == sorted(set(older) | set(recent))
+    assert len(kept) < len(starts) / 2
+    assert await store.snapshot(row.id, 150) == (102, '{"n":102}')  # the nearest kept before 150
+
+
+async def test_a_long_log_is_parsed_off_the_event_loop(store, monkeypatch):
+    """Past ``BULK`` rows the log's JSON is parsed in a worker thread, the collector paused."""
+    import gc
+    import threading
+
+    from bot.store import rows
+
+    row = await running(store, 1)
+    for n in range(rows.BULK + 5):
+        row = await store.commit_action(row, "a", {"type": "x", "n": n}, [{"k": [n]}], {"n": n}, "running", False)
+    seen = []
+    real = rows.action_row
+
+    def spy(r, undone=True):
+        seen.append((threading.current_thread() is threading.main_thread(), gc.isenabled()))
+        return real(r, undone)
+
+    monkeypatch.setattr(rows, "action_row", spy)
+    log = await store.actions(row.id)
+    assert [a.action["n"] for a in log] == list(range(rows.BULK + 5)) and log[-1].events == [{"k": [rows.BULK + 4]}]
+    assert set(seen) == {(False, False)} and gc.isenabled()
+    seen.clear()
+    assert len(await store.actions(row.id, last=3)) == 3 and set(seen) == {(True, True)}  # a few: parsed at once
+
+
 async def test_one_active_game_per_channel_and_reset(store):
     row = await running(store, 1)
     with pytest.raises(Conflict):
