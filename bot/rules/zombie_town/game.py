@@ -99,6 +99,7 @@ class ZombieTown(Game):
     name = "Zombie Town"
     options = (Option("road_rage", "bool", True, description="Zombie Town 2: Road Rage (cars, keys, secret agendas)."),)
     anytime_actions = frozenset({"drop", "order"})
+    setup_phases = frozenset({"deal"})
 
     @property
     def min_players(self) -> int:  # type: ignore[override]
