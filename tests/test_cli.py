@@ -142,3 +142,44 @@ def test_a_match_says_how_many_games_nobody_won():
     match = Match("peaky_blinders", 2, "normal", "random", games=20, wins=19.0, draws=1)
     assert "won 19 of 20 = 95 %" in match.summary() and "1 of the games not won had no winner" in match.summary()
     assert "no winner" not in Match("peaky_blinders", 2, "normal", "random", games=2, wins=2.0).summary()
+
+
+def test_every_bad_setting_is_one_line_naming_it(tmp_path):
+    """A comment, a typo or an unknown level: one sentence naming the setting, no traceback,
+    nothing started (no database file made)."""
+    bad = {"SYNC_GUILD_ID": "123 # my server", "LOG_LEVEL": "verbose", "SYNC_COMMANDS": "maybe",
+           "SHARD_COUNT": "many", "GAMEMASTER_AI_BUDGET": "fast", "DATABASE_URL": "mysql://db/gm"}
+    clean = {key: "" for key in bad} | {"DISCORD_TOKEN": "x", "DATABASE_URL": f"sqlite:///{tmp_path}/gm.sqlite3"}
+    for key, value in bad.items():
+        result = run(env={**clean, key: value}, cwd=tmp_path)
+        assert result.returncode == 1, (key, result.stderr)
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and key in lines[0] and "Traceback" not in result.stderr, (key, result.stderr)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_settings_are_read_and_checked(monkeypatch, tmp_path):
+    from bot.config import BadSetting, from_env
+
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=abc  # the bot's\nSYNC_GUILD_ID=123 # my server\n"
+                                   "LOG_LEVEL='debug'\nSYNC_COMMANDS=off\t# not now\nDATABASE_URL=\n")
+    for key in ("DISCORD_TOKEN", "SYNC_GUILD_ID", "LOG_LEVEL", "SYNC_COMMANDS", "DATABASE_URL",
+                "SHARD_COUNT", "SHARD_IDS", "GAMEMASTER_AI_BUDGET"):
+        monkeypatch.delenv(key, raising=False)
+    monkeypatch.chdir(tmp_path)
+    settings = from_env()
+    assert (settings.token, settings.sync_guild_id, settings.log_level, settings.sync_commands) == \
+        ("abc", 123, "DEBUG", False)
+    assert settings.database_url == "sqlite:///var/gamemaster.sqlite3"
+    for key, value, word in (("LOG_LEVEL", "verbose", "LOG_LEVEL"), ("SYNC_GUILD_ID", "my server", "SYNC_GUILD_ID"),
+                             ("SYNC_GUILD_ID", "-5", "SYNC_GUILD_ID"), ("SYNC_COMMANDS", "2", "SYNC_COMMANDS")):
+        monkeypatch.setenv(key, value)
+        try:
+            from_env()
+        except BadSetting as err:
+            assert word in str(err) and "\n" not in str(err)
+        else:
+            raise AssertionError(f"{key}={value} accepted")
+        monkeypatch.delenv(key)
+    monkeypatch.setenv("LOG_LEVEL", "warn")
+    assert from_env().log_level == "WARNING"
