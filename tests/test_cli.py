@@ -183,3 +183,62 @@ def test_settings_are_read_and_checked(monkeypatch, tmp_path):
         monkeypatch.delenv(key)
     monkeypatch.setenv("LOG_LEVEL", "warn")
     assert from_env().log_level == "WARNING"
+
+
+def test_every_help_shows_the_defaults(capsys):
+    """Each option with a default says it in ``--help``; ``run`` lists the settings."""
+    import pytest
+
+    from bot.__main__ import main
+
+    expected = {"simulate": ["--players PLAYERS     how many seats (default: 3)", "(default: 1)", "(default: en)",
+                             "(default: 100)"],
+                "arena": ["(default: normal)", "(default: random)", "(default: 200)", "(default: 2)"],
+                "replay": ["(default: 100)"],
+                "run": ["LOG_LEVEL              default INFO", "GAMEMASTER_AI_BUDGET   default 1",
+                        "relative to the", "DATABASE_URL           default sqlite:///var/gamemaster.sqlite3"]}
+    for command, parts in expected.items():
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        text = capsys.readouterr().out
+        for part in parts:
+            assert part in text, (command, part)
+        assert "(default: None)" not in text and "(default: [])" not in text and "(default: False)" not in text
+
+
+def test_every_setting_is_documented_where_an_operator_looks():
+    """Each setting ``from_env`` reads is in .env.example, the README's settings table and
+    ``python -m bot run --help``, with the defaults the code has."""
+    import re
+
+    from bot.__main__ import SETTINGS_HELP
+    from bot.config import Settings
+
+    read = set(re.findall(r'os\.environ\.get\("([A-Z_]+)"', (ROOT / "bot/config.py").read_text(encoding="utf-8")))
+    assert {"DISCORD_TOKEN", "DATABASE_URL", "LOG_LEVEL", "GAMEMASTER_AI_BUDGET"} <= read
+    example = (ROOT / ".env.example").read_text(encoding="utf-8")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = readme.split("### Settings", 1)[1].split("\n### ", 1)[0]
+    for key in read:
+        assert f"\n{key}=" in example, key
+        assert f"`{key}`" in table, key
+        assert key in SETTINGS_HELP, key
+    assert f"`{Settings.database_url}`" in table and "relative to the working directory" in table
+    assert Settings.database_url in SETTINGS_HELP and f"default {Settings.log_level}" in SETTINGS_HELP
+
+
+def test_the_readme_reads_in_a_newcomers_order_and_starts_every_game():
+    from bot.discord_ui.cogs.registry import game_cogs, group_name
+    from bot.games import presenter
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    order = ["## The two commands", "## The Discord application", "## Your first game", "## Commands",
+             "## How to play", "## Running it: the operator's part", "### Settings", "### Logs",
+             "### Keeping the games in PostgreSQL", "### Scale-out"]
+    places = [readme.index(heading) for heading in order]
+    assert places == sorted(places)
+    first = readme.split("## Your first game", 1)[1].split("\n## ", 1)[0]
+    for game_id, cog in game_cogs().items():
+        row = next(line for line in first.splitlines()
+                   if line.startswith("|") and f"`/game new game:{presenter(game_id).name('en')}`" in line)
+        assert f"`/{group_name(cog)} " in row, game_id
