@@ -85,6 +85,7 @@ class GameMasterBot(commands.Bot):
                  seed_source: Callable[[], int] | None = None, **kwargs: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
+        intents.dm_messages = True  # a direct message to the bot gets one line (cogs/game.py)
         # Nobody is pinged unless a message says whom (members.ping: the player a decision falls to).
         kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
         kwargs.setdefault("tree_cls", GameTree)  # every command a server's (contexts sent at sync)

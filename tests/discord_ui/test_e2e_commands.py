@@ -107,6 +107,28 @@ async def test_a_command_in_a_direct_message_is_answered_with_one_line(fake, tmp
     assert not fake.discord_errors
 
 
+async def test_a_direct_message_to_the_bot_is_answered_with_one_line(fake, tmp_path):
+    guild = fake.add_guild("DM")
+    alice = guild.add_member("Alice")
+    dm = fake.world.dm_channel(alice.user)
+
+    def written(content: str) -> dict:  # what the gateway sends when Alice writes to the bot
+        return {"id": str(fake.world.new_id()), "channel_id": str(dm.id), "author": alice.user.to_dict(),
+                "content": content, "timestamp": "2026-11-28T12:00:00+00:00", "edited_timestamp": None,
+                "type": 0, "tts": False, "mention_everyone": False, "mentions": [], "mention_roles": [],
+                "attachments": [], "embeds": [], "pinned": False, "flags": 0}
+
+    async with fake.run(make_bot(f"sqlite:///{tmp_path}/dmtext.sqlite3")):
+        mark = fake.mark()
+        fake.emit("MESSAGE_CREATE", written("hello, can we play here?"))
+        answer = await fake.wait_message(dm, since=mark)
+        assert "server" in answer.content and "serveur" in answer.content and "\n" not in answer.content
+        fake.emit("MESSAGE_CREATE", written("hello?"))  # the same member again soon: no second answer
+        await fake.settle()
+        assert [m.content for m in fake.channel_messages(dm)] == [answer.content]
+    assert not fake.discord_errors
+
+
 @pytest.mark.parametrize("locale", ["en-US", "fr"])
 async def test_help_names_every_games_commands_in_the_members_language(fake, tmp_path, locale):
     guild = fake.add_guild("Help")

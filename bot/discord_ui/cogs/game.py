@@ -6,6 +6,8 @@ sees (ephemeral answers) is in the member's own language (``interaction.locale``
 
 from __future__ import annotations
 
+import contextlib
+import time
 from typing import Any
 
 import discord
@@ -29,6 +31,7 @@ GAME_CHOICES = [app_commands.Choice(name=g.name, value=g.id) for g in GAMES.valu
 # Each language under its own name, whatever the member's client language.
 LANGUAGE_CHOICES = [app_commands.Choice(name="English", value="en"), app_commands.Choice(name="Français", value="fr")]
 TURN_TIME_CHOICES = [app_commands.Choice(name=v, value=v) for v in timing.TURN_TIMES]
+DM_QUIET = 3600.0  # seconds before a member's next direct message is answered again
 REPLY_TIME_CHOICES = [app_commands.Choice(name=v, value=v) for v in timing.REPLY_TIMES]
 
 
@@ -45,11 +48,27 @@ class GameCog(clocks.ClockCommands, takeback.TakeBackCommands, ExportCommands, S
 
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
+        self._dm_answered: dict[int, float] = {}  # member -> when their DM was last answered
         super().__init__()
 
     @property
     def service(self):  # noqa: ANN201
         return self.bot.service
+
+    # -- a direct message to the bot ---------------------------------------------------
+    @commands.Cog.listener()
+    async def on_message(self, message: discord.Message) -> None:
+        """Someone writes to the bot in private: one line saying where it plays (in both
+        languages: a message carries no locale), at most once an hour per member."""
+        if message.guild is not None or message.author.bot:
+            return
+        now = time.monotonic()
+        if now - self._dm_answered.get(message.author.id, -DM_QUIET) < DM_QUIET:
+            return
+        self._dm_answered[message.author.id] = now
+        text = f"{t('err.not_in_dm', 'en')} · {t('err.not_in_dm', 'fr')}"
+        with contextlib.suppress(discord.HTTPException):  # a member who closed their DMs
+            await message.reply(text, mention_author=False)
 
     # -- lobby ------------------------------------------------------------------------
     @app_commands.command(name=_("new"), description=_("Open a new game in this channel"))
