@@ -1,4 +1,6 @@
-"""``/game …``: the life cycle every game shares (lobby, status, board, moderation).
+"""``/game …``: the life cycle every game shares (lobby, status, board), with the
+moderators' commands under ``/game mod …`` and the settings under ``/game settings …``
+(:mod:`.groups`: Discord's ceiling is 25 subcommands a level).
 
 What the channel reads is in the game's language (``row.lang``); what only the member
 sees (ephemeral answers) is in the member's own language (``interaction.locale``).
@@ -31,8 +33,8 @@ GAME_CHOICES = [app_commands.Choice(name=g.name, value=g.id) for g in GAMES.valu
 # Each language under its own name, whatever the member's client language.
 LANGUAGE_CHOICES = [app_commands.Choice(name="English", value="en"), app_commands.Choice(name="Français", value="fr")]
 TURN_TIME_CHOICES = [app_commands.Choice(name=v, value=v) for v in timing.TURN_TIMES]
-DM_QUIET = 3600.0  # seconds before a member's next direct message is answered again
 REPLY_TIME_CHOICES = [app_commands.Choice(name=v, value=v) for v in timing.REPLY_TIMES]
+DM_QUIET = 3600.0  # seconds before a member's next direct message is answered again
 
 
 def private(interaction: discord.Interaction) -> str:
