@@ -151,6 +151,9 @@ async def test_a_silent_seat_is_taken_over_by_the_ai_when_the_table_says_so(fake
         assert "the AI plays the seat" in fake.message(lobby.id).content
         await fake.click(bob, lobby, label="Join")
         await fake.click(alice, lobby, label="Start")
+        # the opening board (which pings the first player) posted before the mark below: a
+        # settle alone can return while a loaded machine is still drawing it
+        await fake.wait_message(table, lambda m: bool(m.files), timeout=HANG_LIMIT)
         await fake.settle()
         row = await bot.service.store.active_game(table.id)
         silent = engine.to_move(row.state)
