@@ -1,6 +1,7 @@
 """``python -m bot`` runs the bot; ``python -m bot simulate GAME`` plays a game offline;
 ``python -m bot replay FILE`` replays a game exported with ``/game export``;
-``python -m bot copy-db FROM_URL TO_URL`` moves every game to another database."""
+``python -m bot copy-db FROM_URL TO_URL`` moves every game to another database. Every
+``--help`` shows each option's default."""
 
 from __future__ import annotations
 
@@ -16,52 +17,81 @@ Bot → Reset Token, then invite the bot with the link shown in README.md.
 """
 
 
+SETTINGS_HELP = """settings (from the environment, or a .env file in the working directory):
+  DISCORD_TOKEN          the bot's token (required)
+  DATABASE_URL           default sqlite:///var/gamemaster.sqlite3, a path relative to the
+                         working directory (sqlite:////abs/path is absolute; or postgresql://…)
+  SYNC_GUILD_ID          default empty: the commands are registered globally
+  SYNC_COMMANDS          default 1 (0: keep the commands as last registered)
+  LOG_LEVEL              default INFO (DEBUG, INFO, WARNING, ERROR or CRITICAL)
+  GAMEMASTER_AI_BUDGET   default 1 (seconds per AI decision at the normal level, 0.05 to 30)
+  SHARD_COUNT, SHARD_IDS default empty: one connection, no shards"""
+
+
+class HELP(argparse.RawDescriptionHelpFormatter, argparse.ArgumentDefaultsHelpFormatter):
+    """Every option's default in ``--help`` (``(default: 3)``); an option whose help says
+    its default in words (``default: none``, ``the level's``) is left as it is."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        if "default" in text or action.default in (None, [], False):
+            return text
+        return super()._get_help_string(action)
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot", description="GameMaster, a Discord game master.")
+    parser = argparse.ArgumentParser(prog="python -m bot", description="GameMaster, a Discord game master.",
+                                     formatter_class=HELP, epilog=SETTINGS_HELP)
     sub = parser.add_subparsers(dest="command")
-    sub.add_parser("run", help="run the bot (the default)")
-    games = sub.add_parser("games", help="the games, as the README's table (from the registry)")
+    sub.add_parser("run", help="run the bot (the default); settings from the environment or .env",
+                   formatter_class=HELP, epilog=SETTINGS_HELP)
+    games = sub.add_parser("games", help="the games, as the README's table (from the registry)", formatter_class=HELP)
     games.add_argument("--write", action="store_true", help="refresh the table in README.md")
-    sim = sub.add_parser("simulate", help="play a whole game with random legal moves, offline")
+    sim = sub.add_parser("simulate", help="play a whole game with random legal moves, offline", formatter_class=HELP)
     sim.add_argument("game", help="a game id (`python -m bot games` lists them)")
-    sim.add_argument("--players", type=int, default=3)
-    sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--out", type=Path, default=None, help="write the board PNG after every turn here")
+    sim.add_argument("--players", type=int, default=3, help="how many seats")
+    sim.add_argument("--seed", type=int, default=1, help="the deal and the dice: the same seed, the same game")
+    sim.add_argument("--out", type=Path, default=None, help="write the board PNG after every turn here (default: none)")
     sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                     help="a game option, e.g. continue_attempt=true")
+                     help="a game option, e.g. continue_attempt=true (repeat for several; default: the game's)")
     sim.add_argument("--lang", choices=("en", "fr"), default="en", help="the language of the narration and boards")
     sim.add_argument("--max-pictures", type=int, default=None, metavar="N",
-                     help="with --out: draw at most N turns (default 100), and the final board")
+                     help="with --out: draw at most N turns (default: 100), and the final board")
     sim.add_argument("--replay", type=Path, default=None, metavar="FILE",
-                     help="write the game's animated replay (a GIF, one frame per turn) here")
+                     help="write the game's animated replay (a GIF, one frame per turn) here (default: none)")
     sim.add_argument("--chart", type=Path, default=None, metavar="FILE",
-                     help="write the chart of each player's standing turn by turn (a PNG) here")
+                     help="write the chart of each player's standing turn by turn (a PNG) here (default: none)")
     sim.add_argument("--ai", default=None, metavar="POLICY,POLICY,…",
                      help="who plays each seat, in order: random, greedy, easy, normal or hard (default: random"
                           " everywhere; a shorter list is repeated)")
-    arena = sub.add_parser("arena", help="a match between two policies (AI levels, greedy, random), offline")
+    arena = sub.add_parser("arena", help="a match between two policies (AI levels, greedy, random), offline",
+                           formatter_class=HELP)
     arena.add_argument("game", help="a game id (`python -m bot games` lists them)")
-    arena.add_argument("--a", default="normal", help="the policy measured (default normal)")
-    arena.add_argument("--b", default="random", help="its opponents' policy (default random)")
-    arena.add_argument("--games", type=int, default=200)
-    arena.add_argument("--players", type=int, default=2)
-    arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument("--a", default="normal", help="the policy measured")
+    arena.add_argument("--b", default="random", help="its opponents' policy")
+    arena.add_argument("--games", type=int, default=200, help="how many games")
+    arena.add_argument("--players", type=int, default=2, help="seats a game")
+    arena.add_argument("--seed", type=int, default=1, help="the first game's seed; the next games follow it")
     arena.add_argument("--budget", type=float, default=None, metavar="SECONDS",
                        help="CPU seconds a search may take per decision (default: its level's iterations only)")
     arena.add_argument("--iterations", type=int, default=None, help="samples per decision (default: the level's)")
-    arena.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
+    arena.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                       help="a game option (repeat for several; default: the game's)")
     arena.add_argument("--verbose", action="store_true", help="a line per game")
-    rep = sub.add_parser("replay", help="replay a game exported with /game export, and draw its boards")
+    rep = sub.add_parser("replay", help="replay a game exported with /game export, and draw its boards",
+                         formatter_class=HELP)
     rep.add_argument("file", type=Path, help="the JSON file /game export gave")
     rep.add_argument("--out", type=Path, default=None,
-                     help="write the board after every turn (turn-0001.png …) and the final one (final.png) here")
+                     help="write the board after every turn (turn-0001.png …) and the final one (final.png) here"
+                          " (default: none)")
     rep.add_argument("--max-pictures", type=int, default=100, metavar="N",
-                     help="with --out: draw at most N turns (default 100), and the final board")
+                     help="with --out: draw at most N turns, and the final board")
     rep.add_argument("--gif", type=Path, default=None, metavar="FILE",
-                     help="write the game's animated replay (one frame per turn) here")
+                     help="write the game's animated replay (one frame per turn) here (default: none)")
     rep.add_argument("--chart", type=Path, default=None, metavar="FILE",
-                     help="write the chart of each player's standing turn by turn here")
-    copy = sub.add_parser("copy-db", help="copy every game and setting into an empty database, and check each game")
+                     help="write the chart of each player's standing turn by turn here (default: none)")
+    copy = sub.add_parser("copy-db", help="copy every game and setting into an empty database, and check each game",
+                          formatter_class=HELP)
     copy.add_argument("from_url", metavar="FROM_URL", help="the database to copy (sqlite:///… or postgresql://…)")
     copy.add_argument("to_url", metavar="TO_URL", help="an empty database (created if a new SQLite file)")
     args = parser.parse_args(argv)

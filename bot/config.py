@@ -1,6 +1,9 @@
 """Settings from the environment, or from a ``.env`` file beside the working directory.
 
-No third-party dotenv: the format is ``KEY=value`` lines, ``#`` comments, optional quotes.
+No third-party dotenv: the format is ``KEY=value`` lines, ``#`` comments (a line's own, or
+after a value, following a space), optional quotes. Every setting is read and checked here:
+a bad one is :class:`BadSetting`, one sentence naming it (``python -m bot`` prints that
+line and stops), never a traceback.
 """
 
 from __future__ import annotations
@@ -21,10 +24,22 @@ def load_dotenv(path: str | Path = ".env") -> None:
             continue
         key, _, value = line.partition("=")
         key = key.strip().removeprefix("export ").strip()
-        value = value.strip()
-        if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
-            value = value[1:-1]
-        os.environ.setdefault(key, value)
+        os.environ.setdefault(key, dotenv_value(value))
+
+
+def dotenv_value(text: str) -> str:
+    """A ``.env`` value: inside its quotes if quoted, else up to a `` #`` comment
+    (``SYNC_GUILD_ID=123  # my server`` is ``123``)."""
+    value = text.strip()
+    if value[:1] in ("'", '"'):
+        end = value.find(value[0], 1)
+        if end > 0:
+            return value[1:end]
+    if value.startswith("#"):
+        return ""
+    for mark in (" #", "\t#"):
+        value = value.split(mark, 1)[0]
+    return value.strip()
 
 
 @dataclass(frozen=True)
@@ -114,19 +129,52 @@ def parse_budget(text: str) -> float:
     return value
 
 
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+YES, NO = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
+
+
+def parse_guild(text: str) -> int | None:
+    """``SYNC_GUILD_ID``: a server's id (digits), or empty for a global sync."""
+    text = text.strip()
+    if not text:
+        return None
+    if not text.isdigit() or not 1 <= len(text) <= 20:
+        raise BadSetting(f"SYNC_GUILD_ID is a server's id, digits only (in Discord: right-click the server → "
+                         f"Copy Server ID), or empty to sync everywhere; not {text[:40]!r}")
+    return int(text)
+
+
+def parse_switch(name: str, text: str, default: bool) -> bool:
+    """A yes/no setting: 1/0, true/false, yes/no, on/off (empty: ``default``)."""
+    low = text.strip().lower()
+    if not low:
+        return default
+    if low not in YES + NO:
+        raise BadSetting(f"{name} is 1 or 0 (true/false, yes/no, on/off), not {text.strip()[:20]!r}")
+    return low in YES
+
+
+def parse_log_level(text: str) -> str:
+    """``LOG_LEVEL``: one of :data:`LOG_LEVELS` (any case; WARN is WARNING; empty: INFO)."""
+    level = text.strip().upper() or "INFO"
+    level = "WARNING" if level == "WARN" else level
+    if level not in LOG_LEVELS:
+        raise BadSetting(f"LOG_LEVEL is one of {', '.join(LOG_LEVELS)}, not {text.strip()[:20]!r}")
+    return level
+
+
 def from_env() -> Settings:
     load_dotenv()
     token = os.environ.get("DISCORD_TOKEN", "").strip()
     if not token:
         raise MissingToken
-    guild = os.environ.get("SYNC_GUILD_ID", "").strip()
     shard_count, shard_ids = parse_shards(os.environ.get("SHARD_COUNT", ""), os.environ.get("SHARD_IDS", ""))
     return Settings(
         token=token,
         database_url=os.environ.get("DATABASE_URL", "").strip() or Settings.database_url,
-        sync_guild_id=int(guild) if guild else None,
-        sync_commands=os.environ.get("SYNC_COMMANDS", "1").strip().lower() not in ("0", "false", "no"),
-        log_level=os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
+        sync_guild_id=parse_guild(os.environ.get("SYNC_GUILD_ID", "")),
+        sync_commands=parse_switch("SYNC_COMMANDS", os.environ.get("SYNC_COMMANDS", ""), True),
+        log_level=parse_log_level(os.environ.get("LOG_LEVEL", "")),
         shard_count=shard_count,
         shard_ids=shard_ids,
         ai_budget=parse_budget(os.environ.get("GAMEMASTER_AI_BUDGET", "")),

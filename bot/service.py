@@ -206,7 +206,7 @@ class GameService(ClockCases, TakeBackCases, AiCases):
         async with self.lock(channel_id):
             row = await self.game(channel_id)
             if row.status != "lobby":
-                raise UserError("err.leave_running", "The game has started: ask a moderator to /game kick you.")
+                raise UserError("err.leave_running", "The game has started: ask a moderator to /game mod kick you.")
             if user_id not in row.players:
                 raise UserError("err.not_joined", "You are not in this lobby.")
             return await self._drop_from_lobby(row, user_id)

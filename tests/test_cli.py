@@ -142,3 +142,103 @@ def test_a_match_says_how_many_games_nobody_won():
     match = Match("peaky_blinders", 2, "normal", "random", games=20, wins=19.0, draws=1)
     assert "won 19 of 20 = 95 %" in match.summary() and "1 of the games not won had no winner" in match.summary()
     assert "no winner" not in Match("peaky_blinders", 2, "normal", "random", games=2, wins=2.0).summary()
+
+
+def test_every_bad_setting_is_one_line_naming_it(tmp_path):
+    """A comment, a typo or an unknown level: one sentence naming the setting, no traceback,
+    nothing started (no database file made)."""
+    bad = {"SYNC_GUILD_ID": "123 # my server", "LOG_LEVEL": "verbose", "SYNC_COMMANDS": "maybe",
+           "SHARD_COUNT": "many", "GAMEMASTER_AI_BUDGET": "fast", "DATABASE_URL": "mysql://db/gm"}
+    clean = {key: "" for key in bad} | {"DISCORD_TOKEN": "x", "DATABASE_URL": f"sqlite:///{tmp_path}/gm.sqlite3"}
+    for key, value in bad.items():
+        result = run(env={**clean, key: value}, cwd=tmp_path)
+        assert result.returncode == 1, (key, result.stderr)
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and key in lines[0] and "Traceback" not in result.stderr, (key, result.stderr)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_settings_are_read_and_checked(monkeypatch, tmp_path):
+    from bot.config import BadSetting, from_env
+
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=abc  # the bot's\nSYNC_GUILD_ID=123 # my server\n"
+                                   "LOG_LEVEL='debug'\nSYNC_COMMANDS=off\t# not now\nDATABASE_URL=\n")
+    for key in ("DISCORD_TOKEN", "SYNC_GUILD_ID", "LOG_LEVEL", "SYNC_COMMANDS", "DATABASE_URL",
+                "SHARD_COUNT", "SHARD_IDS", "GAMEMASTER_AI_BUDGET"):
+        monkeypatch.delenv(key, raising=False)
+    monkeypatch.chdir(tmp_path)
+    settings = from_env()
+    assert (settings.token, settings.sync_guild_id, settings.log_level, settings.sync_commands) == \
+        ("abc", 123, "DEBUG", False)
+    assert settings.database_url == "sqlite:///var/gamemaster.sqlite3"
+    for key, value, word in (("LOG_LEVEL", "verbose", "LOG_LEVEL"), ("SYNC_GUILD_ID", "my server", "SYNC_GUILD_ID"),
+                             ("SYNC_GUILD_ID", "-5", "SYNC_GUILD_ID"), ("SYNC_COMMANDS", "2", "SYNC_COMMANDS")):
+        monkeypatch.setenv(key, value)
+        try:
+            from_env()
+        except BadSetting as err:
+            assert word in str(err) and "\n" not in str(err)
+        else:
+            raise AssertionError(f"{key}={value} accepted")
+        monkeypatch.delenv(key)
+    monkeypatch.setenv("LOG_LEVEL", "warn")
+    assert from_env().log_level == "WARNING"
+
+
+def test_every_help_shows_the_defaults(capsys):
+    """Each option with a default says it in ``--help``; ``run`` lists the settings."""
+    import pytest
+
+    from bot.__main__ import main
+
+    expected = {"simulate": ["--players PLAYERS     how many seats (default: 3)", "(default: 1)", "(default: en)",
+                             "(default: 100)"],
+                "arena": ["(default: normal)", "(default: random)", "(default: 200)", "(default: 2)"],
+                "replay": ["(default: 100)"],
+                "run": ["LOG_LEVEL              default INFO", "GAMEMASTER_AI_BUDGET   default 1",
+                        "relative to the", "DATABASE_URL           default sqlite:///var/gamemaster.sqlite3"]}
+    for command, parts in expected.items():
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        text = capsys.readouterr().out
+        for part in parts:
+            assert part in text, (command, part)
+        assert "(default: None)" not in text and "(default: [])" not in text and "(default: False)" not in text
+
+
+def test_every_setting_is_documented_where_an_operator_looks():
+    """Each setting ``from_env`` reads is in .env.example, the README's settings table and
+    ``python -m bot run --help``, with the defaults the code has."""
+    import re
+
+    from bot.__main__ import SETTINGS_HELP
+    from bot.config import Settings
+
+    read = set(re.findall(r'os\.environ\.get\("([A-Z_]+)"', (ROOT / "bot/config.py").read_text(encoding="utf-8")))
+    assert {"DISCORD_TOKEN", "DATABASE_URL", "LOG_LEVEL", "GAMEMASTER_AI_BUDGET"} <= read
+    example = (ROOT / ".env.example").read_text(encoding="utf-8")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = readme.split("### Settings", 1)[1].split("\n### ", 1)[0]
+    for key in read:
+        assert f"\n{key}=" in example, key
+        assert f"`{key}`" in table, key
+        assert key in SETTINGS_HELP, key
+    assert f"`{Settings.database_url}`" in table and "relative to the working directory" in table
+    assert Settings.database_url in SETTINGS_HELP and f"default {Settings.log_level}" in SETTINGS_HELP
+
+
+def test_the_readme_reads_in_a_newcomers_order_and_starts_every_game():
+    from bot.discord_ui.cogs.registry import game_cogs, group_name
+    from bot.games import presenter
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    order = ["## The two commands", "## The Discord application", "## Your first game", "## Commands",
+             "## How to play", "## Running it: the operator's part", "### Settings", "### Logs",
+             "### Keeping the games in PostgreSQL", "### Scale-out"]
+    places = [readme.index(heading) for heading in order]
+    assert places == sorted(places)
+    first = readme.split("## Your first game", 1)[1].split("\n## ", 1)[0]
+    for game_id, cog in game_cogs().items():
+        row = next(line for line in first.splitlines()
+                   if line.startswith("|") and f"`/game new game:{presenter(game_id).name('en')}`" in line)
+        assert f"`/{group_name(cog)} " in row, game_id

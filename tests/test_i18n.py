@@ -122,10 +122,18 @@ def test_french_command_and_option_names_are_valid_for_discord():
             await bot.add_cog(cog(bot))
         return bot.tree.get_commands()
 
-    untranslated = []
-    for group in asyncio.run(tree()):
-        assert valid_name(translate(group.name, L.group_name) or group.name)
+    def leaves(group):  # (its parent, a command): /game mod reset is reset under mod
         for cmd in group.commands:
+            if isinstance(cmd, app_commands.Group):
+                assert valid_name(translate(cmd.name, L.group_name) or ""), cmd.name
+                yield from leaves(cmd)
+            else:
+                yield cmd.parent, cmd
+
+    untranslated = []
+    for top in asyncio.run(tree()):
+        assert valid_name(translate(top.name, L.group_name) or top.name)
+        for group, cmd in leaves(top):
             fr_name = translate(cmd.name, L.command_name, group.name)
             assert fr_name and valid_name(fr_name), cmd.name
             seen = set()
@@ -140,9 +148,11 @@ def test_french_command_and_option_names_are_valid_for_discord():
     assert untranslated == []
     # and no translation is left over from a command or option that is gone
     texts = set()
-    for group in asyncio.run(tree()):
-        texts |= {group.name, group.description}
-        for cmd in group.commands:
+    for top in asyncio.run(tree()):
+        texts |= {top.name, top.description}
+        texts |= {g.name for g in top.commands if isinstance(g, app_commands.Group)}
+        texts |= {g.description for g in top.commands if isinstance(g, app_commands.Group)}
+        for group, cmd in leaves(top):
             texts |= {cmd.name, cmd.description, f"{group.name} {cmd.name}"}
             for p in cmd.parameters:
                 texts |= {p.display_name, f"option:{p.display_name}", p.description}

@@ -1,5 +1,5 @@
 """AI seats in the channel: the commands that hand a member's seat to the AI and back
-(``/game ai``, ``/game return``). Their decisions are played by :func:`.messages.ai_turns`
+(``/game mod ai``, ``/game return``). Their decisions are played by :func:`.messages.ai_turns`
 as soon as they are theirs, after every post."""
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 
+from bot.discord_ui.cogs.groups import MODERATION
 from bot.discord_ui.members import names_for
 from bot.discord_ui.messages import ai_turns, post_turn
 from bot.discord_ui.protocols import GameBot, bot_of
@@ -17,11 +18,11 @@ LEVEL_CHOICES = [app_commands.Choice(name=_(level.capitalize()), value=level) fo
 
 
 class AiCommands:
-    """``/game ai`` and ``/game return`` (a mixin of the ``/game`` cog)."""
+    """``/game mod ai`` and ``/game return`` (a mixin of the ``/game`` cog)."""
 
     bot: GameBot
 
-    @app_commands.command(name=_("ai"), description=_("Moderators: let the AI play a member's seat"))
+    @MODERATION.command(name=_("ai"), description=_("Moderators: let the AI play a member's seat"))
     @app_commands.describe(player=_("The player whose seat the AI takes"), level=_("How well the AI plays"))
     @app_commands.choices(level=LEVEL_CHOICES)
     async def ai(self, interaction: discord.Interaction, player: discord.User, level: str = "normal") -> None:

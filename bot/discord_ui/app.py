@@ -15,7 +15,6 @@ import re
 import signal
 import sys
 from collections.abc import Callable, Coroutine, Iterator
-from importlib import import_module
 from typing import Any
 
 import discord
@@ -24,12 +23,13 @@ from discord.ext import commands
 
 import renderers
 from bot.config import Settings
-from bot.discord_ui import buttons, chain, lobby, messages, rematch, takeback
+from bot.discord_ui import buttons, chain, lobby, logs, messages, rematch, takeback
+from bot.discord_ui.cogs import registry
+from bot.discord_ui.cogs.tree import GameTree
 from bot.discord_ui.errors import refuse, refused, where
 from bot.discord_ui.members import is_moderator
 from bot.discord_ui.outbox import Pacer
 from bot.discord_ui.translator import CatalogTranslator
-from bot.games import ADAPTERS
 from bot.scheduler import Scheduler
 from bot.service import GameRow, GameService, Handed, Played, Reminder, UserError
 from bot.store import GameStore, open_store
@@ -70,6 +70,7 @@ class RedactTokens(logging.Filter):
 
 
 def install_log_redaction() -> None:
+    logs.install()  # no state, secret or seed in any line (bodies stripped first)
     for name in _REDACTED_LOGGERS:
         logger = logging.getLogger(name)
         if not any(isinstance(f, RedactTokens) for f in logger.filters):
@@ -78,11 +79,7 @@ def install_log_redaction() -> None:
 
 def game_cogs() -> list[type[commands.Cog]]:
     """Every registered game's slash commands (``ADAPTERS``: each game names its cog)."""
-    out = []
-    for adapter in ADAPTERS.values():
-        module, _, name = adapter.COMMANDS.partition(":")
-        out.append(getattr(import_module(module), name))
-    return out
+    return list(registry.game_cogs().values())
 
 
 def preload() -> None:
@@ -112,8 +109,10 @@ class GameMasterBot(commands.Bot):
                  seed_source: Callable[[], int] | None = None, **kwargs: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
+        intents.dm_messages = True  # a direct message to the bot gets one line (cogs/game.py)
         # Nobody is pinged unless a message says whom (members.ping: the player a decision falls to).
         kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
+        kwargs.setdefault("tree_cls", GameTree)  # every command a server's (contexts sent at sync)
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          help_command=None, **kwargs)
         install_log_redaction()
@@ -123,6 +122,7 @@ class GameMasterBot(commands.Bot):
         self.service: GameService = None  # type: ignore[assignment]
         self.tree.on_error = self.on_app_command_error
         self.synced = False
+        self._clear_server_copies = False
         self._post_locks: dict[int, asyncio.Lock] = {}
         self.pacer = Pacer()  # every new message of a game channel waits for its slot
         self._in_flight: dict[int, int] = {}  # channel -> moves committed here whose post is under way
@@ -166,6 +166,7 @@ class GameMasterBot(commands.Bot):
             else:
                 synced = await self.tree.sync()
                 log.info("synced %d global commands (may take up to an hour to appear)", len(synced))
+                self._clear_server_copies = True  # once ready: a server synced alone before keeps no copy
         self.synced = True
         await warming
         freeze_startup_objects()
@@ -254,6 +255,9 @@ class GameMasterBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("ready as %s (id %s) in %d guilds", self.user, getattr(self.user, "id", "?"), len(self.guilds))
+        if self._clear_server_copies:
+            self._clear_server_copies = False
+            self.spawn(self.tree.clear_server_copies(self.guilds))  # type: ignore[attr-defined]
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """One log line per command and per click: who, where, which game."""

@@ -1,6 +1,6 @@
 """Asynchronous play in Discord: deadlines as Discord timestamps, reminders (in the channel
-with a mention, or by direct message), what the scheduler fired, ``/game notify`` and
-``/game vacation``, and the clock lines of ``/game status`` and ``/game log``.
+with a mention, or by direct message), what the scheduler fired, ``/game settings notify``
+and ``/game settings vacation``, and the clock lines of ``/game status`` and ``/game log``.
 
 Deadlines are written ``<t:…:R>``: each member's client shows them in their own time
 zone and language ("in 5 hours", "dans 5 heures").
@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 
 from bot import timing
+from bot.discord_ui.cogs.groups import SETTINGS
 from bot.discord_ui.limits import SELECT_OPTIONS, select_option
 from bot.discord_ui.members import names_for
 from bot.discord_ui.protocols import GameBot
@@ -112,22 +113,20 @@ def note_line(row: GameRow, note: Note, lang: str) -> str:
 
 
 class ClockCommands:
-    """``/game notify`` and ``/game vacation`` (a mixin of the ``/game`` cog)."""
+    """``/game settings notify`` and ``/game settings vacation`` (a mixin of the ``/game`` cog)."""
 
     bot: GameBot
 
-    @app_commands.command(name=_("notify"), description=_("Where your turn reminders reach you"))
+    @SETTINGS.command(name=_("notify"), description=_("Where your turn reminders reach you"))
     @app_commands.describe(mode=_("In the game's channel, by direct message, or off"))
     @app_commands.choices(mode=NOTIFY_CHOICES)
-    @app_commands.guild_only()
     async def notify(self, interaction: discord.Interaction, mode: str) -> None:
         await self.bot.service.set_notify(interaction.guild_id, str(interaction.user.id), mode,
                                           lang_of(interaction.locale))
         await interaction.response.send_message(t(f"notify.{mode}", lang_of(interaction.locale)), ephemeral=True)
 
-    @app_commands.command(name=_("vacation"), description=_("Pause your clocks while you are away (0 ends your vacation)"))
+    @SETTINGS.command(name=_("vacation"), description=_("Pause your clocks while you are away (0 ends your vacation)"))
     @app_commands.describe(days=_("How many days (1–14; 0 to come back)"))
-    @app_commands.guild_only()
     async def vacation(self, interaction: discord.Interaction,
                        days: app_commands.Range[int, 0, timing.MAX_VACATION_DAYS]) -> None:
         away = await self.bot.service.vacation(interaction.guild_id, str(interaction.user.id), days)

@@ -87,7 +87,13 @@ def lobby_text(row: GameRow, lang: str | None = None) -> str:
         counts = range(engine.min_players, engine.max_players + 1)
     return clip(t(key.get(row.status, "lobby.open"), lang, game=presenter(row.game).name(lang),
                   host=names.get(row.host_id, row.host_id), players=", ".join(players) or "—", n=len(row.players),
-                  min=counts.start, max=counts.stop - 1, options=opts))
+                  can_play=can_play(counts, lang), options=opts))
+
+
+def can_play(counts: range, lang: str) -> str:
+    """"2–6 can play" (or "exactly 4 can play" when the options leave one count)."""
+    low, high = counts.start, counts.stop - 1
+    return t("lobby.can_play.exact" if low == high else "lobby.can_play", lang, min=low, max=high)
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gml:(?P<gid>\d+):(?P<op>join|leave|start|ai|noai)"):

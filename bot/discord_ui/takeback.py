@@ -1,6 +1,6 @@
 """Taking moves back in Discord: ``/game undo`` and the Undo button on a turn's prompt (the
 player, within their turn, when nothing random or hidden came of the move), and a
-moderator's ``/game rollback steps:`` behind a confirmation button.
+moderator's ``/game mod rollback steps:`` behind a confirmation button.
 
 After either, the channel is told in a line and shown the board and the choices as they
 are again, through :func:`bot.discord_ui.messages.post_turn` like every turn.
@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 
 from bot.discord_ui.buttons import deciding_row
+from bot.discord_ui.cogs.groups import MODERATION
 from bot.discord_ui.errors import refused
 from bot.discord_ui.limits import BUTTON_LABEL, clip
 from bot.discord_ui.members import names_for
@@ -97,7 +98,7 @@ def undo_button(bot: GameBot, row: GameRow) -> UndoButton:
 
 
 class TakeBackCommands:
-    """``/game undo`` and ``/game rollback`` (a mixin of the ``/game`` cog)."""
+    """``/game undo`` and ``/game mod rollback`` (a mixin of the ``/game`` cog)."""
 
     bot: GameBot
 
@@ -107,7 +108,7 @@ class TakeBackCommands:
         await interaction.response.defer(thinking=True)
         await post_taken_back(interaction, done, interaction.user.display_name)
 
-    @app_commands.command(name=_("rollback"), description=_("Moderators: take back the last actions of this game"))
+    @MODERATION.command(name=_("rollback"), description=_("Moderators: take back the last actions of this game"))
     @app_commands.describe(steps=_("How many actions to take back"))
     async def rollback(self, interaction: discord.Interaction,
                        steps: app_commands.Range[int, 1, MAX_ROLLBACK]) -> None:

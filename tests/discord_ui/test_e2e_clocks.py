@@ -108,9 +108,9 @@ async def test_reminders_by_direct_message_and_a_vacation(fake, tmp_path):
         await fake.settle()
         first = to_act(row)[0]
         user = next(u for u in (alice, bob, carol) if str(u.id) == first)
-        res = await fake.slash(user, table, "game", "notify", options={"mode": "dm"})
+        res = await fake.slash(user, table, "game", "settings", "notify", options={"mode": "dm"})
         assert res.ephemeral and "direct message" in res.content
-        res = await fake.slash(user, table, "game", "notify", options={"mode": "dm"}, locale="fr")
+        res = await fake.slash(user, table, "game", "settings", "notify", options={"mode": "dm"}, locale="fr")
         assert "message privé" in res.content
 
         clock.now = T0 + 12 * HOUR
@@ -122,7 +122,7 @@ async def test_reminders_by_direct_message_and_a_vacation(fake, tmp_path):
         # in the member's language (they last set it from a French client)
         assert len(dms) == 1 and "temps limite" in dms[0].content and f"<#{table.id}>" in dms[0].content
 
-        res = await fake.slash(user, table, "game", "vacation", options={"days": 2})
+        res = await fake.slash(user, table, "game", "settings", "vacation", options={"days": 2})
         assert res.ephemeral and "vacation until" in res.content and "games: 1" in res.content
         assert await bot.service.deadline_of(await bot.service.game(table.id), first) == T0 + 24 * HOUR + 2 * 86400 - 12 * HOUR + 12 * HOUR
         res = await fake.slash(alice, table, "game", "status")
@@ -130,9 +130,9 @@ async def test_reminders_by_direct_message_and_a_vacation(fake, tmp_path):
         clock.now = T0 + 30 * HOUR  # past the old deadline: the vacation holds it
         await bot.scheduler.tick()
         assert first in to_act(await bot.service.store.active_game(table.id))
-        res = await fake.slash(user, table, "game", "vacation", options={"days": 0}, locale="fr")
+        res = await fake.slash(user, table, "game", "settings", "vacation", options={"days": 0}, locale="fr")
         assert res.ephemeral and "Bon retour" in res.content
-        res = await fake.slash(user, table, "game", "vacation", options={"days": 0})
+        res = await fake.slash(user, table, "game", "settings", "vacation", options={"days": 0})
         assert res.ephemeral and "not on vacation" in res.content
     assert not fake.discord_errors and not fake.unknown_routes
 
@@ -145,10 +145,10 @@ async def test_only_a_server_manager_sets_the_default_clock(fake, tmp_path):
     clock = Clock(T0)
     bot = await clocked_bot(tmp_path, "settings", clock)
     async with fake.run(bot):
-        res = await fake.slash(member, table, "game", "settings", options={"turn_time": "48h"})
+        res = await fake.slash(member, table, "game", "settings", "server", options={"turn_time": "48h"})
         assert res.ephemeral and "Manage Server" in res.content
         assert (await bot.service.settings(guild.id)).turn_time is None
-        res = await fake.slash(owner, table, "game", "settings", options={"turn_time": "48h", "vacation_days": 10})
+        res = await fake.slash(owner, table, "game", "settings", "server", options={"turn_time": "48h", "vacation_days": 10})
         assert res.ephemeral and "48 hours a turn" in res.content and "10 days a year" in res.content
         res = await open_game(fake, bot, table, member, [])
         assert "48 hours a turn" in res.message.content
@@ -203,9 +203,9 @@ async def test_undo_by_button_and_by_command_and_a_moderators_rollback(fake, tmp
         # a moderator's rollback, confirmed by a button on their own message
         for _ in range(3):
             await fake.slash(user, table, "peaky", "place", options={"territory": places[0]["value"], "count": 1})
-        res = await fake.slash(alice, table, "game", "rollback", options={"steps": 2})
+        res = await fake.slash(alice, table, "game", "mod", "rollback", options={"steps": 2})
         assert res.ephemeral and "moderator" in res.content.lower()
-        res = await fake.slash(mod, table, "game", "rollback", options={"steps": 2})
+        res = await fake.slash(mod, table, "game", "mod", "rollback", options={"steps": 2})
         assert res.ephemeral and "Take back the last 2 actions" in res.content
         confirm = res.message
         mark = fake.mark()

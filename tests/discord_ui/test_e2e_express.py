@@ -243,29 +243,29 @@ async def test_moderation_and_french(fake, tmp_path):
         assert row.status == "running"
 
         for command, options in (("reset", {}), ("skip", {}), ("kick", {"player": bob})):
-            res = await fake.slash(bob, table, "game", command, options=options, locale="fr")
+            res = await fake.slash(bob, table, "game", "mod", command, options=options, locale="fr")
             assert res.ephemeral and "modérateur" in res.content
-        res = await fake.slash(helper, table, "game", "skip")
+        res = await fake.slash(helper, table, "game", "mod", "skip")
         assert res.ephemeral
-        res = await fake.slash(bob, table, "game", "settings", options={"moderator_role": helper_role})
+        res = await fake.slash(bob, table, "game", "settings", "server", options={"moderator_role": helper_role})
         assert res.ephemeral
         assert (await state_of(bot, table)).version == row.version
 
-        res = await fake.slash(mod, table, "game", "settings", options={"moderator_role": helper_role})
+        res = await fake.slash(mod, table, "game", "settings", "server", options={"moderator_role": helper_role})
         assert res.ephemeral and "Manage Server" in res.content  # Manage Channels is not enough
-        res = await fake.slash(manager, table, "game", "settings", options={"moderator_role": helper_role})
+        res = await fake.slash(manager, table, "game", "settings", "server", options={"moderator_role": helper_role})
         assert res.ephemeral
-        res = await fake.slash(helper, table, "game", "skip")
+        res = await fake.slash(helper, table, "game", "mod", "skip")
         assert not res.ephemeral and "passé" in res.content  # the guild speaks French
         after = await state_of(bot, table)
         assert game.current(after.state) != game.current(row.state)
 
-        res = await fake.slash(mod, table, "game", "reset")
+        res = await fake.slash(mod, table, "game", "mod", "reset")
         assert not res.ephemeral and res.files
         fresh = await state_of(bot, table)
         assert fresh.id != row.id and fresh.players == row.players and fresh.version == 1 or fresh.status == "running"
 
-        res = await fake.slash(mod, table, "game", "kick", options={"player": bob})
+        res = await fake.slash(mod, table, "game", "mod", "kick", options={"player": bob})
         assert not res.ephemeral
         over = await bot.service.store.latest_game(table.id)
         assert over.status == "finished" and game.outcome(over.state)["winners"] == [str(alice.id)]

@@ -173,7 +173,7 @@ async def test_two_players_with_neutral_gangs(fake, tmp_path):
         row = await row_of(bot, table)
         events = [e for a in await bot.service.store.actions(row.id) for e in a.events]
         assert sum(1 for e in events if e["type"] == "neutral") >= 4
-        res = await fake.slash(mod, table, "game", "kick", options={"player": bob})
+        res = await fake.slash(mod, table, "game", "mod", "kick", options={"player": bob})
         assert not res.ephemeral
         over = await bot.service.store.latest_game(table.id)
         assert over.status == "finished" and game.outcome(over.state)["winners"] == [str(alice.id)]

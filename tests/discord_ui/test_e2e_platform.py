@@ -198,7 +198,7 @@ async def test_the_language_option_and_the_servers_language(fake, tmp_path):
         assert "new game" in res.content
         assert (await bot.service.store.active_game(one.id)).lang == "en"
         # the server's language wins over the creator's locale
-        res = await fake.slash(admin, one, "game", "settings", options={"language": "fr"})
+        res = await fake.slash(admin, one, "game", "settings", "server", options={"language": "fr"})
         assert res.ephemeral and "Français" in res.content
         res = await fake.slash(bob, two, "game", "new", options={"game": "risk_express"})
         assert "nouvelle partie" in res.content
@@ -235,21 +235,21 @@ async def test_settings_need_manage_server(fake, tmp_path):
     helper_role = guild.add_role("Helpers", 0)
     async with fake.run(make_bot(f"sqlite:///{tmp_path}/rights.sqlite3")) as bot:
         for options in ({"moderator_role": helper_role}, {"language": "fr"}, {"lobby_idle_days": 3}):
-            res = await fake.slash(mod, table, "game", "settings", options=options)
+            res = await fake.slash(mod, table, "game", "settings", "server", options=options)
             assert res.ephemeral and "Manage Server" in res.content
         settings = await bot.service.settings(guild.id)
         assert (settings.moderator_role_id, settings.language, settings.lobby_idle_days) == (None, None, 7)
 
-        res = await fake.slash(manager, table, "game", "settings",
+        res = await fake.slash(manager, table, "game", "settings", "server",
                                options={"moderator_role": helper_role, "language": "fr", "lobby_idle_days": 3})
         assert res.ephemeral and "3" in res.content
         settings = await bot.service.settings(guild.id)
         assert (settings.moderator_role_id, settings.language, settings.lobby_idle_days) == (helper_role.id, "fr", 3)
         # no option: the settings are shown, nothing changes
-        res = await fake.slash(manager, table, "game", "settings", locale="fr")
+        res = await fake.slash(manager, table, "game", "settings", "server", locale="fr")
         assert res.ephemeral and "Français" in res.content
         assert await bot.service.settings(guild.id) == settings
-        res = await fake.slash(manager, table, "game", "settings", options={"clear_moderator_role": True})
+        res = await fake.slash(manager, table, "game", "settings", "server", options={"clear_moderator_role": True})
         assert (await bot.service.settings(guild.id)).moderator_role_id is None
 
 
@@ -488,7 +488,7 @@ async def test_reset_of_a_lobby_removes_the_old_lobbys_buttons(fake, tmp_path):
         res = await open_game(fake, bot, table, alice, [bob])
         old = res.message
         assert fake.message(old.id).custom_ids
-        res = await fake.slash(mod, table, "game", "reset")
+        res = await fake.slash(mod, table, "game", "mod", "reset")
         assert not res.ephemeral and res.message.id != old.id
         await fake.settle()
         assert fake.message(old.id).custom_ids == []

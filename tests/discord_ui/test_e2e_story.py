@@ -68,7 +68,7 @@ async def test_replay_and_chart_of_a_running_then_a_finished_game(fake, tmp_path
 
         # the end: the moderator removes Bob, Alice wins; the story follows the final board
         mark = fake.mark()
-        res = await fake.slash(mod, table, "game", "kick", options={"player": bob})
+        res = await fake.slash(mod, table, "game", "mod", "kick", options={"player": bob})
         assert not res.ephemeral
         story = await fake.wait_message(table, lambda m: len(m.files) == 2, since=mark, timeout=HANG_LIMIT)
         assert "Le fil de la partie" in story.content

@@ -1,4 +1,4 @@
-"""A clean stop (SIGTERM sets ``service.draining``) in the middle of ``/game vacation``: the
+"""A clean stop (SIGTERM sets ``service.draining``) in the middle of ``/game settings vacation``: the
 vacation, once begun, runs to its end (every game's clocks paused and the member's row
 written), and one asked for after the stop began is refused with nothing changed."""
 

@@ -1,4 +1,6 @@
-"""``/game …``: the life cycle every game shares (lobby, status, board, moderation).
+"""``/game …``: the life cycle every game shares (lobby, status, board), with the
+moderators' commands under ``/game mod …`` and the settings under ``/game settings …``
+(:mod:`.groups`: Discord's ceiling is 25 subcommands a level).
 
 What the channel reads is in the game's language (``row.lang``); what only the member
 sees (ephemeral answers) is in the member's own language (``interaction.locale``).
@@ -6,6 +8,8 @@ sees (ephemeral answers) is in the member's own language (``interaction.locale``
 
 from __future__ import annotations
 
+import contextlib
+import time
 from typing import Any
 
 import discord
@@ -15,6 +19,8 @@ from discord.ext import commands
 
 from bot import timing
 from bot.discord_ui import ai, clocks, limits, lobby, members, messages, pictures, takeback
+from bot.discord_ui.cogs.groups import MODERATION, SETTINGS
+from bot.discord_ui.cogs.help import help_text
 from bot.discord_ui.export import ExportCommands
 from bot.discord_ui.protocols import GameBot
 from bot.discord_ui.story import StoryCommands
@@ -28,6 +34,7 @@ GAME_CHOICES = [app_commands.Choice(name=g.name, value=g.id) for g in GAMES.valu
 LANGUAGE_CHOICES = [app_commands.Choice(name="English", value="en"), app_commands.Choice(name="Français", value="fr")]
 TURN_TIME_CHOICES = [app_commands.Choice(name=v, value=v) for v in timing.TURN_TIMES]
 REPLY_TIME_CHOICES = [app_commands.Choice(name=v, value=v) for v in timing.REPLY_TIMES]
+DM_QUIET = 3600.0  # seconds before a member's next direct message is answered again
 
 
 def private(interaction: discord.Interaction) -> str:
@@ -37,13 +44,33 @@ def private(interaction: discord.Interaction) -> str:
 
 class GameCog(clocks.ClockCommands, takeback.TakeBackCommands, ExportCommands, StoryCommands, ai.AiCommands,
               commands.GroupCog, group_name=_("game"), group_description=_("Play board games in this channel")):
+    # /game mod … and /game settings … (the mixins' commands join them too)
+    mod = MODERATION
+    settings = SETTINGS
+
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
+        self._dm_answered: dict[int, float] = {}  # member -> when their DM was last answered
         super().__init__()
 
     @property
     def service(self):  # noqa: ANN201
         return self.bot.service
+
+    # -- a direct message to the bot ---------------------------------------------------
+    @commands.Cog.listener()
+    async def on_message(self, message: discord.Message) -> None:
+        """Someone writes to the bot in private: one line saying where it plays (in both
+        languages: a message carries no locale), at most once an hour per member."""
+        if message.guild is not None or message.author.bot:
+            return
+        now = time.monotonic()
+        if now - self._dm_answered.get(message.author.id, -DM_QUIET) < DM_QUIET:
+            return
+        self._dm_answered[message.author.id] = now
+        text = f"{t('err.not_in_dm', 'en')} · {t('err.not_in_dm', 'fr')}"
+        with contextlib.suppress(discord.HTTPException):  # a member who closed their DMs
+            await message.reply(text, mention_author=False)
 
     # -- lobby ------------------------------------------------------------------------
     @app_commands.command(name=_("new"), description=_("Open a new game in this channel"))
@@ -51,7 +78,6 @@ class GameCog(clocks.ClockCommands, takeback.TakeBackCommands, ExportCommands, S
                            language=_("The game's language in the channel (default: the server's, else yours)"),
                            bots=_("AI players to add to the lobby (0–5)"), level=_("How well the AI plays"))
     @app_commands.choices(game=GAME_CHOICES, language=LANGUAGE_CHOICES, level=ai.LEVEL_CHOICES)
-    @app_commands.guild_only()
     async def new(self, interaction: discord.Interaction, game: str, language: str | None = None,
                   bots: app_commands.Range[int, 0, 5] = 0, level: str = "normal") -> None:
         """The game's options are chosen in the lobby (a menu per option), not here:
@@ -196,7 +222,8 @@ class GameCog(clocks.ClockCommands, takeback.TakeBackCommands, ExportCommands, S
 
     @app_commands.command(name=_("help"), description=_("How to use the game master"))
     async def help(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(limits.clip(t("help.text", private(interaction))), ephemeral=True)
+        tree = interaction.client.tree  # type: ignore[attr-defined]  # the bot's, as synced
+        await interaction.response.send_message(help_text(tree, private(interaction)), ephemeral=True)
 
     # -- ending and moderation --------------------------------------------------------
     @app_commands.command(name=_("end"), description=_("End this channel's game (host or moderator)"))
@@ -209,7 +236,7 @@ class GameCog(clocks.ClockCommands, takeback.TakeBackCommands, ExportCommands, S
         if row.prompt_message_id:
             await self.bot.strip_buttons(row.channel_id, row.prompt_message_id)
 
-    @app_commands.command(name=_("reset"), description=_("Moderators: restart this game from the beginning"))
+    @MODERATION.command(name=_("reset"), description=_("Moderators: restart this game from the beginning"))
     async def reset(self, interaction: discord.Interaction) -> None:
         old = await self.service.game(interaction.channel_id)
         row = await self.service.reset(interaction.channel_id, await self.bot.is_moderator(interaction))
@@ -224,7 +251,7 @@ class GameCog(clocks.ClockCommands, takeback.TakeBackCommands, ExportCommands, S
         await interaction.response.defer(thinking=True)
         await messages.post_start(interaction, row, "game.reset", who=interaction.user.display_name)
 
-    @app_commands.command(name=_("kick"), description=_("Moderators: remove a player from this game"))
+    @MODERATION.command(name=_("kick"), description=_("Moderators: remove a player from this game"))
     @app_commands.describe(player=_("The player to remove"))
     async def kick(self, interaction: discord.Interaction, player: discord.User) -> None:
         result = await self.service.kick(interaction.channel_id, await self.bot.is_moderator(interaction),
@@ -236,13 +263,13 @@ class GameCog(clocks.ClockCommands, takeback.TakeBackCommands, ExportCommands, S
             return
         await messages.defer_and_post(interaction, result, thinking=True)
 
-    @app_commands.command(name=_("skip"), description=_("Moderators: skip the current player's turn"))
+    @MODERATION.command(name=_("skip"), description=_("Moderators: skip the current player's turn"))
     async def skip(self, interaction: discord.Interaction) -> None:
         played = await self.service.skip(interaction.channel_id, await self.bot.is_moderator(interaction))
         await messages.defer_and_post(interaction, played, thinking=True)
 
-    @app_commands.command(name=_("settings"),
-                          description=_("Server settings: moderator role, language, idle lobbies (Manage Server)"))
+    @SETTINGS.command(name=_("server"),
+                      description=_("Server settings: moderator role, language, idle lobbies (Manage Server)"))
     @app_commands.describe(moderator_role=_("Members with this role may moderate games"),
                            clear_moderator_role=_("Remove the moderator role (Manage Channels only, then)"),
                            language=_("The language of new games on this server"),
@@ -251,8 +278,7 @@ class GameCog(clocks.ClockCommands, takeback.TakeBackCommands, ExportCommands, S
                            reply_time=_("Default time for a decision outside one's turn"),
                            vacation_days=_("Vacation days per member and year (0–366)"))
     @app_commands.choices(language=LANGUAGE_CHOICES, turn_time=TURN_TIME_CHOICES, reply_time=REPLY_TIME_CHOICES)
-    @app_commands.guild_only()
-    async def settings(self, interaction: discord.Interaction, moderator_role: discord.Role | None = None,
+    async def server_settings(self, interaction: discord.Interaction, moderator_role: discord.Role | None = None,
                        language: str | None = None,
                        lobby_idle_days: app_commands.Range[int, 1, 90] | None = None,
                        clear_moderator_role: bool | None = None, turn_time: str | None = None,
