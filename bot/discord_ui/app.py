@@ -15,6 +15,7 @@ import re
 import signal
 import sys
 from collections.abc import Callable, Coroutine, Iterator
+from importlib import import_module
 from typing import Any
 
 import discord
