@@ -29,6 +29,7 @@ from bot.discord_ui.members import names_for, ping
 from bot.discord_ui.pictures import start_board_file
 from bot.discord_ui.protocols import GameBot, bot_of
 from bot.games import presenter
+from bot.games.base import Presenter
 from bot.i18n import fmt_num, t, text_of
 from bot.rules import GAMES
 from bot.rules.base import SYSTEM
@@ -36,6 +37,46 @@ from bot.rules.reveals import reveals
 from bot.service import GameRow, Handed, Played, Reminder, UserError
 
 log = logging.getLogger("gamemaster.ui")
+
+
+_SEEN_MAX = 4096
+_seen: dict[tuple[int, str], dict[str, Any]] = {}  # (game, seat) → the public view after their last decision
+
+
+def reduced(pres: Any, view: dict[str, Any]) -> dict[str, Any]:
+    """What :meth:`Presenter.since` compares, of a public view: who holds what, the standings."""
+    kind, owners = pres.owners(view)
+    out: dict[str, Any] = {"scores": dict(pres.standings(view))}
+    if kind == "territory":
+        out["territories"] = {k: {"owner": o} for k, o in owners.items()}
+    elif kind == "card":
+        out["cards"] = [{"id": k, "owner": o} for k, o in owners.items()]
+    return out
+
+
+def saw(row: GameRow, seat: str, public: dict[str, Any]) -> None:
+    """``seat`` has just decided: what they saw then is what their next turn is compared with."""
+    if not seat.isdigit():  # a person's seat (not the system's, not an AI's)
+        return
+    key = (row.id, seat)
+    _seen.pop(key, None)
+    _seen[key] = reduced(presenter(row.game), public)
+    while len(_seen) > _SEEN_MAX:
+        _seen.pop(next(iter(_seen)))
+
+
+def since_for(row: GameRow, seat: str | None, public: dict[str, Any]) -> tuple[list[str], list[str]]:
+    """The lines « since your last move » for ``seat`` and the ids the board marks (nothing when
+    it is not known what they saw: their first decision, or a restart since)."""
+    if seat is None or (row.id, seat) not in _seen:
+        return [], []
+    pres = presenter(row.game)
+    return pres.since(_seen[(row.id, seat)], reduced(pres, public), seat, names_for(row), row.lang)
+
+
+def marked(public: dict[str, Any], marks: list[str]) -> dict[str, Any]:
+    """The public view with what the board marks as changed since the player's last move."""
+    return {**public, "changed": marks} if marks else public
 
 
 def deciders(engine: Any, before: dict[str, Any] | None, after: dict[str, Any]) -> list[str]:
@@ -67,7 +108,8 @@ def undoable(row: GameRow, played: Played | None) -> bool:
 
 def move_text(row: GameRow, narration: list[str], pinged: Iterable[str] = (),
               extra: list[str] | None = None, public: dict[str, Any] | None = None,
-              deadline: float | None = None, ai: bool = False, head: list[str] | None = None) -> str:
+              deadline: float | None = None, ai: bool = False, head: list[str] | None = None,
+              since: list[str] | None = None) -> str:
     """Narration of what happened, then who must act (and by when: ``deadline``) and what
     they may choose, in the game's language. ``pinged`` seats are written as mentions, the
     rest by name. ``public``: the game's public view if the caller has built it."""
@@ -84,6 +126,7 @@ def move_text(row: GameRow, narration: list[str], pinged: Iterable[str] = (),
                 tail.append(t("ui.ai_playing", row.lang, who=names.get(seat, seat)))
                 continue
             who = f"<@{seat}>" if seat in pinged else names.get(seat, seat)
+            tail += list(since or [])
             tail.append(" ".join(x for x in (t("ui.to_play", row.lang, who=who),
                                              deadline_line(deadline, row.lang)) if x))
         prompt = pres.prompt(public if public is not None else engine.view(row.state, None), names, row.lang)
@@ -153,8 +196,11 @@ def board_ahead(played: Played) -> Ahead | None:
     row = played.row
     if row.state is None or not (played.new_turn or played.finished) or mid_round(played):
         return None
-    public = GAMES[row.game].view(row.state, None)
-    return Ahead(public, start_board_file(row, public=public))
+    engine = GAMES[row.game]
+    public = engine.view(row.state, None)
+    people = [s for s in deciders(engine, played.before, row.state) if s not in row.ai]
+    _lines, marks = since_for(row, people[0] if people else None, public)
+    return Ahead(public, start_board_file(row, public=marked(public, marks)))
 
 
 async def defer_and_post(interaction: discord.Interaction, played: Played, *, thinking: bool = False) -> None:
@@ -227,17 +273,20 @@ async def post_turn(channel: discord.abc.Messageable | None, interaction: discor
         # in a worker thread: a view may be CPU work (Transformers' exact battle odds, up to
         # 32,768 throws: ~0.2-0.7 s of the event loop's CPU when it ran there)
         public = ahead.public if ahead is not None else await asyncio.to_thread(engine.view, row.state, None)
+        since_lines, marks = since_for(row, pinged[0] if pinged else None, public)
+        if played is not None and played.seat != SYSTEM:
+            saw(row, played.seat, public)
         # The picture is drawn in a worker thread while the text and the buttons are made here
         # (or since the move was committed: ``ahead``).
         picture = None
         if with_board:
-            picture = ahead.picture if ahead is not None else start_board_file(row, public=public)
+            picture = ahead.picture if ahead is not None else start_board_file(row, public=marked(public, marks))
         try:
             first = engine.to_act(row.state)[:1] if row.status == "running" else []
             deadline = await bot.service.deadline_of(row, first[0]) if first else None
             ai_now = bool(bot.service.ai_to_move(row))
             kwargs = {"content": move_text(row, narration, pinged, extra, public, deadline, ai=ai_now,
-                                           head=summary(row, pending))}
+                                           head=summary(row, pending), since=since_lines)}
             # the AI's decision: no buttons (it plays at once, below)
             view = None if ai_now else \
                 bot.live_choices(row, public, undo=undoable(row, played) if undo is None else undo)
@@ -301,6 +350,10 @@ def tail_of(content: str, narration: list[str]) -> str:
     someone ("👉 …") to the end; empty when it has none (the game is over)."""
     lines = content.split("\n")
     marks = [i for i, line in enumerate(lines) if line.startswith(("👉", "🤖"))]
+    if marks and marks[-1] > 0:  # the lines « since your last move » above it belong to it too
+        heads = [i for i in range(marks[-1]) if lines[i].startswith("📰")]
+        if heads and marks[-1] - heads[-1] <= Presenter.SINCE_LINES:
+            marks[-1] = heads[-1]
     return "\n".join(lines[marks[-1]:]) if marks else ""
 
 

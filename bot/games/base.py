@@ -10,7 +10,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.games.choices import Command, matches, numbers
-from bot.i18n import lang_of, t, text_of
+from bot.i18n import fmt_num, lang_of, t, text_of
+from bot.rules import names as N
 
 __all__ = ["TYPED_SHOWN", "Action", "Command", "Group", "Presenter", "View", "matches", "numbers", "typed"]
 
@@ -99,6 +100,60 @@ class Presenter:
             return {str(s): float(v) for s, v in scores.items()}
         players = view.get("players") or {}
         return {str(s): float(p.get("territories", 0)) for s, p in players.items()}
+
+    # -- since a player's last decision -----------------------------------------------------
+    SINCE_LINES = 5
+
+    @staticmethod
+    def owners(view: View) -> tuple[str, dict[str, Any]]:
+        """What the public ``view`` says each thing is held by: ``("territory", {id: owner})`` on
+        a map, ``("card", …)`` for cards on the table; ``("", {})`` when it holds nothing such."""
+        terr = view.get("territories")
+        if isinstance(terr, dict) and terr and all(isinstance(x, dict) for x in terr.values()):
+            return "territory", {tid: x.get("owner") for tid, x in terr.items()}
+        cards = view.get("cards")
+        if isinstance(cards, list) and cards and all(isinstance(c, dict) and "id" in c for c in cards):
+            return "card", {c["id"]: c.get("owner") for c in cards}
+        return "", {}
+
+    def since(self, before: View, after: View, seat: str, names: Mapping[str, str],
+              locale: Any) -> tuple[list[str], list[str]]:
+        """What happened since ``seat``'s last decision, from the public views then and now:
+        at most :attr:`SINCE_LINES` lines (what they lost, what the others took, the scores)
+        and the ids the board marks (everything that changed hands)."""
+        lang = lang_of(locale)
+        kind, was = self.owners(before)
+        _kind, now = self.owners(after)
+        changed = [k for k, owner in now.items() if k in was and was[k] != owner]
+        body: list[str] = []
+
+        def listed(ids: list[str]) -> str:
+            shown = [N.name(self.game_id, kind, i, lang) for i in ids[:4]]
+            more = len(ids) - len(shown)
+            return ", ".join(shown) + (t("since.more", lang, n=more) if more > 0 else "")
+
+        lost = [k for k in changed if was[k] == seat]
+        if lost:
+            body.append(t("since.lost", lang, what=listed(lost), n=len(lost)))
+        gained: dict[str, list[str]] = {}
+        for k in changed:
+            if now[k] is not None and now[k] != seat:
+                gained.setdefault(str(now[k]), []).append(k)
+        for who, ids in sorted(gained.items(), key=lambda kv: -len(kv[1])):
+            body.append(t("since.took", lang, who=names.get(who, who), what=listed(ids), n=len(ids)))
+        mine = [k for k in changed if now[k] == seat]
+        if mine:
+            body.append(t("since.kept", lang, what=listed(mine), n=len(mine)))
+        then, score = self.standings(before), self.standings(after)
+        moves = [(s, score[s] - then.get(s, 0)) for s in score if score[s] != then.get(s, 0)]
+        if moves:
+            parts = [t("since.score", lang, who=names.get(s, s), score=fmt_num(score[s], lang),
+                       delta=("+" if d > 0 else "−") + fmt_num(abs(d), lang)) for s, d in moves]
+            body.append(t("since.scores", lang, what=self.standing_label(after, lang), table=" · ".join(parts)))
+        if not body:
+            return [], changed
+        head = "since.head_ringed" if kind == "territory" and changed else "since.head"
+        return [t(head, lang), *body[: self.SINCE_LINES - 1]], changed
 
     def standing_label(self, view: View, locale: Any) -> str:
         scores = view.get("scores")

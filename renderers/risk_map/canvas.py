@@ -23,7 +23,7 @@ import io
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from renderers.kit import DRAW_LOCK, INK, WHITE, blend, hex_rgb
 from renderers.kit.lut import lut
@@ -38,6 +38,7 @@ from renderers.risk_map.arrow import (
 from renderers.risk_map.arrow import clear as clear_arrows
 from renderers.risk_map.decoration import Decoration
 from renderers.risk_map.kit import (
+    RED,
     SHAPES,
     UNOWNED,
     Tab,
@@ -285,7 +286,19 @@ def _compose(view: dict[str, Any], deco: Decoration) -> tuple[MapArt, Image.Imag
     style = mp.styles(view, deco)
     pal, _swatch = _palette(art, view, style)
     canvas = art.fresh()
-    for tid, count, shape, tab in _badges(view, art, deco, style):
+    badges = _badges(view, art, deco, style)
+    changed = set(view.get("changed") or ())
+    if changed:  # what changed hands since the player's last move: a ring round its badge
+        red, white = inks(art).index(RED), inks(art).index(WHITE)
+        draw = ImageDraw.Draw(canvas)
+        for tid, _count, shape, tab in badges:
+            if tid in changed:
+                idx, _mask, (x, y), _cb, _cmask = _tid_frame(art, tid, shape, tab)
+                draw.rounded_rectangle((x - 7, y - 7, x + idx.width + 6, y + idx.height + 6), radius=11,
+                                       outline=white, width=2)
+                draw.rounded_rectangle((x - 5, y - 5, x + idx.width + 4, y + idx.height + 4), radius=9,
+                                       outline=red, width=4)
+    for tid, count, shape, tab in badges:
         _badge(canvas, art, tid, count, shape, tab)
     arrow = None
     hl = view.get("highlight")
