@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -188,6 +189,29 @@ def action_view(row: GameRow, group: str | None = None, version: int | None = No
     if loose:
         _add_actions(view, row, public, version, loose, lang, ROWS - 1)
     return view
+
+
+_NAMED_GROUP = re.compile(r"\(\?P<\w+>")
+
+
+def unknown_item(known: Sequence[type[discord.ui.DynamicItem[Any]]]) -> type[discord.ui.DynamicItem[Any]]:
+    """The item that answers a click no other item takes: a button or menu of a message
+    drawn by an older version of the bot, or a forged one. Its template matches exactly the
+    custom ids that none of ``known``'s templates matches, so a click has one answer."""
+    unnamed = [_NAMED_GROUP.sub("(?:", cls.__discord_ui_compiled_template__.pattern) for cls in known]
+    others = "|".join(f"(?:{pattern})" for pattern in unnamed)
+
+    class UnknownItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=rf"(?!(?:{others})\Z)[\s\S]*"):
+        @classmethod
+        async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                                 match: re.Match[str]) -> UnknownItem:
+            return cls(item)
+
+        async def callback(self, interaction: discord.Interaction) -> None:
+            await refused(interaction, UserError("err.stale_unknown", "This button or menu is out of date: "
+                                                 "use the newest message, or /game status."))
+
+    return UnknownItem
 
 
 # -- clicks -----------------------------------------------------------------------------
