@@ -192,11 +192,11 @@ class GameCog(clocks.ClockCommands, takeback.TakeBackCommands, ExportCommands, S
             if row is None:
                 raise UserError("err.no_game_rules", "There is no game here: pick one, e.g. /game rules game:Risk Express.")
             game = row.game
-        await interaction.response.send_message(limits.clip(presenter(game).rules(private(interaction))), ephemeral=True)
+        await limits.send_parts(interaction, presenter(game).rules(private(interaction)), ephemeral=True)
 
     @app_commands.command(name=_("help"), description=_("How to use the game master"))
     async def help(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(limits.clip(t("help.text", private(interaction))), ephemeral=True)
+        await limits.send_parts(interaction, t("help.text", private(interaction)), ephemeral=True)
 
     # -- ending and moderation --------------------------------------------------------
     @app_commands.command(name=_("end"), description=_("End this channel's game (host or moderator)"))
