@@ -155,3 +155,54 @@ def join(items: list[str], locale: Any = "en", /) -> str:
         return "".join(items)
     word = " et " if lang_of(locale) == "fr" else " and "
     return ", ".join(items[:-1]) + word + items[-1]
+
+
+# -- text that must fit (Discord's limits): cut where a reader expects it --------------------
+
+# where a text may be cut, the best first: between paragraphs, lines, sentences, words
+_BREAKS = ("\n\n", "\n", ". ", "; ", ", ", " ")
+
+
+def _cut_at(text: str, limit: int, breaks: tuple[str, ...] = _BREAKS) -> int:
+    """Where to cut ``text`` (longer than ``limit``) so its head fits in ``limit``: at the
+    last boundary of the best kind found in the second half of it, else at ``limit``."""
+    for mark in breaks:
+        at = text.rfind(mark, 0, limit - len(mark) + 1 + (1 if mark.endswith(" ") else 0))
+        if at >= limit // 2:
+            return at + len(mark.rstrip(" ")) if mark.strip() else at
+    return limit
+
+
+def split_text(text: str, limit: int) -> list[str]:
+    """``text`` in parts of at most ``limit`` characters, cut between paragraphs (else
+    lines, sentences, words): nothing lost, no word cut in two."""
+    text = str(text).strip()
+    parts: list[str] = []
+    while len(text) > limit:
+        at = _cut_at(text, limit)
+        parts.append(text[:at].rstrip())
+        text = text[at:].lstrip()
+    return [*parts, text] if text or not parts else parts
+
+
+def shorten(text: str, limit: int) -> str:
+    """``text`` if it fits in ``limit`` characters, else its head cut at a word, with an
+    ellipsis: say the essential first, and the end is what goes."""
+    text = str(text)
+    if len(text) <= limit:
+        return text
+    at = _cut_at(text, limit - 1, (" ", "\n"))
+    return text[:at].rstrip(" ,;:-–—(\n") + "…"
+
+
+def join_fit(items: list[str], limit: int, locale: Any = "en", /) -> str:
+    """:func:`join` of ``items`` if it fits in ``limit`` characters; else as many as fit
+    and how many more (« a, b and 3 more » / « a, b et 3 autres »), never a name cut."""
+    full = join(items, locale)
+    if len(full) <= limit:
+        return full
+    for keep in range(len(items) - 1, 0, -1):
+        text = t("list.more", locale, items=", ".join(items[:keep]), n=len(items) - keep)
+        if len(text) <= limit:
+            return text
+    return shorten(t("list.more", locale, items=items[0], n=len(items) - 1), limit) if items else ""

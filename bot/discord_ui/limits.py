@@ -12,6 +12,8 @@ from typing import Any
 
 import discord
 
+from bot.i18n import shorten, split_text
+
 CONTENT = 2000
 BUTTON_LABEL = 80
 OPTION_TEXT = 100  # a select option's label, value and description
@@ -25,39 +27,15 @@ MAX_BUTTONS = 20  # beyond this, choices go into select menus (25 options each)
 MAX_GROUP_BUTTONS = 5  # beyond this, the groups of a two-step choice go into one select
 
 
-# where a text may be cut, the best first: between paragraphs, lines, sentences, words
-_BREAKS = ("\n\n", "\n", ". ", "; ", ", ", " ")
-
-
-def _cut_at(text: str, limit: int, breaks: tuple[str, ...] = _BREAKS) -> int:
-    """Where to cut ``text`` (longer than ``limit``) so its head fits in ``limit``: after
-    the last boundary of the best kind found in the second half of it, else at ``limit``."""
-    for mark in breaks:
-        at = text.rfind(mark, 0, limit - len(mark) + 1 + (1 if mark.endswith(" ") else 0))
-        if at >= limit // 2:
-            return at + len(mark.rstrip(" ")) if mark.strip() else at
-    return limit
-
-
 def split(text: str, limit: int = CONTENT) -> list[str]:
     """``text`` in parts of at most ``limit`` characters, cut between paragraphs (else
     lines, sentences, words): each part a message of its own, nothing lost."""
-    text = str(text).strip()
-    parts: list[str] = []
-    while len(text) > limit:
-        at = _cut_at(text, limit)
-        parts.append(text[:at].rstrip())
-        text = text[at:].lstrip()
-    return [*parts, text] if text or not parts else parts
+    return split_text(text, limit)
 
 
 def clip(text: str, limit: int = CONTENT) -> str:
     """``text`` shortened to ``limit`` characters at a word (an ellipsis marks the cut)."""
-    text = str(text)
-    if len(text) <= limit:
-        return text
-    at = _cut_at(text, limit - 1, (" ", "\n"))
-    return text[:at].rstrip(" ,;:-–—(\n") + "…"
+    return shorten(text, limit)
 
 
 def clip_lines(lines: list[str], limit: int = CONTENT) -> str:

@@ -3,12 +3,16 @@ messages, never cut (issue 30, point 8)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.discord_ui.limits import CONTENT, clip, split
 from bot.games import presenter
-from bot.i18n import LANGUAGES, t
+from bot.i18n import LANGUAGES, count, join, t
 from bot.rules import GAMES
+from bot.rules.names import name
+from bot.rules.risk_map.cards import trade_value
 from tests.discord_ui.e2e import make_bot
 
 
@@ -55,3 +59,46 @@ async def test_the_french_rules_of_every_game_arrive_whole(fake, tmp_path):
         assert more.ephemeral and more.content.rstrip().endswith("`chances`.")
         res = await fake.slash(alice, table, "game", "help", locale="fr")
         assert words(res.content) == words(t("help.text", "fr"))
+
+
+async def test_peaky_trade_suggestions_say_the_trade_first_and_never_cut_a_name(fake, tmp_path):
+    """The longest real trade labels: ten one-razor cards with the longest names in the hand;
+    10 razors take all ten (over Discord's 100 characters in either language)."""
+    peaky = GAMES["peaky_blinders"]
+    guild = fake.add_guild()
+    table = guild.add_text_channel("garrison")
+    users = [guild.add_member(n) for n in ("Alice", "Bob", "Carol")]
+    async with fake.run(make_bot(f"sqlite:///{tmp_path}/t.sqlite3")) as bot:
+        await fake.slash(users[0], table, "game", "new", options={"game": "peaky_blinders"})
+        for user in users[1:]:
+            await fake.slash(user, table, "game", "join")
+        await fake.slash(users[0], table, "game", "start")
+        row = await bot.service.store.active_game(table.id)
+        seat = peaky.current(row.state)
+        me = next(u for u in users if str(u.id) == seat)
+        ones = [c for c, r in peaky.data.razors.items() if r == 1]
+        for locale, lang in (("en-US", "en"), ("fr", "fr")):
+            row = await bot.service.store.active_game(table.id)
+            hand = sorted(ones, key=lambda c: -len(name("peaky_blinders", "territory", c, lang)))[:10]
+            players = {**row.state["players"], seat: {**row.state["players"][seat], "hand": hand}}
+            await bot.service.store.update_game(row, state={**row.state, "players": players})
+            names = {name("peaky_blinders", "territory", c, lang) for c in hand}
+            assert len(t("pb.ac.trade", lang, razors="10", members="30", cards=join(sorted(names), lang))) > 100
+            got = await fake.autocomplete(me, table, "peaky", "trade", focused="cards", options={"cards": ""},
+                                          locale=locale)
+            assert got
+            for choice in got:
+                label, total = choice["name"], int(choice["value"])
+                assert len(label) <= 100
+                head = t("pb.ac.trade", lang, razors=count("razor", total, lang),
+                         members=count("member", trade_value(total), lang), cards="")
+                assert label.startswith(head)  # what the trade gives, first and whole
+                cards = label[len(head):]
+                more = re.search(r" (?:and|et) (\d+) (?:more|autres)$", cards)
+                rest = cards[:more.start()] if more else cards
+                for whole in sorted(names, key=len, reverse=True):
+                    rest = rest.replace(whole, "§")
+                assert re.fullmatch(r"§(?:(?:, | and | et )§)*", rest), label  # every card named whole
+                assert rest.count("§") + (int(more[1]) if more else 0) == total  # one razor a card
+            ten = next(c["name"] for c in got if c["value"] == "10")
+            assert ten.endswith("8 more" if lang == "en" else "8 autres"), ten
