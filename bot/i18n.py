@@ -17,6 +17,7 @@ French: 0 and 1).
 from __future__ import annotations
 
 import json
+import re
 import string
 from functools import cache
 from pathlib import Path
@@ -90,14 +91,49 @@ class _Once(string.Formatter):
 _ONCE = _Once()
 
 
-def fill(text: str, params: dict[str, Any]) -> str:
-    """``text`` (a catalog template) with its fields filled once from ``params``."""
+def fill(text: str, params: dict[str, Any], lang: str = "en") -> str:
+    """``text`` (a catalog template) with its fields filled once from ``params``; in French,
+    the seam of the text and a value follows French spelling (:func:`fr_seam`)."""
     if not params or "{" not in text:
         return text
     try:
-        return _ONCE.vformat(text, (), params)
+        out = ""
+        for literal, field, spec, _conversion in _ONCE.parse(text):
+            out += literal
+            if field is None:
+                continue
+            value = _ONCE.format_field(_ONCE.get_field(field, (), params)[0], spec or "")
+            if lang == "fr":
+                out, value = fr_seam(out, value)
+            out += value
+        return out
     except (ValueError, IndexError, KeyError):  # a broken template: show it unfilled
         return text
+
+
+# French: à/de before le/les contract (« aux rôdeurs », « du Havre »); de/le/la/que elide
+# before a word that starts with a vowel (« d'Aérodrome », « d'Ann »); not before h or y,
+# nor before a code (« la case E7 »). Only where a value meets the template's text.
+_FR_BEFORE = re.compile(r"(?:^|(?<=[\s(«'’]))(à|de|le|la|que|jusque|lorsque|puisque) (\*\*|__|\*|_)?$")
+_FR_ARTICLE = re.compile(r"(les|le) (?=\S)", re.IGNORECASE)
+_FR_VOWEL = re.compile(r"[aeiouàâäéèêëîïôöûü][^\W\d_]", re.IGNORECASE)
+_CONTRACTED = {("à", "les"): "aux", ("à", "le"): "au", ("de", "les"): "des", ("de", "le"): "du"}
+
+
+def fr_seam(before: str, value: str) -> tuple[str, str]:
+    """``before`` (the text so far) and ``value`` (what comes next) as French writes them where
+    they meet: « à » + « les rôdeurs » → « aux rôdeurs », « de » + « Aérodrome » → « d'Aérodrome »."""
+    m = _FR_BEFORE.search(before)
+    if m is None or not value:
+        return before, value
+    word, marks = m.group(1), m.group(2) or ""
+    head = before[: m.start(1)]
+    article = _FR_ARTICLE.match(value)
+    if article and (word, article.group(1).lower()) in _CONTRACTED:
+        return head + _CONTRACTED[word, article.group(1).lower()] + " " + marks, value[article.end():]
+    if word != "à" and _FR_VOWEL.match(value):
+        return head + word[:-1] + "'" + marks, value
+    return before, value
 
 
 def text_of(key: str, lang: str) -> str | None:
@@ -106,7 +142,7 @@ def text_of(key: str, lang: str) -> str | None:
 
 def t(key: str, locale: Any = "en", /, **params: Any) -> str:
     lang = lang_of(locale)
-    return fill(text_of(key, lang) or key, params)
+    return fill(text_of(key, lang) or key, params, lang)
 
 
 def singular(n: int, lang: str) -> bool:
@@ -123,7 +159,7 @@ def tn(key: str, n: int, locale: Any = "en", /, **params: Any) -> str:
     if singular(n, lang):
         text = text_of(f"{key}.one", lang)
         if text is not None:
-            return fill(text, params)
+            return fill(text, params, lang)
     return t(key, lang, **params)
 
 
