@@ -244,6 +244,8 @@ def draw_zoom(view: dict[str, Any], art: MapArt, pal: list[int],
         faded = t not in layer.own
         idx, mask, cb, cmask = _zbadge(layer, art, t, shape, tab, faded)
         x, y = layer.at(b[0], b[1])
+        if faded and y < HEAD:  # a neighbour's badge would cover the heading (name, bonus): left out
+            continue
         core.paste(idx.im, (x, y, x + idx.width, y + idx.height), mask.im)
         if count is not None:
             tile = _zcount(str(count), (cb[2] - cb[0], cb[3] - cb[1]),
