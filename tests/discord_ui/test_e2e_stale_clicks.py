@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import copy
 
-from tests.discord_ui.e2e import make_bot, snapshot
+from bot.rules import GAMES
+from tests.discord_ui.e2e import choices, click_choice, live_prompt, make_bot, snapshot
 
 
 def frozen(message):
@@ -97,3 +98,29 @@ async def test_a_click_on_the_lobby_after_the_start_and_unknown_ids_are_answered
         res = await fake.select(bob, forged(lobby, "gmq:1", ["a"]), "gmq:1", ["a"], locale="fr")
         assert res.ephemeral and "n'est plus d'actualité" in res.content
         assert await snapshot(bot, table) == before
+
+
+async def test_a_click_on_a_game_reset_or_ended_says_so(fake, tmp_path):
+    guild = fake.add_guild()
+    table = guild.add_text_channel("table")
+    alice, bob = guild.add_member("Alice"), guild.add_member("Bob")
+    mod = guild.add_moderator("Mod")
+    async with fake.run(make_bot(f"sqlite:///{tmp_path}/s.sqlite3")) as bot:
+        await fake.slash(alice, table, "game", "new", options={"game": "risk_express"})
+        await fake.slash(bob, table, "game", "join")
+        await fake.slash(alice, table, "game", "start")
+        prompt = frozen(live_prompt(fake, table))  # as the players' clients still show it
+        custom_id, value = choices(prompt)[0]
+        row = await bot.service.store.active_game(table.id)
+        player = alice if [str(alice.id)] == GAMES["risk_express"].to_act(row.state)[:1] else bob  # to act
+        res = await fake.slash(mod, table, "game", "reset")
+        assert not res.ephemeral
+        before = await snapshot(bot, table)
+        for locale, said in (("en-US", "replaced by a newer one"), ("fr", "remplacée par une plus récente")):
+            res = await click_choice(fake, player, prompt, (custom_id, value), locale=locale)
+            assert res.ephemeral and said in res.content, res.content
+        assert await snapshot(bot, table) == before
+        await fake.slash(mod, table, "game", "end")
+        for locale, said in (("en-US", "This game is over"), ("fr", "Cette partie est terminée")):
+            res = await click_choice(fake, player, prompt, (custom_id, value), locale=locale)
+            assert res.ephemeral and said in res.content, res.content
