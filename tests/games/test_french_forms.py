@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from bot.i18n import fill, fr_seam, t, tn
+from bot.i18n import catalog, fill, fr_seam, t, tn
 from tests.games.french_sweep import GAME_RUNS, every_text
 
 INFINITIVE = r"(?!\w+(?:er|ir|re|oir)\b)"  # « de le prendre »: a pronoun, not an article
@@ -79,3 +79,14 @@ def test_the_walking_dead_says_survivors_in_english_too():
     english = [text for g, _w, text in every_text("en") if g.startswith("walking_dead")]
     assert any(re.search(r"places \d+ survivors? on", x) for x in english)
     assert not [x for x in english if re.search(r"(?:places|moves) \d+ (?:on|from)\b", x)]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_no_plural_noun_of_the_catalog_after_1(lang):
+    """The nouns the catalogs count (``n.<noun>``: territories, survivors, crates…) never
+    follow a lone 1 in their plural (« 1 crates » in The Walking Dead's status line)."""
+    plurals = {t(key, lang, n="").strip() for key in catalog(lang) if re.fullmatch(r"n\.\w+", key)}
+    plurals = {p for p in plurals if p and p != t(f"{p}.one", lang)}
+    pattern = re.compile(r"(?<![\d,.\u202f])\b1 (?:" + "|".join(map(re.escape, sorted(plurals))) + r")\b")
+    bad = sorted({line for _g, _w, text in every_text(lang) for line in text.splitlines() if pattern.search(line)})
+    assert not bad, f"{len(bad)} texts, e.g.:\n" + "\n".join(bad[:8])

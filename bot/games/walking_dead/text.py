@@ -373,8 +373,10 @@ class WalkingDeadPresenter(Presenter):
         for seat, p in (view.get("players") or {}).items():
             lines.append(t("wd.status.player", lang, who=self.who(seat, names, lang),
                            group=N.name(GAME, "gang", p.get("group"), lang) if p.get("group") else "—",
-                           territories=p.get("territories", 0), survivors=p.get("survivors", 0),
-                           crates=p.get("crates", 0), grenades=p.get("grenades", 0)))
+                           territories=count("territory", p.get("territories", 0), lang),
+                           survivors=count("survivor", p.get("survivors", 0), lang),
+                           crates=count("crate", p.get("crates", 0), lang),
+                           grenades=count("grenade", p.get("grenades", 0), lang)))
         return "\n".join(lines)
 
     def prompt(self, view: View, names: dict[str, str], locale: Any) -> str:
