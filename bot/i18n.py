@@ -123,8 +123,9 @@ _CONTRACTED = {("à", "les"): "aux", ("à", "le"): "au", ("de", "les"): "des", (
 def fr_seam(before: str, value: str) -> tuple[str, str]:
     """``before`` (the text so far) and ``value`` (what comes next) as French writes them where
     they meet: « à » + « les rôdeurs » → « aux rôdeurs », « de » + « Aérodrome » → « d'Aérodrome »."""
-    m = _FR_BEFORE.search(before)
-    if m is None or not value:
+    cut = max(0, len(before) - 24)  # the last words are enough (texts grow field by field)
+    m = _FR_BEFORE.search(before, cut) if value else None
+    if m is None:
         return before, value
     word, marks = m.group(1), m.group(2) or ""
     head = before[: m.start(1)]
