@@ -12,9 +12,10 @@ the channel, a slash command's and a scheduler's alike).
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import discord
@@ -42,6 +43,26 @@ from bot.service import GameRow, UserError
 log = logging.getLogger("gamemaster.ui")
 
 
+def always_answers(callback: Callable[[Any, discord.Interaction], Awaitable[None]]
+                   ) -> Callable[[Any, discord.Interaction], Awaitable[None]]:
+    """A button's or menu's callback that answers the click whatever happens: an error it
+    did not expect is logged and the member told, privately, that nothing was changed
+    (discord.py would only log it, and Discord show "This interaction failed")."""
+
+    @functools.wraps(callback)
+    async def answered(item: Any, interaction: discord.Interaction) -> None:
+        try:
+            await callback(item, interaction)
+        except Exception:
+            log.exception("click %s failed", (interaction.data or {}).get("custom_id", "?"))
+            try:
+                await refuse(interaction, UserError("err.internal", "Something went wrong; nothing was changed."))
+            except discord.HTTPException:
+                pass
+
+    return answered
+
+
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm:(?P<gid>\d+):(?P<ver>\d+):(?P<code>.+)"):
     def __init__(self, game_id: int, version: int, code: str, label: str = "",
                  style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
@@ -54,6 +75,7 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm:(?P<
                              match: re.Match[str]) -> ActionButton:
         return cls(int(match["gid"]), int(match["ver"]), match["code"])
 
+    @always_answers
     async def callback(self, interaction: discord.Interaction) -> None:
         await action_click(interaction, self.game_id, self.version, self.code)
 
@@ -71,6 +93,7 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"gms:(?P
                              match: re.Match[str]) -> ActionSelect:
         return cls(int(match["gid"]), int(match["ver"]), int(match["n"]))
 
+    @always_answers
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
         if not values:
@@ -94,6 +117,7 @@ class GroupItem(discord.ui.DynamicItem[discord.ui.Button], template=r"gmg:(?P<gi
                              match: re.Match[str]) -> GroupItem:
         return cls(int(match["gid"]), int(match["ver"]), match["group"])
 
+    @always_answers
     async def callback(self, interaction: discord.Interaction) -> None:
         await group_click(interaction, self.game_id, self.version, self.group)
 
@@ -113,6 +137,7 @@ class GroupSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"gmgs:(?P
                              match: re.Match[str]) -> GroupSelect:
         return cls(int(match["gid"]), int(match["ver"]))
 
+    @always_answers
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
         await group_click(interaction, self.game_id, self.version, str(values[0]) if values else "\0")

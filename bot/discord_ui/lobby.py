@@ -14,6 +14,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_ui.buttons import always_answers
 from bot.discord_ui.clocks import clock_summary, timing_menu_options, timing_value
 from bot.discord_ui.errors import refused
 from bot.discord_ui.limits import (
@@ -102,6 +103,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gml:(?P<
                              match: re.Match[str]) -> LobbyButton:
         return cls(int(match["gid"]), match["op"])
 
+    @always_answers
     async def callback(self, interaction: discord.Interaction) -> None:
         await lobby_click(interaction, self.game_id, self.op)
 
@@ -123,6 +125,7 @@ class LobbySelect(discord.ui.DynamicItem[discord.ui.Select],
                              match: re.Match[str]) -> LobbySelect:
         return cls(match["kind"], int(match["gid"]), match["key"])
 
+    @always_answers
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
         await lobby_choice(interaction, self.game_id, self.kind, self.key, str(values[0]) if values else "")

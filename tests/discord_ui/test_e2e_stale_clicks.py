@@ -124,3 +124,21 @@ async def test_a_click_on_a_game_reset_or_ended_says_so(fake, tmp_path):
         for locale, said in (("en-US", "This game is over"), ("fr", "Cette partie est terminée")):
             res = await click_choice(fake, player, prompt, (custom_id, value), locale=locale)
             assert res.ephemeral and said in res.content, res.content
+
+
+async def test_a_click_that_fails_unexpectedly_is_still_answered(fake, tmp_path, caplog):
+    guild = fake.add_guild()
+    table = guild.add_text_channel("table")
+    alice, bob = guild.add_member("Alice"), guild.add_member("Bob")
+    async with fake.run(make_bot(f"sqlite:///{tmp_path}/s.sqlite3")) as bot:
+        res = await fake.slash(alice, table, "game", "new", options={"game": "risk_express"})
+        lobby = res.message
+
+        async def broken(*args, **kwargs):
+            raise RuntimeError("the database went away")
+
+        bot.service.join = broken
+        join = next(c for c in lobby.custom_ids if c.endswith(":join"))
+        res = await fake.click(bob, lobby, join, locale="fr")
+        assert res.ephemeral and "rien n'a été modifié" in res.content, res.content
+        assert "the database went away" in caplog.text  # logged for us, not shown to the member
