@@ -46,8 +46,9 @@ log = logging.getLogger("gamemaster.ui")
 def always_answers(callback: Callable[[Any, discord.Interaction], Awaitable[None]]
                    ) -> Callable[[Any, discord.Interaction], Awaitable[None]]:
     """A button's or menu's callback that answers the click whatever happens: an error it
-    did not expect is logged and the member told, privately, that nothing was changed
-    (discord.py would only log it, and Discord show "This interaction failed")."""
+    did not expect is logged and, if the click was not answered yet (nothing was committed:
+    a move answers its click before it is posted), the member is told privately that nothing
+    was changed (discord.py would only log it, and Discord show "This interaction failed")."""
 
     @functools.wraps(callback)
     async def answered(item: Any, interaction: discord.Interaction) -> None:
@@ -55,6 +56,8 @@ def always_answers(callback: Callable[[Any, discord.Interaction], Awaitable[None
             await callback(item, interaction)
         except Exception:
             log.exception("click %s failed", (interaction.data or {}).get("custom_id", "?"))
+            if interaction.response.is_done():  # answered (a move deferred): the catch-up tells the rest
+                return
             try:
                 await refuse(interaction, UserError("err.internal", "Something went wrong; nothing was changed."))
             except discord.HTTPException:
