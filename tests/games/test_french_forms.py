@@ -56,6 +56,7 @@ def test_the_walking_dead_says_what_it_counts_and_contracts(french):
     assert any("aux rôdeurs" in x for x in wd)  # « prend … aux rôdeurs », never « à les rôdeurs »
     assert any(re.search(r"place \d+ survivants? sur", x) for x in wd)  # « place 3 survivants sur »
     assert any(re.search(r"déplace \d+ survivants? d['e]", x) for x in wd)
+    assert any(re.search(r"\(\d+ rôdeurs? sur chacun\)", x) for x in wd)  # « (2 rôdeurs sur chacun) »
     groups = next(x for g, w, x in french if g.startswith("walking_dead") and x.startswith("Groupes"))
     assert re.search(r"Ann : ", groups), groups  # « Ann : le groupe de Rick »
 

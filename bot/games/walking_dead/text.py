@@ -204,7 +204,7 @@ class WalkingDeadPresenter(Presenter):
             return [self._roll(ev, names, lang)]
         if kind == "invasion":
             lines = [t("wd.ev.invasion", lang, territories=join([tname(x, lang) for x in ev.get("territories", [])], lang)
-                       or "—", walkers=ev.get("walkers", 0))]
+                       or "—", walkers=count("walker", ev.get("walkers", 0), lang))]
             for sp in ev.get("spawns", []):
                 for r in sp.get("rolls") or []:
                     if isinstance(r, dict):  # the survivors' +1 on every die, a watchtower's on the best
