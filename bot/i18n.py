@@ -17,6 +17,7 @@ French: 0 and 1).
 from __future__ import annotations
 
 import json
+import re
 import string
 from functools import cache
 from pathlib import Path
@@ -90,14 +91,50 @@ class _Once(string.Formatter):
 _ONCE = _Once()
 
 
-def fill(text: str, params: dict[str, Any]) -> str:
-    """``text`` (a catalog template) with its fields filled once from ``params``."""
+def fill(text: str, params: dict[str, Any], lang: str = "en") -> str:
+    """``text`` (a catalog template) with its fields filled once from ``params``; in French,
+    the seam of the text and a value follows French spelling (:func:`fr_seam`)."""
     if not params or "{" not in text:
         return text
     try:
-        return _ONCE.vformat(text, (), params)
+        out = ""
+        for literal, field, spec, _conversion in _ONCE.parse(text):
+            out += literal
+            if field is None:
+                continue
+            value = _ONCE.format_field(_ONCE.get_field(field, (), params)[0], spec or "")
+            if lang == "fr":
+                out, value = fr_seam(out, value)
+            out += value
+        return out
     except (ValueError, IndexError, KeyError):  # a broken template: show it unfilled
         return text
+
+
+# French: à/de before le/les contract (« aux rôdeurs », « du Havre »); de/le/la/que elide
+# before a word that starts with a vowel (« d'Aérodrome », « d'Ann »); not before h or y,
+# nor before a code (« la case E7 »). Only where a value meets the template's text.
+_FR_BEFORE = re.compile(r"(?:^|(?<=[\s(«'’]))(à|de|le|la|que|jusque|lorsque|puisque) (\*\*|__|\*|_)?$")
+_FR_ARTICLE = re.compile(r"(les|le) (?=\S)", re.IGNORECASE)
+_FR_VOWEL = re.compile(r"[aeiouàâäéèêëîïôöûü][^\W\d_]", re.IGNORECASE)
+_CONTRACTED = {("à", "les"): "aux", ("à", "le"): "au", ("de", "les"): "des", ("de", "le"): "du"}
+
+
+def fr_seam(before: str, value: str) -> tuple[str, str]:
+    """``before`` (the text so far) and ``value`` (what comes next) as French writes them where
+    they meet: « à » + « les rôdeurs » → « aux rôdeurs », « de » + « Aérodrome » → « d'Aérodrome »."""
+    cut = max(0, len(before) - 24)  # the last words are enough (texts grow field by field)
+    m = _FR_BEFORE.search(before, cut) if value else None
+    if m is None:
+        return before, value
+    word, marks = m.group(1), m.group(2) or ""
+    head = before[: m.start(1)]
+    article = _FR_ARTICLE.match(value)
+    if article and (word, article.group(1).lower()) in _CONTRACTED:
+        return head + _CONTRACTED[word, article.group(1).lower()] + " " + marks, value[article.end():]
+    if word != "à" and _FR_VOWEL.match(value):
+        return head + word[:-1] + "'" + marks, value
+    return before, value
 
 
 def text_of(key: str, lang: str) -> str | None:
@@ -106,7 +143,7 @@ def text_of(key: str, lang: str) -> str | None:
 
 def t(key: str, locale: Any = "en", /, **params: Any) -> str:
     lang = lang_of(locale)
-    return fill(text_of(key, lang) or key, params)
+    return fill(text_of(key, lang) or key, params, lang)
 
 
 def singular(n: int, lang: str) -> bool:
@@ -123,7 +160,7 @@ def tn(key: str, n: int, locale: Any = "en", /, **params: Any) -> str:
     if singular(n, lang):
         text = text_of(f"{key}.one", lang)
         if text is not None:
-            return fill(text, params)
+            return fill(text, params, lang)
     return t(key, lang, **params)
 
 
@@ -155,3 +192,54 @@ def join(items: list[str], locale: Any = "en", /) -> str:
         return "".join(items)
     word = " et " if lang_of(locale) == "fr" else " and "
     return ", ".join(items[:-1]) + word + items[-1]
+
+
+# -- text that must fit (Discord's limits): cut where a reader expects it --------------------
+
+# where a text may be cut, the best first: between paragraphs, lines, sentences, words
+_BREAKS = ("\n\n", "\n", ". ", "; ", ", ", " ")
+
+
+def _cut_at(text: str, limit: int, breaks: tuple[str, ...] = _BREAKS) -> int:
+    """Where to cut ``text`` (longer than ``limit``) so its head fits in ``limit``: at the
+    last boundary of the best kind found in the second half of it, else at ``limit``."""
+    for mark in breaks:
+        at = text.rfind(mark, 0, limit - len(mark) + 1 + (1 if mark.endswith(" ") else 0))
+        if at >= limit // 2:
+            return at + len(mark.rstrip(" ")) if mark.strip() else at
+    return limit
+
+
+def split_text(text: str, limit: int) -> list[str]:
+    """``text`` in parts of at most ``limit`` characters, cut between paragraphs (else
+    lines, sentences, words): nothing lost, no word cut in two."""
+    text = str(text).strip()
+    parts: list[str] = []
+    while len(text) > limit:
+        at = _cut_at(text, limit)
+        parts.append(text[:at].rstrip())
+        text = text[at:].lstrip()
+    return [*parts, text] if text or not parts else parts
+
+
+def shorten(text: str, limit: int) -> str:
+    """``text`` if it fits in ``limit`` characters, else its head cut at a word, with an
+    ellipsis: say the essential first, and the end is what goes."""
+    text = str(text)
+    if len(text) <= limit:
+        return text
+    at = _cut_at(text, limit - 1, (" ", "\n"))
+    return text[:at].rstrip(" ,;:-–—(\n") + "…"
+
+
+def join_fit(items: list[str], limit: int, locale: Any = "en", /) -> str:
+    """:func:`join` of ``items`` if it fits in ``limit`` characters; else as many as fit
+    and how many more (« a, b and 3 more » / « a, b et 3 autres »), never a name cut."""
+    full = join(items, locale)
+    if len(full) <= limit:
+        return full
+    for keep in range(len(items) - 1, 0, -1):
+        text = t("list.more", locale, items=", ".join(items[:keep]), n=len(items) - keep)
+        if len(text) <= limit:
+            return text
+    return shorten(t("list.more", locale, items=items[0], n=len(items) - 1), limit) if items else ""

@@ -147,10 +147,10 @@ class GameMasterBot(commands.Bot):
             # only in their channels); the other processes fire the rest
             self.service.shards = (self.settings.shard_count, tuple(self.settings.shard_ids))
         self._track_interactions()
-        self.add_dynamic_items(lobby.LobbyButton, lobby.LobbySelect, buttons.ActionButton, buttons.ActionSelect,
-                               buttons.GroupItem, buttons.GroupSelect, chain.ChainButton, chain.ChainSelect,
-                               chain.HandButton, rematch.RematchButton, takeback.UndoButton,
-                               takeback.RollbackButton)
+        known = (lobby.LobbyButton, lobby.LobbySelect, buttons.ActionButton, buttons.ActionSelect,
+                 buttons.GroupItem, buttons.GroupSelect, chain.ChainButton, chain.ChainSelect, chain.HandButton,
+                 rematch.RematchButton, takeback.UndoButton, takeback.RollbackButton)
+        self.add_dynamic_items(*known, buttons.unknown_item(known))  # any other click: out of date
         from bot.discord_ui.cogs.game import GameCog
 
         await self.add_cog(GameCog(self))

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import discord
 
 from bot.discord_ui.chain import chain_starts
 from bot.discord_ui.clicks import deciding_row, play_click
-from bot.discord_ui.errors import refuse, refused
+from bot.discord_ui.errors import always_answers, refuse, refused
 from bot.discord_ui.limits import (
     BUTTON_LABEL,
     CUSTOM_ID,
@@ -54,6 +55,7 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm:(?P<
                              match: re.Match[str]) -> ActionButton:
         return cls(int(match["gid"]), int(match["ver"]), match["code"])
 
+    @always_answers
     async def callback(self, interaction: discord.Interaction) -> None:
         await action_click(interaction, self.game_id, self.version, self.code)
 
@@ -71,6 +73,7 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"gms:(?P
                              match: re.Match[str]) -> ActionSelect:
         return cls(int(match["gid"]), int(match["ver"]), int(match["n"]))
 
+    @always_answers
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
         if not values:
@@ -94,6 +97,7 @@ class GroupItem(discord.ui.DynamicItem[discord.ui.Button], template=r"gmg:(?P<gi
                              match: re.Match[str]) -> GroupItem:
         return cls(int(match["gid"]), int(match["ver"]), match["group"])
 
+    @always_answers
     async def callback(self, interaction: discord.Interaction) -> None:
         await group_click(interaction, self.game_id, self.version, self.group)
 
@@ -113,6 +117,7 @@ class GroupSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"gmgs:(?P
                              match: re.Match[str]) -> GroupSelect:
         return cls(int(match["gid"]), int(match["ver"]))
 
+    @always_answers
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
         await group_click(interaction, self.game_id, self.version, str(values[0]) if values else "\0")
@@ -196,6 +201,29 @@ def action_view(row: GameRow, group: str | None = None, version: int | None = No
     if loose:
         _add_actions(view, row, public, version, loose, lang, ROWS - 1 - used)
     return view
+
+
+_NAMED_GROUP = re.compile(r"\(\?P<\w+>")
+
+
+def unknown_item(known: Sequence[type[discord.ui.DynamicItem[Any]]]) -> type[discord.ui.DynamicItem[Any]]:
+    """The item that answers a click no other item takes: a button or menu of a message
+    drawn by an older version of the bot, or a forged one. Its template matches exactly the
+    custom ids that none of ``known``'s templates matches, so a click has one answer."""
+    unnamed = [_NAMED_GROUP.sub("(?:", cls.__discord_ui_compiled_template__.pattern) for cls in known]
+    others = "|".join(f"(?:{pattern})" for pattern in unnamed)
+
+    class UnknownItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=rf"(?!(?:{others})\Z)[\s\S]*"):
+        @classmethod
+        async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                                 match: re.Match[str]) -> UnknownItem:
+            return cls(item)
+
+        async def callback(self, interaction: discord.Interaction) -> None:
+            await refused(interaction, UserError("err.stale_unknown", "This button or menu is out of date: "
+                                                 "use the newest message, or /game status."))
+
+    return UnknownItem
 
 
 # -- clicks -----------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from typing import Any
 import discord
 
 from bot.discord_ui.clicks import deciding_row, play_click
-from bot.discord_ui.errors import refused
+from bot.discord_ui.errors import always_answers, refused
 from bot.discord_ui.limits import (
     BUTTON_LABEL,
     CUSTOM_ID,
@@ -71,6 +71,7 @@ class ChainButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmc:" + 
                              match: re.Match[str]) -> ChainButton:
         return cls(int(match["gid"]), int(match["ver"]), match["cmd"], match["path"])
 
+    @always_answers
     async def callback(self, interaction: discord.Interaction) -> None:
         if self.path == TURN:
             await turn_click(interaction, self.game_id)
@@ -94,6 +95,7 @@ class ChainSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"gmcs:" +
                              match: re.Match[str]) -> ChainSelect:
         return cls(int(match["gid"]), int(match["ver"]), match["cmd"], match["path"])
 
+    @always_answers
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
         value = str(values[0]) if values else ""
@@ -119,6 +121,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmh:(?P<g
                              match: re.Match[str]) -> HandButton:
         return cls(int(match["gid"]), int(match["ver"]))
 
+    @always_answers
     async def callback(self, interaction: discord.Interaction) -> None:
         await hand_click(interaction, self.game_id, self.version)
 

@@ -18,7 +18,7 @@ from discord import app_commands
 
 from bot.games import presenter
 from bot.games.choices import LIMIT, NAME, complete
-from bot.i18n import lang_of
+from bot.i18n import lang_of, shorten
 from bot.rules import GAMES
 
 Callback = Callable[[discord.Interaction, str], Awaitable[list[app_commands.Choice[Any]]]]
@@ -47,7 +47,7 @@ def suggest(game_id: str, command: str, option: str) -> Callback:
 
     async def callback(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[Any]]:
         pairs = await choices_for(interaction, game_id, command, option, current)
-        return [app_commands.Choice(name=label[:NAME], value=value) for label, value in pairs[:LIMIT]]
+        return [app_commands.Choice(name=shorten(label, NAME), value=value) for label, value in pairs[:LIMIT]]
 
     callback.__qualname__ = callback.__name__ = f"suggest_{game_id}_{command}_{option}"
     return callback

@@ -22,9 +22,16 @@ from bot.service import GameRow, UserError
 async def deciding_row(interaction: discord.Interaction, game_id: int) -> tuple[GameRow, str]:
     """The running game of this button and the clicking member, who must be the one
     to act (a stranger's or another player's click is refused)."""
-    row = await bot_of(interaction).service.get_game(game_id)
-    if row is None or row.channel_id != interaction.channel_id or row.status != "running":
+    service = bot_of(interaction).service
+    row = await service.get_game(game_id)
+    if row is None or row.channel_id != interaction.channel_id:
         raise UserError("err.stale", "That choice is out of date: the game has moved on.")
+    if row.status != "running":  # say what became of it: replaced (a reset, a new game) or over
+        newer = await service.active_game(row.channel_id)
+        if newer is not None and newer.id != row.id:
+            raise UserError("err.game_replaced", "This game was replaced by a newer one (a reset or a new "
+                                                 "game): use the newest message.")
+        raise UserError("err.game_over_click", "This game is over: its buttons no longer play.")
     assert row.state is not None
     seats = GAMES[row.game].to_act(row.state)
     user = str(interaction.user.id)

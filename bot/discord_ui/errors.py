@@ -6,7 +6,9 @@ filled once with its parameters (player text inside them is never read as a temp
 
 from __future__ import annotations
 
+import functools
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -70,3 +72,26 @@ async def refused(interaction: discord.Interaction, err: UserError) -> None:
     """A refusal: one log line, and the reason only to the one who asked."""
     log.info("refused %s: %s %s", err.key, clip(str(err), 300), where(interaction))
     await refuse(interaction, err)
+
+
+def always_answers(callback: Callable[[Any, discord.Interaction], Awaitable[None]]
+                   ) -> Callable[[Any, discord.Interaction], Awaitable[None]]:
+    """A button's or menu's callback that answers the click whatever happens: an error it
+    did not expect is logged and, if the click was not answered yet (nothing was committed:
+    a move answers its click before it is posted), the member is told privately that nothing
+    was changed (discord.py would only log it, and Discord show "This interaction failed")."""
+
+    @functools.wraps(callback)
+    async def answered(item: Any, interaction: discord.Interaction) -> None:
+        try:
+            await callback(item, interaction)
+        except Exception:
+            log.exception("click %s failed", (interaction.data or {}).get("custom_id", "?"))
+            if interaction.response.is_done():  # answered (a move deferred): the catch-up tells the rest
+                return
+            try:
+                await refuse(interaction, UserError("err.internal", "Something went wrong; nothing was changed."))
+            except discord.HTTPException:
+                pass
+
+    return answered

@@ -1,12 +1,18 @@
-"""Discord's size limits, and text cut to fit them.
+"""Discord's size limits, and text made to fit them without losing its meaning.
 
 A text over a limit makes Discord refuse the whole message (400 Invalid Form Body), so
-everything the bot posts goes through :func:`clip` or :func:`clip_lines` first.
+everything the bot posts goes through :func:`split` (a long text in several messages, cut
+between paragraphs or lines: :func:`send_parts`), :func:`clip` (shortened at a word, with
+an ellipsis) or :func:`clip_lines` (the newest lines) first. Nothing is cut mid-word.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
+
+from bot.i18n import shorten, split_text
 
 CONTENT = 2000
 BUTTON_LABEL = 80
@@ -21,10 +27,15 @@ MAX_BUTTONS = 20  # beyond this, choices go into select menus (25 options each)
 MAX_GROUP_BUTTONS = 5  # beyond this, the groups of a two-step choice go into one select
 
 
+def split(text: str, limit: int = CONTENT) -> list[str]:
+    """``text`` in parts of at most ``limit`` characters, cut between paragraphs (else
+    lines, sentences, words): each part a message of its own, nothing lost."""
+    return split_text(text, limit)
+
+
 def clip(text: str, limit: int = CONTENT) -> str:
-    """``text`` cut to ``limit`` characters (an ellipsis marks the cut)."""
-    text = str(text)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """``text`` shortened to ``limit`` characters at a word (an ellipsis marks the cut)."""
+    return shorten(text, limit)
 
 
 def clip_lines(lines: list[str], limit: int = CONTENT) -> str:
@@ -40,6 +51,17 @@ def clip_lines(lines: list[str], limit: int = CONTENT) -> str:
         out.append(line)
         size += len(line) + 1
     return "\n".join(reversed(out))
+
+
+async def send_parts(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
+    """``text`` as the answer to ``interaction``, in as many messages as it needs (the
+    answer, then follow-ups, each cut on a boundary by :func:`split`); ``kwargs`` go to each
+    (``ephemeral``, ``allowed_mentions``)."""
+    for part in split(text):
+        if interaction.response.is_done():
+            await interaction.followup.send(part, **kwargs)
+        else:
+            await interaction.response.send_message(part, **kwargs)
 
 
 def select_option(label: str, value: str, description: str | None = None, default: bool = False) -> discord.SelectOption:

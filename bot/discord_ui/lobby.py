@@ -14,6 +14,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_ui.buttons import always_answers
 from bot.discord_ui.clocks import clock_summary, timing_menu_options, timing_value
 from bot.discord_ui.errors import refused
 from bot.discord_ui.limits import (
@@ -108,6 +109,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gml:(?P<
                              match: re.Match[str]) -> LobbyButton:
         return cls(int(match["gid"]), match["op"])
 
+    @always_answers
     async def callback(self, interaction: discord.Interaction) -> None:
         await lobby_click(interaction, self.game_id, self.op)
 
@@ -129,6 +131,7 @@ class LobbySelect(discord.ui.DynamicItem[discord.ui.Select],
                              match: re.Match[str]) -> LobbySelect:
         return cls(match["kind"], int(match["gid"]), match["key"])
 
+    @always_answers
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
         await lobby_choice(interaction, self.game_id, self.kind, self.key, str(values[0]) if values else "")
@@ -199,8 +202,8 @@ def _option_menus(row: GameRow, engine: Any, rows_left: int, lang: str) -> list[
 def option_from_code(game_id: str, name: str, code: str) -> Any:
     """The option value a lobby menu's value stands for (``UserError`` if none)."""
     opt = next((o for o in GAMES[game_id].options if o.name == name), None)
-    if opt is None:
-        raise UserError("err.bad_value", "That value is not valid.")
+    if opt is None or opt.kind not in ("bool", "choice"):  # another game's option (a forged or old menu)
+        raise UserError("err.no_such_option", "This game has no option {option}.", option=name.replace("_", " ")[:50])
     if opt.kind == "bool":
         if code not in ("true", "false"):
             raise UserError("err.bad_value", "That value is not valid.")
@@ -238,11 +241,20 @@ async def refresh_lobby(bot: GameBot, row: GameRow, note: str = "") -> None:
 # -- clicks -----------------------------------------------------------------------------
 
 async def open_lobby(interaction: discord.Interaction, game_id: int) -> GameRow:
-    """The open lobby a lobby button or menu belongs to (in this channel)."""
-    row = await bot_of(interaction).service.get_game(game_id)
-    if row is None or row.status != "lobby" or row.channel_id != interaction.channel_id:
+    """The open lobby a lobby button or menu belongs to (in this channel); else a refusal
+    that says what became of it (started, reset, closed)."""
+    service = bot_of(interaction).service
+    row = await service.get_game(game_id)
+    if row is None or row.channel_id != interaction.channel_id:
         raise UserError("err.lobby_gone", "This lobby is closed.")
-    return row
+    if row.status == "lobby":
+        return row
+    if row.status == "running":
+        raise UserError("err.lobby_started", "This game has started: its lobby is closed.")
+    newer = await service.active_game(row.channel_id)
+    if newer is not None and newer.id != row.id:  # a reset (or a new game) replaced it
+        raise UserError("err.lobby_replaced", "This lobby was replaced by a newer one: use the newest lobby message.")
+    raise UserError("err.lobby_gone", "This lobby is closed.")
 
 
 async def lobby_click(interaction: discord.Interaction, game_id: int, op: str) -> None:

@@ -12,7 +12,7 @@ import re
 
 import discord
 
-from bot.discord_ui.errors import refused
+from bot.discord_ui.errors import always_answers, refused
 from bot.discord_ui.limits import BUTTON_LABEL, clip
 from bot.discord_ui.lobby import post_lobby
 from bot.discord_ui.protocols import bot_of
@@ -31,6 +31,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmrm:(
                              match: re.Match[str]) -> RematchButton:
         return cls(int(match["gid"]))
 
+    @always_answers
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
         assert interaction.channel_id is not None

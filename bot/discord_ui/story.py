@@ -27,7 +27,7 @@ from discord.app_commands import locale_str as _
 from bot.discord_ui.members import names_for
 from bot.discord_ui.protocols import GameBot, bot_of
 from bot.games import presenter
-from bot.i18n import t
+from bot.i18n import t, tn
 from bot.service import GameRow, StorySource, UserError
 from bot.story import MAX_BYTES, Story, build_story
 
@@ -86,10 +86,12 @@ def files_of(story: Story, what: str) -> list[discord.File]:
 def caption(row: GameRow, story: Story, what: str) -> str:
     game = presenter(row.game).name(row.lang)
     if what == "chart":
-        return t("story.chart_caption", row.lang, game=game, n=len(story.turns) - 1, leads=len(story.lead_changes))
+        return tn("story.chart_caption", len(story.lead_changes), row.lang, game=game, n=len(story.turns) - 1,
+                  leads=len(story.lead_changes))
     if what == "replay":
         return t("story.replay_caption", row.lang, game=game, frames=story.frames)
-    return t("story.both_caption", row.lang, game=game, frames=story.frames, leads=len(story.lead_changes))
+    return tn("story.both_caption", len(story.lead_changes), row.lang, game=game, frames=story.frames,
+              leads=len(story.lead_changes))
 
 
 async def post_story(bot: GameBot, channel: Any, row: GameRow) -> None:

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 
-from bot.discord_ui.buttons import deciding_row
+from bot.discord_ui.buttons import always_answers, deciding_row
 from bot.discord_ui.cogs.groups import MODERATION
 from bot.discord_ui.errors import refused
 from bot.discord_ui.limits import BUTTON_LABEL, clip
@@ -37,6 +37,7 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmu:(?P<g
                              match: re.Match[str]) -> UndoButton:
         return cls(int(match["gid"]), int(match["ver"]))
 
+    @always_answers
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
         try:
@@ -64,6 +65,7 @@ class RollbackButton(discord.ui.DynamicItem[discord.ui.Button],
                              match: re.Match[str]) -> RollbackButton:
         return cls(int(match["gid"]), int(match["ver"]), int(match["n"]))
 
+    @always_answers
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
         try:

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.i18n import shorten
 from bot.rules.errors import AmbiguousName
 from bot.rules.names import fold
 
@@ -216,7 +217,7 @@ def complete(commands: Mapping[str, Command], command: str, option: str, legal: 
                 text, label, *(slot.texts(value, ctx) if slot.texts else (str(back),))):
             continue
         sent.add(back)
-        out.append((label[:NAME], back))
+        out.append((shorten(label, NAME), back))  # at a word, with an ellipsis
     if slot.sort:
         out.sort(key=lambda c: fold(c[0]))
     return out[:LIMIT]

@@ -179,4 +179,5 @@ def write_story(game_id: str, seats: list[str], options: dict[str, Any], seed: i
         echo(f"replay: {story.frames} frames, {story.width} px wide, {len(story.replay) / 1e6:.1f} MB → {replay}")
     if chart is not None:
         chart.write_bytes(story.chart_png)
-        echo(f"chart: {len(story.turns)} turns, the lead changed {len(story.lead_changes)} times → {chart}")
+        leads = len(story.lead_changes)
+        echo(f"chart: {len(story.turns)} turns, the lead changed {'once' if leads == 1 else f'{leads} times'} → {chart}")

@@ -45,6 +45,7 @@ __all__ = ["ZOOM_MIN_W", "ZOOM_MAX_SCALE", "HEAD", "ZoomLayer", "zoom_layer", "d
 ZOOM_MIN_W = 760  # a close-up is at least this wide (names ~15 px on a phone)…
 ZOOM_MAX_SCALE = 2.0  # …unless that enlarges it more than twice (it would only blur)
 HEAD = 64  # the heading's height
+HEAD_TEXT = HEAD - 12  # the bottom of its words and bonus disc: no badge of another region above it
 PAD = 24  # the crop's margin around the region
 FADE = 0.6  # how far the rest of the map goes towards paper
 
@@ -244,6 +245,8 @@ def draw_zoom(view: dict[str, Any], art: MapArt, pal: list[int],
         faded = t not in layer.own
         idx, mask, cb, cmask = _zbadge(layer, art, t, shape, tab, faded)
         x, y = layer.at(b[0], b[1])
+        if faded and y < HEAD and y + _top(mask) < HEAD_TEXT:  # a neighbour's badge over the heading: left out
+            continue
         core.paste(idx.im, (x, y, x + idx.width, y + idx.height), mask.im)
         if count is not None:
             tile = _zcount(str(count), (cb[2] - cb[0], cb[3] - cb[1]),
@@ -286,6 +289,12 @@ def draw_zoom(view: dict[str, Any], art: MapArt, pal: list[int],
             zpal[i:i + 3] = fade((pal[i], pal[i + 1], pal[i + 2]))
     out.putpalette(zpal)
     return out
+
+
+def _top(mask: Image.Image) -> int:
+    """The first row of a badge's silhouette that shows."""
+    box = mask.getbbox()
+    return box[1] if box else mask.height
 
 
 _SPRITES_MAX = 48  # a layer's badges and names kept (~0.2 MB at most)

@@ -78,17 +78,28 @@ def chart_png(series: Mapping[str, Sequence[float]], turns: Sequence[int], lead_
     legend_h = rows * 44 * s + 10 * s
     plot_top = top + title_h + legend_h + 20 * s
     plot_h = 470 * s
-    left, right = 96 * s, 40 * s
+    # the y axis' scale, first: the left margin makes room for its widest number beside the
+    # axis' name written up the edge (a 3-digit tick under the name was half hidden)
+    values = [v for vs in series.values() for v in vs] or [0]
+    hi = max(values)
+    lo = min(0, min(values))
+    step = _nice_step(hi - lo)
+    hi = max(step, ((int(hi) + step - 1) // step) * step)
+    ticks = [lo + k * step for k in range(int((hi - lo) // step) + 1)]
+    name_w = 4 * s + 40 * s  # the rotated band of the axis' name (its height is 40)
+    tick_w = max(text_width(f"{tick:g}", axis_f) for tick in ticks)
+    left, right = max(96 * s, name_w + 10 * s + tick_w + 12 * s), 40 * s
+    margin = 36 * s  # the title's and the legend's left edge
     bottom_h = 110 * s
     w, h = width * s, plot_top + plot_h + bottom_h
     im = Image.new("RGB", (w, h), PAPER)
     d = ImageDraw.Draw(im)
-    title_f, title = fit_font(words.title, w - (left - 60 * s) - right, (40 * s, 36 * s, 32 * s, 28 * s))
-    draw_text(d, (left - 60 * s, top), title, title_f, INK)
-    col_w = (w - (left - 60 * s) - right) // per_row
+    title_f, title = fit_font(words.title, w - margin - right, (40 * s, 36 * s, 32 * s, 28 * s))
+    draw_text(d, (margin, top), title, title_f, INK)
+    col_w = (w - margin - right) // per_row
     for i, seat in enumerate(seats):
         colour, shape = styles.get(seat, ((120, 120, 120), "circle"))
-        x = left - 60 * s + (i % per_row) * col_w
+        x = margin + (i % per_row) * col_w
         y = top + title_h + (i // per_row) * 44 * s
         _marker(d, shape, x + 14 * s, y + 17 * s, 12 * s, colour)
         last = series[seat][-1] if series[seat] else 0
@@ -98,11 +109,6 @@ def chart_png(series: Mapping[str, Sequence[float]], turns: Sequence[int], lead_
     # axes
     x0, x1 = left, w - right
     y0, y1 = plot_top + plot_h, plot_top
-    values = [v for vs in series.values() for v in vs] or [0]
-    hi = max(values)
-    lo = min(0, min(values))
-    step = _nice_step(hi - lo)
-    hi = max(step, ((int(hi) + step - 1) // step) * step)
     span = (hi - lo) or 1
 
     def px(i: int) -> float:
@@ -111,12 +117,10 @@ def chart_png(series: Mapping[str, Sequence[float]], turns: Sequence[int], lead_
     def py(v: float) -> float:
         return y0 - (y0 - y1) * ((v - lo) / span)
 
-    tick = lo
-    while tick <= hi:
+    for tick in ticks:
         y = py(tick)
         d.line((x0, y, x1, y), fill=GRID, width=s)
         draw_text(d, (x0 - 12 * s, y), f"{tick:g}", axis_f, INK, anchor="rm")
-        tick += step
     d.line((x0, y0, x1, y0), fill=INK, width=2 * s)
     d.line((x0, y0, x0, y1), fill=INK, width=2 * s)
     # x ticks: about eight turn numbers, the first and the last

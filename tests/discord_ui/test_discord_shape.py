@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import textwrap
 from pathlib import Path
 
 import discord
@@ -27,7 +28,7 @@ def test_the_click_handlers_live_with_their_buttons():
              if isinstance(cls, type) and issubclass(cls, discord.ui.DynamicItem) and cls.__module__ == module.__name__]
     assert len(items) == 6
     for cls in items:
-        called = {n.func.id for n in ast.walk(ast.parse(inspect.getsource(cls.callback).strip()))
+        called = {n.func.id for n in ast.walk(ast.parse(textwrap.dedent(inspect.getsource(cls.callback))))
                   if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
         module = inspect.getmodule(cls)
         handlers = {n for n in called if n.endswith(("_click", "_choice"))}

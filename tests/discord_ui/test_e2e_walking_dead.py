@@ -192,7 +192,7 @@ async def test_a_survival_game_for_two_from_the_lobby_to_the_scores(fake, tmp_pa
             assert dests, moves
             res = await fake.slash(user, table, "twd", "move", options={"from": moves[0]["value"],
                                                                          "to": dests[0]["value"], "count": 1})
-            assert not res.ephemeral and "moves 1 from" in res.content, res.content
+            assert not res.ephemeral and "moves 1 survivor from" in res.content, res.content
         row = await row_of(bot, table)
         if game.current(row.state) == first:
             mark = fake.mark()

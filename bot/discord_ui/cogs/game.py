@@ -218,12 +218,12 @@ class GameCog(clocks.ClockCommands, takeback.TakeBackCommands, ExportCommands, S
             if row is None:
                 raise UserError("err.no_game_rules", "There is no game here: pick one, e.g. /game rules game:Risk Express.")
             game = row.game
-        await interaction.response.send_message(limits.clip(presenter(game).rules(private(interaction))), ephemeral=True)
+        await limits.send_parts(interaction, presenter(game).rules(private(interaction)), ephemeral=True)
 
     @app_commands.command(name=_("help"), description=_("How to use the game master"))
     async def help(self, interaction: discord.Interaction) -> None:
         tree = interaction.client.tree  # type: ignore[attr-defined]  # the bot's, as synced
-        await interaction.response.send_message(help_text(tree, private(interaction)), ephemeral=True)
+        await limits.send_parts(interaction, help_text(tree, private(interaction)), ephemeral=True)
 
     # -- ending and moderation --------------------------------------------------------
     @app_commands.command(name=_("end"), description=_("End this channel's game (host or moderator)"))

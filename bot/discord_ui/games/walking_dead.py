@@ -18,7 +18,7 @@ from bot.discord_ui import messages
 from bot.discord_ui.choices import suggest
 from bot.discord_ui.protocols import GameBot
 from bot.games import presenter, typed
-from bot.i18n import fmt_num, fmt_pct, lang_of, t
+from bot.i18n import fmt_num, fmt_pct, lang_of, shorten, t
 from bot.rules import GAMES, AmbiguousName
 from bot.rules.risk_map.odds import battle_outcomes
 from bot.rules.walking_dead.conquest import load_groups
@@ -82,7 +82,7 @@ async def trade_suggest(interaction: discord.Interaction, current: str) -> list[
         crates = ", ".join(t("wd.crate", lang, n=v) for v in [1] * ones + [2] * twos)
         label = t(key, lang, ammo=total, crates=crates, survivors=AMMO_TABLE[total])
         if not current or str(total).startswith(current.strip()):
-            out.append(Choice(name=label[:100], value=total))
+            out.append(Choice(name=shorten(label, 100), value=total))
     return out[:25]
 
 

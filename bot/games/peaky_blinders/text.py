@@ -13,8 +13,8 @@ from functools import cached_property
 from typing import Any
 
 from bot.games.base import Action, Presenter, View
-from bot.games.choices import Command, Context, Slot
-from bot.i18n import count, fmt_num, fmt_pct, join, lang_of, t, tn
+from bot.games.choices import NAME, Command, Context, Slot
+from bot.i18n import count, fmt_num, fmt_pct, join, join_fit, lang_of, t, tn
 from bot.rules import names as N
 from bot.rules.events import events_for
 from bot.rules.peaky_blinders.data import NEUTRAL
@@ -480,9 +480,12 @@ class PeakyPresenter(Presenter):
 
     def _trade_labels(self, totals: list[int], ctx: Context) -> list[str]:
         lang, fewest = ctx.lang, self._fewest(ctx)
-        return [t("pb.ac.trade", lang, razors=count("razor", total, lang),
-                  members=count("member", trade_value(total) or 0, lang),
-                  cards=join([tname(c, lang) for c in fewest[total]], lang)) for total in totals]
+        out = []
+        for total in totals:  # what the trade gives first, then the cards it spends, as many as fit
+            head = dict(razors=count("razor", total, lang), members=count("member", trade_value(total) or 0, lang))
+            room = NAME - len(t("pb.ac.trade", lang, **head, cards=""))
+            out.append(t("pb.ac.trade", lang, **head, cards=join_fit([tname(c, lang) for c in fewest[total]], room, lang)))
+        return out
 
     def _power_texts(self, pid: str, ctx: Context) -> tuple[str, str]:
         return self.power_name(pid, ctx.lang), pid

@@ -17,7 +17,7 @@ from typing import Any
 
 from bot.games.base import Action, Presenter, View
 from bot.games.choices import Command, Context, Slot
-from bot.i18n import join, lang_of, t, text_of, tn
+from bot.i18n import count, join, lang_of, t, text_of, tn
 from bot.rules import names as N
 from bot.rules.events import events_for
 from bot.rules.walking_dead.crates import AMMO_TABLE, CRATE_VALUES, pick_crates, trade_choices
@@ -72,6 +72,10 @@ def dice(values: list[int] | None, mod: int = 0) -> str:
     if not values:
         return "—"
     return " ".join(f"[{v}+{mod}]" if mod else f"[{v}]" for v in values)
+
+
+# the events whose count is of survivors moved or placed
+_SURVIVORS = frozenset({"place", "manoeuvre", "advance", "conquest", "retreat", "attack"})
 
 
 class WalkingDeadPresenter(Presenter):
@@ -232,7 +236,7 @@ class WalkingDeadPresenter(Presenter):
             return [self._roll(ev, names, lang)]
         if kind == "invasion":
             lines = [t("wd.ev.invasion", lang, territories=join([tname(x, lang) for x in ev.get("territories", [])], lang)
-                       or "—", walkers=ev.get("walkers", 0))]
+                       or "—", walkers=count("walker", ev.get("walkers", 0), lang))]
             for sp in ev.get("spawns", []):
                 for r in sp.get("rolls") or []:
                     if isinstance(r, dict):  # the survivors' +1 on every die, a watchtower's on the best
@@ -261,7 +265,8 @@ class WalkingDeadPresenter(Presenter):
         elif kind == "walkers_placed":
             params["n"] = len(ev.get("territories", []))
         elif kind == "groups":
-            params["groups"] = ", ".join(f"{self.who(s, names, lang)}: {N.name(GAME, 'gang', g, lang)}"
+            params["groups"] = ", ".join(t("wd.group_of", lang, who=self.who(s, names, lang),
+                                           group=N.name(GAME, "gang", g, lang))
                                          for s, g in (ev.get("groups") or {}).items())
         elif kind == "setup_done":
             params["who"] = self.who(ev.get("first"), names, lang)
@@ -307,7 +312,8 @@ class WalkingDeadPresenter(Presenter):
         elif kind == "horde":
             params["round"] = ev.get("round", 0)
         key = f"wd.ev.{kind}"
-
+        if kind in _SURVIVORS:  # a count says what it counts: « 3 survivors »
+            params["survivors"] = count("survivor", params["n"], lang)
         if text_of(key, lang) is None:
             return []
         return [tn(key, params["n"], lang, **params)]
@@ -382,8 +388,13 @@ class WalkingDeadPresenter(Presenter):
     standing_key = "story.standing.survivors"
 
     def standings(self, view: View) -> dict[str, float]:
-        """A group's standing is its survivors on the board (the rulebook's strength)."""
-        return {str(s): float(p.get("survivors", 0)) for s, p in (view.get("players") or {}).items()}
+        """A group's standing: in Conquest what its score counts, the territories it holds;
+        in Survival its survivors on the board (the rulebook's strength)."""
+        what = "territories" if view.get("mode") == "conquest" else "survivors"
+        return {str(s): float(p.get(what, 0)) for s, p in (view.get("players") or {}).items()}
+
+    def standing_label(self, view: View, locale: Any) -> str:
+        return t("story.standing.territories" if view.get("mode") == "conquest" else self.standing_key, locale)
 
     def status(self, view: View, names: dict[str, str], locale: Any) -> str:
         lang = lang_of(locale)
@@ -394,8 +405,10 @@ class WalkingDeadPresenter(Presenter):
         for seat, p in (view.get("players") or {}).items():
             lines.append(t("wd.status.player", lang, who=self.who(seat, names, lang),
                            group=N.name(GAME, "gang", p.get("group"), lang) if p.get("group") else "—",
-                           territories=p.get("territories", 0), survivors=p.get("survivors", 0),
-                           crates=p.get("crates", 0), grenades=p.get("grenades", 0)))
+                           territories=count("territory", p.get("territories", 0), lang),
+                           survivors=count("survivor", p.get("survivors", 0), lang),
+                           crates=count("crate", p.get("crates", 0), lang),
+                           grenades=count("grenade", p.get("grenades", 0), lang)))
         return "\n".join(lines)
 
     def prompt(self, view: View, names: dict[str, str], locale: Any) -> str:
@@ -409,7 +422,7 @@ class WalkingDeadPresenter(Presenter):
                      n=battle.get("committed", 0), d=battle.get("defenders", 0))
         phase, current = view.get("phase"), view.get("current")
         if phase == "claim":
-            return t("wd.prompt.claim", lang, n=(view.get("setup") or {}).get("free", 0))
+            return tn("wd.prompt.claim", (view.get("setup") or {}).get("free", 0), lang)
         if phase == "garrison":
             left = ((view.get("players") or {}).get(current) or {}).get("pawns", 0)
             return tn("wd.prompt.garrison", left, lang, n=left)

@@ -129,7 +129,7 @@ class ZombieLabels:
         if found is None:
             return W.node_name(dest, lang)
         hits, path, _heading = found
-        text = t("zt.drive_label", lang, dest=dest, squares=len(path))
+        text = tn("zt.drive_label", len(path), lang, dest=dest, squares=len(path))
         if hits:
             text += " · " + tn("zt.runs_over", hits, lang)
         house = W.parked_on(dest)

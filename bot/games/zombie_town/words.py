@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import lang_of, t, tn
+from bot.i18n import lang_of, singular, t, text_of, tn
 from bot.rules.names import fold
 from bot.rules.zombie_town.board import car_moves, reachable
 from bot.rules.zombie_town.core import STARTING_GUN, card_info, data, geo, kind
@@ -89,8 +89,10 @@ def objective_text(agenda: str, index: int, lang: Any = "en") -> str:
     """« 12 zombies collected → 5 points »."""
     obj = data().settings.agendas[kind(agenda)]["objectives"][index]
     stat = data().names["stats"][obj["stat"]]
-    return t("zt.objective", lang, n=obj["at_least"], what=stat["text_fr"] if _fr(lang) else stat["text"],
-             points=tn("zt.points", obj["value"], lang))
+    what = stat["text_fr"] if _fr(lang) else stat["text"]
+    if singular(obj["at_least"], lang_of(lang)):  # « 1 fight won »: the catalog's singular (zt.stat.<stat>.one)
+        what = text_of(f"zt.stat.{obj['stat']}.one", lang_of(lang)) or what
+    return t("zt.objective", lang, n=obj["at_least"], what=what, points=tn("zt.points", obj["value"], lang))
 
 
 def weapon_text(card: str, ammo: int | None, lang: Any = "en") -> str:
