@@ -186,3 +186,26 @@ async def test_the_end_of_a_game_and_its_rematch(fake, tmp_path):
 
     out = await play_by_clicks(fake, tmp_path, "risk_express", [], 2, decisions=0, seed=4, left=3, after=rematch)
     assert out["row"].status == "finished"
+
+
+async def test_status_shows_a_player_only_their_own_prompt(fake, tmp_path):
+    """/game status: the player to act is shown what they are asked; the others (and a French
+    member) are not shown a prompt that is not theirs."""
+    from bot.games import presenter
+
+    async def status(out):
+        row, table, guild = out["row"], out["table"], out["guild"]
+        engine = GAMES[row.game]
+        seat = engine.to_act(row.state)[0]
+        prompt = presenter(row.game).prompt(engine.view(row.state, None), row.names, "en")
+        assert prompt
+        mine = await fake.slash(guild.member(int(seat)), table, "game", "status")
+        other = next(p for p in row.players if p != seat)
+        theirs = await fake.slash(guild.member(int(other)), table, "game", "status")
+        assert mine.ephemeral and prompt in mine.content, mine.content
+        assert theirs.ephemeral and prompt not in theirs.content, theirs.content
+        french = await fake.slash(guild.member(int(other)), table, "game", "status", locale="fr")
+        fr_prompt = presenter(row.game).prompt(engine.view(row.state, None), row.names, "fr")
+        assert fr_prompt not in french.content
+
+    await play_by_clicks(fake, tmp_path, "risk_express", [], 2, decisions=0, after=status)

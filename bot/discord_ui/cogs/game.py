@@ -124,7 +124,16 @@ class GameCog(clocks.ClockCommands, takeback.TakeBackCommands, ExportCommands, S
             await interaction.response.send_message(lobby.lobby_text(row, lang), ephemeral=True,
                                                     allowed_mentions=discord.AllowedMentions.none())
             return
-        text = presenter(row.game).status(GAMES[row.game].view(row.state, None), members.names_for(row), lang)
+        public = GAMES[row.game].view(row.state, None)
+        pres = presenter(row.game)
+        text = pres.status(public, members.names_for(row), lang)
+        if row.status == "running":  # what the player to act is asked: said to them alone
+            prompt = pres.prompt(public, members.names_for(row), lang)
+            mine = str(interaction.user.id) in GAMES[row.game].to_act(row.state)
+            if prompt and not mine:
+                text = "\n".join(line for line in text.replace(prompt, "").split("\n") if line.strip())
+            elif prompt and mine and prompt not in text:
+                text = f"{text}\n{prompt}"
         lines = [t("status.header", lang, game=presenter(row.game).name(lang))]
         if row.status in ("finished", "ended"):
             lines.append(t("status.over", lang))
