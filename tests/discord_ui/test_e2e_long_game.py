@@ -47,7 +47,7 @@ async def test_undo_rollback_and_export_of_a_long_game_never_stall_the_loop(fake
         assert len(log) > 1000 and row.status == "running"
 
         # a moderator's rollback across turns, confirmed by its button
-        res = await fake.slash(mod, table, "game", "rollback", options={"steps": 40})
+        res = await fake.slash(mod, table, "game", "mod", "rollback", options={"steps": 40})
         confirm = res.message
         mark = fake.mark()
         await fake.click(mod, confirm, next(c for c in confirm.custom_ids if c.startswith("gmrb:")))

@@ -37,7 +37,7 @@ async def test_a_click_on_the_lobby_of_a_reset_game_is_answered(fake, tmp_path):
         res = await fake.slash(alice, table, "game", "new", options={"game": "risk_express"})
         lobby = frozen(res.message)  # as Carol's client still shows it after the reset
         await fake.slash(bob, table, "game", "join")
-        res = await fake.slash(mod, table, "game", "reset")
+        res = await fake.slash(mod, table, "game", "mod", "reset")
         assert not res.ephemeral
         before = await bot.service.store.active_game(table.id)
         join = next(c for c in lobby.custom_ids if c.endswith(":join"))
@@ -113,7 +113,7 @@ async def test_a_click_on_a_game_reset_or_ended_says_so(fake, tmp_path):
         custom_id, value = choices(prompt)[0]
         row = await bot.service.store.active_game(table.id)
         player = alice if [str(alice.id)] == GAMES["risk_express"].to_act(row.state)[:1] else bob  # to act
-        res = await fake.slash(mod, table, "game", "reset")
+        res = await fake.slash(mod, table, "game", "mod", "reset")
         assert not res.ephemeral
         before = await snapshot(bot, table)
         for locale, said in (("en-US", "replaced by a newer one"), ("fr", "remplacée par une plus récente")):

@@ -115,7 +115,7 @@ async def test_a_story_owed_while_the_database_is_away_is_posted_once_it_is_back
 
         monkeypatch.setattr(store, "actions", away)
         mark = fake.mark()
-        res = await fake.slash(mod, table, "game", "kick", options={"player": bob})  # Alice wins
+        res = await fake.slash(mod, table, "game", "mod", "kick", options={"player": bob})  # Alice wins
         assert not res.ephemeral
         story = await fake.wait_message(table, lambda m: len(m.files) == 2, since=mark, timeout=HANG_LIMIT)
         assert len(failures) == 3 and "story" in story.content.lower()

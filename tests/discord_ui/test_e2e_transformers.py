@@ -221,9 +221,11 @@ async def test_a_two_player_game_to_the_end_of_day_six(fake, tmp_path):
         await fake.settle()
         public = "\n".join(m.content for m in fake.channel_messages(table))
         assert "Day 6 of 6" in public and "🏆" in public.split("Day 6 of 6")[-1], public[-1500:]
-        end = public.split("🏆")[-1]
+        story, over_block = public.rsplit("🏁", 1)  # the game's own last lines, then every game's end
+        end = story.split("🏆")[-1]
         assert all(u.name in end for u in users if str(u.id) in outcome["winners"]), end
         assert "after six days" in end.lower() or "six jours" in end.lower(), end
+        assert all(u.name in over_block for u in users) and ("Zones held" in over_block or "Zones tenues" in over_block)
         board = next(m for m in reversed(fake.channel_messages(table)) if m.files)
         assert "🏆" in board.content  # the last board shows the end
 

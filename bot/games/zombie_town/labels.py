@@ -148,9 +148,9 @@ class ZombieLabels:
             "move": Command(("move",), {"to": node}),
             "drive": Command(("drive",), {"to": Slot("to", W.resolve_node, self._drive_labels, self._node_texts)}),
             "flee": Command(("flee",), {"to": node, "pay": Slot("pay", None, self._pay_labels)}),
-            "fight": Command(("fight",), {"with": fighter}),
+            "fight": Command(("fight",), {"with": fighter}, build=self._fighter_action("fight")),
             "attack": Command(("attack",), {"target": Slot("target", self._plain, self._target_labels, self._target_texts),
-                                            "with": fighter}),
+                                            "with": fighter}, build=self._fighter_action("attack")),
             "card": Command(tuple(sorted(HAND)), {"card": card,
                                                   "weapon": Slot("weapon", self._card_id, self._weapon_labels)},
                             private=True),
@@ -203,6 +203,18 @@ class ZombieLabels:
         car = ctx.view["players"][ctx.view["you"]["seat"]]["car"]
         found = W.drive_paths(ctx.view, car) if car else {}
         return [self._drive_label(n, found.get(n), ctx.lang) for n in nodes]
+
+    @staticmethod
+    def _fighter_action(kind: str) -> Any:
+        """A fight or an attack clicked: « who|weapon » (:meth:`_with_values`) split into its parts."""
+        def build(given: dict[str, Any], ctx: Context) -> Action:
+            fighter, weapon = str(given["with"]).split("|", 1)
+            action: Action = {"type": kind, "fighter": fighter, "weapon": weapon}
+            if "target" in given:
+                action["target"] = given["target"]
+            return action
+
+        return build
 
     def _with_values(self, ctx: Context) -> list[str]:
         seen: dict[str, None] = {}
