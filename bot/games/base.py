@@ -152,7 +152,7 @@ class Presenter:
             body.append(t("since.scores", lang, what=self.standing_label(after, lang), table=" · ".join(parts)))
         if not body:
             return [], changed
-        head = "since.head_ringed" if kind == "territory" and changed else "since.head"
+        head = "since.head_ringed" if changed else "since.head"  # the boards ring what changed hands
         return [t(head, lang), *body[: self.SINCE_LINES - 1]], changed
 
     def standing_label(self, view: View, locale: Any) -> str:

@@ -28,6 +28,7 @@ from renderers.kit import (
 from renderers.risk_express.icons import coin_icon, die_icon, soldier_glyph
 from renderers.risk_express.look import (
     DARK_EDGE,
+    FAIL,
     FILLED_BG,
     FILLED_EDGE,
     LINE_BG,
@@ -55,6 +56,7 @@ class CardSpec(NamedTuple):
     general: str  # "" | "defended" (owned: an attacker needs a General) | "open" | "filled"
     w: int
     h: int
+    changed: bool = False  # taken since the player's last move: ringed
 
 
 CARD_HEAD = 38
@@ -180,11 +182,21 @@ def card_image(spec: CardSpec) -> Image.Image:
     battle lines, the same from one throw to the next) and its lines, each an opaque
     piece, both cached (the card itself is drawn once per state for its palette tile)."""
     if spec.locked or not spec.lines:
-        return _shell(spec)
+        im = _shell(spec)
+        return _ringed(im) if spec.changed else im
     im = _shell(spec._replace(lines=((),) * len(spec.lines))).copy()  # type: ignore[arg-type]
     body = _body(spec)
     for lb, line in zip(_line_boxes(spec, len(spec.lines)), spec.lines, strict=True):
         im.paste(_line_image(body, spec.w, spec.h, lb, line), lb[:2])
+    return _ringed(im) if spec.changed else im
+
+
+def _ringed(im: Image.Image) -> Image.Image:
+    """A card taken since the player's last move: a red ring on its outer edge (within its
+    own box: pieces never overlap)."""
+    im = im.copy()
+    ImageDraw.Draw(im).rounded_rectangle((0, 0, im.width - 1, im.height - 1), radius=CARD_RADIUS,
+                                         outline=FAIL, width=7)
     return im
 
 

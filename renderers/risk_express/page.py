@@ -86,6 +86,7 @@ def plan(view: dict[str, Any]) -> Plan:
     attempt = _attempt(view)
     target = attempt.get("card") if attempt else None
     placed = []
+    changed = set(view.get("changed") or ())  # taken since the player's last move: ringed
     index = names.index
     for band, g, boxes in zip(bands, groups, lay.cards, strict=False):
         band_locked = band.locked_by is not None
@@ -109,7 +110,7 @@ def plan(view: dict[str, Any]) -> Plan:
                 int(get("points", 0)), bool(get("provisional")), band.color, oi,
                 names.of(owner) if owner is not None else "", locked,
                 tuple([_line(ln.get("need"), ln.get("filled")) for ln in get("lines") or ()]),
-                general, box[2] - box[0], box[3] - box[1])
+                general, box[2] - box[0], box[3] - box[1], cid in changed)
             placed.append(Placed(cid, spec, box))
     return Plan(view, lang, names, cards_by_id, lay, tuple(bands), placed, attempt, target,
                 over)

@@ -78,3 +78,18 @@ def test_the_board_rings_what_changed():
     ringed = Image.open(io.BytesIO(ringed_bytes)).convert("RGB")
     box = ImageChops.difference(plain, ringed).getbbox()
     assert box is not None and (box[2] - box[0]) * (box[3] - box[1]) < plain.width * plain.height // 4
+
+
+def test_risk_express_rings_the_cards_taken_and_stays_pixel_exact():
+    game = GAMES["risk_express"]
+    state = game.setup(["1", "2"], {}, 3)
+    rng = random.Random(3)
+    for _ in range(150):
+        seat = game.to_act(state)[0]
+        state, _ = game.apply(state, seat, game.random_action(state, seat, rng.randrange))
+    view = game.view(state, None)
+    owned = [c["id"] for c in view["cards"] if c.get("owner")][:3]
+    assert owned
+    plain, ringed = renderers.render(view), renderers.render({**view, "changed": owned})
+    assert plain != ringed and renderers.render({**view, "changed": owned}) == ringed
+    # the palette frame against the reference drawing, rings included: test_frame.py
