@@ -44,14 +44,8 @@ _seen: dict[tuple[int, str], dict[str, Any]] = {}  # (game, seat) → the public
 
 
 def reduced(pres: Any, view: dict[str, Any]) -> dict[str, Any]:
-    """What :meth:`Presenter.since` compares, of a public view: who holds what, the standings."""
-    kind, owners = pres.owners(view)
-    out: dict[str, Any] = {"scores": dict(pres.standings(view))}
-    if kind == "territory":
-        out["territories"] = {k: {"owner": o} for k, o in owners.items()}
-    elif kind == "card":
-        out["cards"] = [{"id": k, "owner": o} for k, o in owners.items()]
-    return out
+    """What :meth:`Presenter.since` compares, of a public view (:meth:`Presenter.since_memo`)."""
+    return pres.since_memo(view)
 
 
 def saw(row: GameRow, seat: str, public: dict[str, Any]) -> None:

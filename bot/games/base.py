@@ -116,6 +116,17 @@ class Presenter:
             return "card", {c["id"]: c.get("owner") for c in cards}
         return "", {}
 
+    def since_memo(self, view: View) -> View:
+        """What :meth:`since` compares, of a public view (kept per player between their
+        decisions, so small): who holds what, and the standings."""
+        kind, owners = self.owners(view)
+        out: dict[str, Any] = {"scores": dict(self.standings(view))}
+        if kind == "territory":
+            out["territories"] = {k: {"owner": o} for k, o in owners.items()}
+        elif kind == "card":
+            out["cards"] = [{"id": k, "owner": o} for k, o in owners.items()]
+        return out
+
     def since(self, before: View, after: View, seat: str, names: Mapping[str, str],
               locale: Any) -> tuple[list[str], list[str]]:
         """What happened since ``seat``'s last decision, from the public views then and now:

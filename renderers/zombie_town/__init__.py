@@ -70,6 +70,7 @@ def render_image(view: dict[str, Any]) -> Any:
     houses = view.get("houses") or {}
     cars = view.get("cars") or {}
     zombies = view.get("zombies") or {}
+    changed = set(view.get("changed") or ())  # since the player's last move: ringed in red
     pieces: dict[frame.Slot, frame.Tile] = {}
     with DRAW_LOCK:
         current = view.get("current")
@@ -105,7 +106,7 @@ def render_image(view: dict[str, Any]) -> Any:
             pieces[("house", h)] = frame.house_tile(
                 lang, h, index.get(str(owner)) if owner is not None else None, int(x.get("barricades") or 0),
                 int(x.get("card") or 0), len(x.get("guards") or ()), bool(x.get("key")), tuple(on.get(h, ())),
-                int(zombies.get(h) or 0))
+                int(zombies.get(h) or 0), h in changed)
         car_at = {}
         for c, x in cars.items():
             if x.get("pos") is not None:
@@ -117,7 +118,8 @@ def render_image(view: dict[str, Any]) -> Any:
             car = car_at.get(sq)
             parked = parked_side.get(sq) if car is not None and cars[car[0]].get("parked_on") else None
             pieces[("square", sq)] = frame.square_tile(lang, sq, car, tuple(on.get(sq, ())),
-                                                       int(zombies.get(sq) or 0), parked, steps.get(sq, ()))
+                                                       int(zombies.get(sq) or 0), parked, steps.get(sq, ()),
+                                                       sq in changed)
         scores = view.get("scores") or {}
         cells = panels.row_cells()
         y = table_top() + panels.CELL_TOP

@@ -122,7 +122,7 @@ def _count(d: ImageDraw.ImageDraw, x: int, y: int, n: int, size: int = 15, ancho
 
 @lru_cache(maxsize=1024)  # ~3 KB each: at most ~3 MB
 def square_tile(lang: str, sq: str, car: tuple[str, str, int, bool, int | None] | None, players: tuple[int, ...],
-                zombies: int, parked: str | None, steps: tuple[str, ...] = ()) -> Tile:
+                zombies: int, parked: str | None, steps: tuple[str, ...] = (), marked: bool = False) -> Tile:
     """A street square with what is on it: a car (house, heading, damage, broken, driver's
     index), the players' tokens, the zombies (a badge with their number when more than one),
     and when the car is parked on a house's facade, the barricade it makes on the door's side.
@@ -174,6 +174,8 @@ def square_tile(lang: str, sq: str, car: tuple[str, str, int, bool, int | None] 
             _badge(d, zx + zs - 4, zy + zs - 8, zombies)
     for side in steps:
         _chevron(d, side)
+    if marked:  # zombies came here since the player's last move
+        d.rectangle((1, 1, im.width - 2, im.height - 2), outline=DAMAGE, width=4)
     return to_palette(im), box[:2]
 
 
@@ -202,7 +204,7 @@ def _chevron(d: ImageDraw.ImageDraw, side: str) -> None:
 
 @lru_cache(maxsize=256)  # ~12.5 KB each: at most ~3.2 MB (twelve houses a game: ~20 games' boards)
 def house_tile(lang: str, house: str, owner: int | None, barricades: int, card: int, guards: int, key: bool,
-               players: tuple[int, ...], zombies: int) -> Tile:
+               players: tuple[int, ...], zombies: int, marked: bool = False) -> Tile:
     """A house with what is in it: its owner's token, its key face down, the players and the
     zombies inside, its barricades (planks across the door, and their number), the searches
     left and the guards."""
@@ -236,6 +238,8 @@ def house_tile(lang: str, house: str, owner: int | None, barricades: int, card: 
     draw_text(d, (w - 19, y + 10), str(card), f, INK, anchor="lm")
     if barricades:  # planks across the door as well
         _planks_on_door(d, h, barricades, w, ht)
+    if marked:  # zombies came or the house changed hands since the player's last move
+        d.rectangle((1, 1, w - 2, ht - 2), outline=DAMAGE, width=4)
     return to_palette(im), h.box[:2]
 
 

@@ -93,3 +93,24 @@ def test_risk_express_rings_the_cards_taken_and_stays_pixel_exact():
     plain, ringed = renderers.render(view), renderers.render({**view, "changed": owned})
     assert plain != ringed and renderers.render({**view, "changed": owned}) == ringed
     # the palette frame against the reference drawing, rings included: test_frame.py
+
+
+def test_zombie_town_says_where_zombies_came_and_rings_those_squares():
+    game, pres = GAMES["zombie_town"], presenter("zombie_town")
+    state = game.setup(["1", "2", "3"], {}, 3)
+    rng = random.Random(3)
+    for _ in range(60):
+        seat = game.to_act(state)[0]
+        state, _ = game.apply(state, seat, game.random_action(state, seat, rng.randrange))
+    before = game.view(state, None)
+    for _ in range(80):
+        seat = game.to_act(state)[0]
+        state, _ = game.apply(state, seat, game.random_action(state, seat, rng.randrange))
+    after = game.view(state, None)
+    lines, marks = pres.since(pres.since_memo(before), pres.since_memo(after), "1", NAMES, "en")
+    came = [sq for sq, n in (after["zombies"] or {}).items() if n > (before["zombies"] or {}).get(sq, 0)]
+    assert came and set(came) <= set(marks) and len(marks) == len(set(marks))
+    assert any(line.startswith("🧟") for line in lines) and "ringed in red" in lines[0]
+    assert renderers.render({**after, "changed": marks}) != renderers.render(after)
+    fr, _ = pres.since(pres.since_memo(before), pres.since_memo(after), "1", NAMES, "fr")
+    assert any("zombie" in line and "venu" in line for line in fr), fr

@@ -33,6 +33,33 @@ class ZombiePresenter(ZombieLabels, Presenter):
     game_id = GAME
 
     # -- narration --------------------------------------------------------------------
+
+    # -- since a player's last move: zombies that came, houses that changed hands -------------
+    def since_memo(self, view: View) -> View:
+        memo = dict(super().since_memo(view))
+        memo["zombies"] = {sq: int(n) for sq, n in (view.get("zombies") or {}).items() if n}
+        memo["houses"] = {h: {"owner": x.get("owner")} for h, x in (view.get("houses") or {}).items()}
+        return memo
+
+    def since(self, before: View, after: View, seat: str, names: Any, locale: Any) -> tuple[list[str], list[str]]:
+        lines, marks = super().since(before, after, seat, names, locale)
+        lang = lang_of(locale)
+        was, now = before.get("zombies") or {}, after.get("zombies") or {}
+        came = sorted((sq for sq, n in now.items() if n > was.get(sq, 0)), key=lambda sq: (-now[sq] + was.get(sq, 0), sq))
+        hb, ha = before.get("houses") or {}, after.get("houses") or {}
+        houses = [h for h, x in ha.items() if h in hb and hb[h].get("owner") != x.get("owner")]
+        body = lines[1:]
+        if came:
+            where = [W.house_name(sq, lang) if sq in ha else sq for sq in came]
+            shown = ", ".join(where[:5]) + (t("since.more", lang, n=len(where) - 5) if len(where) > 5 else "")
+            body.insert(0, tn("zt.since.zombies", sum(now[sq] - was.get(sq, 0) for sq in came), lang, where=shown))
+        if houses:
+            body.insert(0, t("zt.since.houses", lang, what=", ".join(W.house_name(h, lang) for h in houses)))
+        marks = list(dict.fromkeys([*marks, *came, *houses]))
+        if not body:
+            return [], marks
+        return [t("since.head_ringed" if marks else "since.head", lang), *body[: self.SINCE_LINES - 1]], marks
+
     def narrate(self, events: list[dict[str, Any]], names: dict[str, str], locale: Any) -> list[str]:
         lang = lang_of(locale)
         out: list[str] = []
