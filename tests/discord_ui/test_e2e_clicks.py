@@ -209,3 +209,21 @@ async def test_status_shows_a_player_only_their_own_prompt(fake, tmp_path):
         assert fr_prompt not in french.content
 
     await play_by_clicks(fake, tmp_path, "risk_express", [], 2, decisions=0, after=status)
+
+
+async def test_a_french_table_plays_by_clicks_in_french(fake, tmp_path):
+    """A French server: the turn messages, the chains' buttons and menus and the answers are
+    French; the clicks play as anywhere else."""
+
+    async def french(out):
+        table = out["table"]
+        shown = [m for m in fake.channel_messages(table)]
+        text = "\n".join(m.content for m in shown)
+        assert "à vous de jouer" in text, text[-600:]
+        labels = [c.get("label") or c.get("placeholder") or "" for m in shown for row in m.components
+                  for c in row.get("components", [])]
+        assert any(x in labels for x in ("➕ Placer", "⚔️ Attaquer", "🂠 Vos cartes…")) or any(
+            " ?" in x for x in labels), labels
+
+    out = await play_by_clicks(fake, tmp_path, "walking_dead", [], 2, decisions=8, locale="fr", after=french)
+    assert out["made"] >= 6
