@@ -12,6 +12,7 @@ the channel, a slash command's and a scheduler's alike).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from collections.abc import Sequence
@@ -248,7 +249,8 @@ async def group_click(interaction: discord.Interaction, game_id: int, version: i
     player to act may; nothing is committed and the game's version does not move."""
     try:
         row, _user = await deciding_row(interaction, game_id)
-        view = action_view(row, group=group or None, version=version)
+        # its labels may weigh (a drive's zombies run over, a target's odds): off the event loop
+        view = await asyncio.to_thread(action_view, row, group=group or None, version=version)
         if view is None:
             raise UserError("err.stale", "That choice is out of date: the game has moved on.")
     except UserError as err:

@@ -15,6 +15,7 @@ move is played, and a click by anyone but the player to act is refused privately
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 import secrets
@@ -229,21 +230,10 @@ async def chain_click(interaction: discord.Interaction, game_id: int, version: i
     bot = bot_of(interaction)
     try:
         row, user = await deciding_row(interaction, game_id)
-        engine = GAMES[row.game]
-        pres = presenter(row.game)
         private = command in private_commands(row.game)
         lang = lang_of(interaction.locale) if private else row.lang
-        assert row.state is not None
-        view = engine.view(row.state, user if private else None)
-        legal = engine.legal_actions(row.state, user)
-        offered = offered_types(row, engine.view(row.state, None), user, legal)
-        names = names_for(row)
-        if tokens and tokens[-1] == "me":  # picked for the player, among the step's values
-            _given, _forms, step, _flags = walk(pres.choices, command, tokens[:-1], legal, view, lang, names, offered)
-            if step is None or step.count or not step.values:
-                raise ValueError("nothing to pick")
-            tokens = [*tokens[:-1], str(secrets.randbelow(len(step.values)))]
-        _given, forms, step, _flags = walk(pres.choices, command, tokens, legal, view, lang, names, offered)
+        # the step's labels may weigh (a target's exact odds): worked out off the event loop
+        step_or_action = await asyncio.to_thread(_next, row, user, command, tokens, lang, private, version, page)
     except UserError as err:
         await refused(interaction, err)
         await catch_up(bot, interaction.channel_id)
@@ -251,16 +241,10 @@ async def chain_click(interaction: discord.Interaction, game_id: int, version: i
     except (ValueError, KeyError, TypeError, IndexError):
         await refused(interaction, UserError("err.stale", "That choice is out of date: the game has moved on."))
         return
-    if step is not None:
-        await interaction.response.edit_message(
-            view=step_view(row, version, command, tokens, step, lang, forms, page, back_to_turn=not private))
+    if isinstance(step_or_action, discord.ui.View):
+        await interaction.response.edit_message(view=step_or_action)
         return
-    try:
-        action = action_of(pres.choices, command, tokens, legal, view, lang, names, offered)
-    except (ValueError, KeyError, TypeError, IndexError):
-        await refused(interaction, UserError("err.stale", "That choice is out of date: the game has moved on."))
-        return
-    await play_click(interaction, row, user, action, version)
+    await play_click(interaction, row, user, step_or_action, version)
     if private:  # the private message is done with once its move is played
         after = await bot.service.get_game(row.id)
         if after is not None and after.version != row.version:
@@ -270,6 +254,28 @@ async def chain_click(interaction: discord.Interaction, game_id: int, version: i
                 log.info("could not close a private chain message (%s)", err)
 
 
+def _next(row: GameRow, user: str, command: str, tokens: list[str], lang: str, private: bool, version: int,
+          page: int) -> discord.ui.View | dict[str, Any]:
+    """The next step's components after ``tokens``, or the move when the chain is complete
+    (a worker thread's work: no Discord call, no awaiting)."""
+    engine = GAMES[row.game]
+    pres = presenter(row.game)
+    assert row.state is not None
+    view = engine.view(row.state, user if private else None)
+    legal = engine.legal_actions(row.state, user)
+    offered = offered_types(row, engine.view(row.state, None), user, legal)
+    names = names_for(row)
+    if tokens and tokens[-1] == "me":  # picked for the player, among the step's values
+        _given, _forms, step, _flags = walk(pres.choices, command, tokens[:-1], legal, view, lang, names, offered)
+        if step is None or step.count or not step.values:
+            raise ValueError("nothing to pick")
+        tokens = [*tokens[:-1], str(secrets.randbelow(len(step.values)))]
+    _given, forms, step, _flags = walk(pres.choices, command, tokens, legal, view, lang, names, offered)
+    if step is not None:
+        return step_view(row, version, command, tokens, step, lang, forms, page, back_to_turn=not private)
+    return action_of(pres.choices, command, tokens, legal, view, lang, names, offered)
+
+
 async def turn_click(interaction: discord.Interaction, game_id: int) -> None:
     """Back from a chain's first step: the turn's own choices on the message again."""
     try:
@@ -277,7 +283,7 @@ async def turn_click(interaction: discord.Interaction, game_id: int) -> None:
     except UserError as err:
         await refused(interaction, err)
         return
-    await interaction.response.edit_message(view=bot_of(interaction).live_choices(row))
+    await interaction.response.edit_message(view=await asyncio.to_thread(bot_of(interaction).live_choices, row))
 
 
 async def hand_click(interaction: discord.Interaction, game_id: int, version: int) -> None:
