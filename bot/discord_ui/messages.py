@@ -289,9 +289,17 @@ async def post_turn(channel: discord.abc.Messageable | None, interaction: discor
                 picture.cancel()  # the drawing ends on its own; nobody waits for it
             raise
         edited = None
+        target = channel if channel is not None else (interaction.channel if interaction is not None else None)
         if picture is None and not pinged and old is not None and not extra and in_place(interaction):
             # the same player goes on: their turn message grows by the move's lines (no new post)
             edited = await edit_turn(bot, channel, interaction, row, old, narration, kwargs["content"], view)
+        elif (picture is None and pinged and old is not None and not extra and in_place(interaction)
+              and played is not None and mid_round(played)):
+            # a round of the setup (claims…) is one message: edited, and the next seat told by a
+            # short mention that goes once they have played
+            edited = await edit_turn(bot, channel, interaction, row, old, narration, kwargs["content"], view)
+            if edited is not None:
+                await round_ping(bot, target, row, pinged)
         if edited is not None:
             message = edited
         else:
@@ -312,6 +320,8 @@ async def post_turn(channel: discord.abc.Messageable | None, interaction: discor
                             "interaction there", row.id, row.version, row.channel_id, err)
                 return None
             remember(row.channel_id, message.id, kwargs["content"], tail_of(kwargs["content"], narration))
+        if not (edited is not None and pinged):
+            await drop_round_ping(target, row.channel_id)  # its player has played: the mention goes
         await bot.service.mark_announced(row.id, row.version, prompt_message_id=message.id if view else None)
     if old and old != message.id:
         await bot.strip_buttons(row.channel_id, old)
@@ -349,6 +359,35 @@ def tail_of(content: str, narration: list[str]) -> str:
         if heads and marks[-1] - heads[-1] <= Presenter.SINCE_LINES:
             marks[-1] = heads[-1]
     return "\n".join(lines[marks[-1]:]) if marks else ""
+
+
+_round_pings: dict[int, int] = {}  # channel → the mention of a setup round's hand-over, until its seat plays
+
+
+async def round_ping(bot: GameBot, target: Any, row: GameRow, pinged: list[str]) -> None:
+    """Within a setup round: the next seat mentioned by a short message (the round's message is
+    edited, and an edit notifies nobody); the previous such mention removed."""
+    await drop_round_ping(target, row.channel_id)
+    if target is None:
+        return
+    try:
+        await bot.pacer.slot(row.channel_id)
+        sent = await target.send(t("ui.round_ping", row.lang, who=f"<@{pinged[0]}>"), allowed_mentions=ping(pinged))
+    except discord.HTTPException as err:
+        log.info("could not mention the next seat in channel %s (%s)", row.channel_id, err)
+        return
+    _round_pings[row.channel_id] = sent.id
+
+
+async def drop_round_ping(target: Any, channel_id: int) -> None:
+    """Best effort: the mention of a setup round's hand-over, once its seat has played."""
+    message_id = _round_pings.pop(channel_id, None)
+    if message_id is None or target is None:
+        return
+    try:
+        await target.get_partial_message(message_id).delete()
+    except discord.HTTPException:
+        pass
 
 
 def in_place(interaction: discord.Interaction | None) -> bool:

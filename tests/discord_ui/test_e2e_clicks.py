@@ -227,3 +227,21 @@ async def test_a_french_table_plays_by_clicks_in_french(fake, tmp_path):
 
     out = await play_by_clicks(fake, tmp_path, "walking_dead", [], 2, decisions=8, locale="fr", after=french)
     assert out["made"] >= 6
+
+
+async def test_a_round_of_claims_is_one_message_and_one_board(fake, tmp_path):
+    """The Walking Dead's claims, three people: a round of claims is one message (edited as each
+    claims) and one board; each next claimer is mentioned once, by a short message that goes
+    once they have claimed; « Pick for me » claims for them."""
+
+    async def rounds(out):
+        table = out["table"]
+        boards = [r for r in fake.records if r.channel_id == table.id and r.action == "create" and r.attachments]
+        live = [m for m in fake.channel_messages(table) if "your turn to choose" in m.content]
+        assert len(live) <= 1  # the mentions of the round's hand-overs go once their seat has played
+        made = out["made"]
+        assert len(boards) <= 2 + made // 3 + 1, (len(boards), made)  # the start, then one a round
+        assert max(out["pings"]) <= 1
+
+    out = await play_by_clicks(fake, tmp_path, "walking_dead", [], 3, decisions=9, after=rounds)
+    assert out["made"] == 9
