@@ -11,13 +11,17 @@ else here names a game. Every renderer module keeps the same small protocol:
 - ``seat_styles(view) -> {seat: (rgb, shape)}`` (optional): each seat's colour and symbol as
   the board draws them (a map game's factions); without it, the kit's player colours in
   seat order (:func:`seat_styles`);
-- ``warm()``: build every static layer and palette now. The bot calls ``warm()`` at
-  start-up, before it goes online, so the first picture of the first game costs what the
-  next ones cost.
+- ``warm()``: build every static layer and palette now. The bot calls :func:`warm` in a
+  worker thread once it is online (it answers commands meanwhile): a board asked for while
+  its own game is being warmed waits for that game's layers only (:func:`render`), a board
+  of a game not yet warmed draws what it needs itself, and warming another game never
+  holds it up for long (a renderer's ``warm`` takes the drawing lock a step at a time).
 """
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from importlib import import_module
 from types import ModuleType
 from typing import Any
@@ -35,8 +39,21 @@ def _renderer(game_id: str) -> ModuleType:
     return import_module(RENDERERS[game_id])
 
 
+# game id → held while that game's layers are being built (by warm()); set of the games done
+_WARMING: dict[str, threading.Lock] = {game_id: threading.Lock() for game_id in RENDERERS}
+_WARM: set[str] = set()
+
+
 def render(view: dict[str, Any]) -> bytes:
-    return _renderer(view["game"]).render(view)
+    """The board of ``view["game"]`` as PNG bytes. While :func:`warm` is building that game's
+    layers, waits for them (not for another game's); before, the renderer draws what it
+    needs itself."""
+    game_id = view["game"]
+    lock = _WARMING.get(game_id)
+    if lock is not None and game_id not in _WARM and lock.locked():
+        with lock:  # its layers are being built: they are this board's
+            pass
+    return _renderer(game_id).render(view)
 
 
 def seat_styles(view: dict[str, Any]) -> dict[str, tuple[tuple[int, int, int], str]]:
@@ -60,14 +77,33 @@ def zoom_regions(game_id: str) -> list[str]:
     return list(_renderer(game_id).zoom_regions())
 
 
-def warm() -> None:
-    """Build every game's static layers (each map in each language, Risk Express's
-    palettes), once, so no player waits for it. About a second; safe to call twice or
-    from threads. Then hands back to the system what building them freed (the drawing's
-    full-size RGBA intermediates), so the process keeps only the layers."""
-    for game_id in RENDERERS:
-        _renderer(game_id).warm()
+def warm(games: list[str] | tuple[str, ...] | None = None, *, stop: Callable[[], bool] | None = None) -> None:
+    """Build ``games``' static layers (every game's by default: each map in each language,
+    Risk Express's palettes), each game once, so no player waits for them: 5–13 s of CPU for
+    all five on a loaded machine, which is why the bot runs it in a worker thread after it
+    is online. Safe to call twice or from threads. ``stop()`` true between two games ends it
+    early (a bot shutting down). Then hands back to the system what building them freed
+    (the drawing's full-size RGBA intermediates), so the process keeps only the layers."""
+    for game_id in RENDERERS if games is None else games:
+        if stop is not None and stop():
+            break
+        warm_game(game_id)
     _trim()
+
+
+def warm_game(game_id: str) -> None:
+    """Build one game's static layers, once (a second call, or one from another thread
+    meanwhile, waits for the first and does nothing)."""
+    if game_id in _WARM:
+        return
+    with _WARMING[game_id]:
+        if game_id not in _WARM:
+            _renderer(game_id).warm()
+            _WARM.add(game_id)
+
+
+def is_warm(game_id: str) -> bool:
+    return game_id in _WARM
 
 
 def _trim() -> None:

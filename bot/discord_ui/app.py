@@ -107,11 +107,10 @@ class GameMasterBot(commands.Bot):
         self._handling: set[asyncio.Task[Any]] = set()  # the tasks of the interactions under way
         self._background: set[asyncio.Task[Any]] = set()  # work nobody waits for (a game's story)
         self._shutdown: asyncio.Task[None] | None = None
+        self._warming: asyncio.Future[None] | None = None  # the boards' static layers, being built
+        self._stop_warming = False
 
     async def setup_hook(self) -> None:
-        # The boards' static layers are built in a worker thread while the rest starts up;
-        # the bot goes online (connects to the gateway) only once they are ready.
-        warming = asyncio.ensure_future(asyncio.to_thread(renderers.warm))
         store = self._store or await open_store(self.settings.database_url)
         self._store = store
         self.service = GameService(store, self._seed_source)
@@ -140,7 +139,6 @@ class GameMasterBot(commands.Bot):
                 synced = await self.tree.sync()
                 log.info("synced %d global commands (may take up to an hour to appear)", len(synced))
         self.synced = True
-        await warming
         self._idle_task = asyncio.create_task(self._idle_loop(), name="gamemaster-idle-lobbies")
         self.scheduler = Scheduler(self.service, self.deliver)
         self.service.wake = self.scheduler.poke
@@ -214,6 +212,10 @@ class GameMasterBot(commands.Bot):
             await self.scheduler.stop()
         for task in list(self._background):  # a story being drawn: /game replay draws it again
             task.cancel()
+        if self._warming is not None:  # the game being warmed is finished, the others left
+            self._stop_warming = True
+            with contextlib.suppress(Exception):
+                await self._warming
         if self._idle_task is not None:
             self._idle_task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -224,7 +226,21 @@ class GameMasterBot(commands.Bot):
             await self._store.close()
         log.info("stopped cleanly: the database is closed")
 
+    def _warm_boards(self) -> None:
+        """Once online: the boards' static layers built in a worker thread, game by game
+        (5–13 s of CPU for all five), the bot answering meanwhile; a board asked for in
+        the meantime waits for its own game's layers only (``renderers.render``)."""
+        if self._warming is None:
+            self._warming = asyncio.ensure_future(asyncio.to_thread(self._warm_in_thread))
+
+    def _warm_in_thread(self) -> None:
+        try:
+            renderers.warm(stop=lambda: self._stop_warming)
+        except Exception:  # a board drawn later builds what it needs itself
+            log.exception("building the boards' static layers failed")
+
     async def on_ready(self) -> None:
+        self._warm_boards()
         log.info("ready as %s (id %s) in %d guilds", self.user, getattr(self.user, "id", "?"), len(self.guilds))
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:

@@ -1,0 +1,70 @@
+"""Warming in the background (issue 29, point 1): a board waits for its own game's layers
+being built, never for another game's; each game is warmed once; a stop ends it early."""
+
+from __future__ import annotations
+
+import threading
+from importlib import import_module
+
+import pytest
+
+import renderers
+
+
+@pytest.fixture
+def fake_games(monkeypatch):
+    """Every game's ``warm`` and ``render`` replaced by recorders; Zombie Town's warm hangs
+    until ``gate`` is set."""
+    gate, started = threading.Event(), threading.Event()
+    log: list[tuple[str, str]] = []
+    monkeypatch.setattr(renderers, "_WARM", set())
+    for game_id, path in renderers.RENDERERS.items():
+        mod = import_module(path)
+
+        def warm(game_id=game_id) -> None:
+            log.append(("warm", game_id))
+            if game_id == "zombie_town":
+                started.set()
+                assert gate.wait(10)
+
+        monkeypatch.setattr(mod, "warm", warm)
+        monkeypatch.setattr(mod, "render", lambda view, game_id=game_id: log.append(("render", game_id)) or b"png")
+    yield gate, started, log
+    gate.set()
+
+
+def test_a_board_waits_for_its_own_games_layers_only(fake_games):
+    gate, started, log = fake_games
+    warming = threading.Thread(target=renderers.warm, args=(["zombie_town", "transformers"],))
+    warming.start()
+    try:
+        assert started.wait(10)
+        assert renderers.render({"game": "risk_express"}) == b"png"  # another game's: at once
+        drawn = threading.Thread(target=renderers.render, args=({"game": "zombie_town"},))
+        drawn.start()
+        drawn.join(0.3)
+        assert drawn.is_alive() and ("render", "zombie_town") not in log  # waits for its layers
+        gate.set()
+        drawn.join(10)
+        warming.join(10)
+    finally:
+        gate.set()
+    assert log.index(("render", "zombie_town")) > log.index(("warm", "zombie_town"))
+    assert renderers.is_warm("zombie_town") and renderers.is_warm("transformers")
+
+
+def test_each_game_is_warmed_once_and_a_stop_ends_it_between_games(fake_games):
+    gate, _, log = fake_games
+    gate.set()
+    asked = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return len(asked) > 2
+
+    renderers.warm(stop=stop)
+    assert log == [("warm", "risk_express"), ("warm", "peaky_blinders")]
+    renderers.warm()
+    assert [g for _, g in log] == ["risk_express", "peaky_blinders", *list(renderers.RENDERERS)[2:]]
+    renderers.warm_game("risk_express")
+    assert len(log) == len(renderers.RENDERERS)
