@@ -12,10 +12,15 @@ else here names a game. Every renderer module keeps the same small protocol:
   the board draws them (a map game's factions); without it, the kit's player colours in
   seat order (:func:`seat_styles`);
 - ``warm()``: build every static layer and palette now. The bot calls :func:`warm` in a
-  worker thread once it is online (it answers commands meanwhile): a board asked for while
-  its own game is being warmed waits for that game's layers only (:func:`render`), a board
-  of a game not yet warmed draws what it needs itself, and warming another game never
-  holds it up for long (a renderer's ``warm`` takes the drawing lock a step at a time).
+  worker thread once it is online (it answers commands meanwhile). A board asked for
+  meanwhile does not wait for the warming: it builds the layers it needs itself (each is
+  built once, under its cache's lock: whichever asks first builds it, the other waits for
+  that one layer), and warming never holds the drawing lock for long (a renderer's
+  ``warm`` takes it a step at a time: a language's layer, a territory's badges, a board).
+
+The maps' static layers are also kept on disk when the bot says where (:func:`use_cache`,
+beside its database; :mod:`renderers.kit.disk`), keyed by the hash of the data files and
+the drawing code: a restart reads them back (the same pixels) instead of drawing them.
 """
 
 from __future__ import annotations
@@ -39,21 +44,22 @@ def _renderer(game_id: str) -> ModuleType:
     return import_module(RENDERERS[game_id])
 
 
-# game id → held while that game's layers are being built (by warm()); set of the games done
+# game id → held while warm() builds that game's layers; the games done
 _WARMING: dict[str, threading.Lock] = {game_id: threading.Lock() for game_id in RENDERERS}
 _WARM: set[str] = set()
 
 
 def render(view: dict[str, Any]) -> bytes:
-    """The board of ``view["game"]`` as PNG bytes. While :func:`warm` is building that game's
-    layers, waits for them (not for another game's); before, the renderer draws what it
-    needs itself."""
-    game_id = view["game"]
-    lock = _WARMING.get(game_id)
-    if lock is not None and game_id not in _WARM and lock.locked():
-        with lock:  # its layers are being built: they are this board's
-            pass
-    return _renderer(game_id).render(view)
+    """The board of ``view["game"]`` as PNG bytes (its renderer builds the layers it needs
+    and has not yet: a board drawn while :func:`warm` runs waits for no other game's)."""
+    return _renderer(view["game"]).render(view)
+
+
+def use_cache(directory: Any) -> None:
+    """Keep the maps' static layers on disk in ``directory`` (a path; ``None``: nowhere)."""
+    from renderers.kit import disk
+
+    disk.use(directory)
 
 
 def seat_styles(view: dict[str, Any]) -> dict[str, tuple[tuple[int, int, int], str]]:

@@ -15,6 +15,7 @@ import signal
 import sys
 from collections.abc import Callable, Coroutine, Iterator
 from importlib import import_module
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -30,7 +31,7 @@ from bot.discord_ui.translator import CatalogTranslator
 from bot.games import ADAPTERS
 from bot.scheduler import Scheduler
 from bot.service import GameRow, GameService, Handed, Played, Reminder, UserError
-from bot.store import GameStore, open_store
+from bot.store import GameStore, database_path, open_store, scheme_of
 
 log = logging.getLogger("gamemaster")
 
@@ -111,6 +112,7 @@ class GameMasterBot(commands.Bot):
         self._stop_warming = False
 
     async def setup_hook(self) -> None:
+        renderers.use_cache(render_cache_dir(self.settings.database_url))
         store = self._store or await open_store(self.settings.database_url)
         self._store = store
         self.service = GameService(store, self._seed_source)
@@ -399,6 +401,18 @@ class GameMasterBot(commands.Bot):
 class ShardedGameMasterBot(GameMasterBot, commands.AutoShardedBot):
     """The bot on several gateway connections (shards): all of them, or the ``SHARD_IDS``
     of ``SHARD_COUNT`` when several processes share the servers (and one database)."""
+
+
+def render_cache_dir(url: str) -> Path | None:
+    """Where the maps' static layers are kept between starts: ``render-cache/`` beside a
+    SQLite database file; none for PostgreSQL or an in-memory database (drawn at each start)."""
+    url = url.strip()
+    if scheme_of(url) not in (None, "sqlite"):
+        return None
+    path = database_path(url)
+    if path == ":memory:" or path.startswith("file:"):
+        return None
+    return Path(path).resolve().parent / "render-cache"
 
 
 def create_bot(settings: Settings, store: GameStore | None = None,

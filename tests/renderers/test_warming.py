@@ -1,5 +1,5 @@
-"""Warming in the background (issue 29, point 1): a board waits for its own game's layers
-being built, never for another game's; each game is warmed once; a stop ends it early."""
+"""Warming in the background (issue 29, point 1): a board never waits for the warming;
+each game is warmed once; a stop ends it early."""
 
 from __future__ import annotations
 
@@ -33,23 +33,21 @@ def fake_games(monkeypatch):
     gate.set()
 
 
-def test_a_board_waits_for_its_own_games_layers_only(fake_games):
+def test_a_board_does_not_wait_for_the_warming(fake_games):
+    """Zombie Town's warming hangs: its board, and another game's, are drawn meanwhile (each
+    renderer builds what it needs itself, once, under its own caches' locks)."""
     gate, started, log = fake_games
     warming = threading.Thread(target=renderers.warm, args=(["zombie_town", "transformers"],))
     warming.start()
     try:
         assert started.wait(10)
-        assert renderers.render({"game": "risk_express"}) == b"png"  # another game's: at once
-        drawn = threading.Thread(target=renderers.render, args=({"game": "zombie_town"},))
-        drawn.start()
-        drawn.join(0.3)
-        assert drawn.is_alive() and ("render", "zombie_town") not in log  # waits for its layers
+        assert renderers.render({"game": "risk_express"}) == b"png"
+        assert renderers.render({"game": "zombie_town"}) == b"png"
+        assert not renderers.is_warm("zombie_town") and ("warm", "transformers") not in log
         gate.set()
-        drawn.join(10)
         warming.join(10)
     finally:
         gate.set()
-    assert log.index(("render", "zombie_town")) > log.index(("warm", "zombie_town"))
     assert renderers.is_warm("zombie_town") and renderers.is_warm("transformers")
 
 
