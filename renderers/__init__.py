@@ -51,8 +51,12 @@ _WARM: set[str] = set()
 
 def render(view: dict[str, Any]) -> bytes:
     """The board of ``view["game"]`` as PNG bytes (its renderer builds the layers it needs
-    and has not yet: a board drawn while :func:`warm` runs waits for no other game's)."""
-    return _renderer(view["game"]).render(view)
+    and has not yet: a board drawn while :func:`warm` runs waits for no other game's, and
+    the warm-up pauses meanwhile: ``kit.warm_step``)."""
+    from renderers.kit import drawing_board
+
+    with drawing_board():
+        return _renderer(view["game"]).render(view)
 
 
 def use_cache(directory: Any) -> None:

@@ -25,7 +25,7 @@ from typing import Any
 
 from PIL import Image
 
-from renderers.kit import DRAW_LOCK, INK, WHITE, blend, hex_rgb
+from renderers.kit import DRAW_LOCK, INK, WHITE, blend, hex_rgb, warm_step
 from renderers.kit.lut import lut
 from renderers.risk_map import panels as mp
 from renderers.risk_map.arrow import (
@@ -91,21 +91,22 @@ def zoom_regions(map_id: str) -> list[str]:
 
 def warm(map_id: str, deco: Decoration) -> None:
     """Build the static layers in every language, and the badge parts a game uses. The
-    drawing lock is taken a step at a time (a language's layer, a territory's badges, the
-    arrows), so another game's board drawn meanwhile waits for one step, not all (~1.5 s)."""
+    drawing lock is taken a step at a time (a language's layer, a territory's badges, an
+    arrow), after the boards being drawn (``warm_step``): a board drawn meanwhile waits for
+    one step at most, not all (~1.5 s)."""
     for lang in LANGS:
-        with DRAW_LOCK:
+        with warm_step():
             art = static(map_id, lang, deco)
             if lang != "en":
                 thing_name(deco.game or map_id, "territory", art.ids[0], lang, "")
-    with DRAW_LOCK:
+    with warm_step():
         art = static(map_id, "en", deco)
     h = art.lay["badge"]["h"]
     seen: set[tuple[Any, ...]] = set()
     for tid, spot in art.lay["territories"].items():
-        with DRAW_LOCK:
+        with warm_step():
             _warm_badges(art, deco, tid, spot, h, seen)
-    with DRAW_LOCK:
+    with warm_step():
         for hx, shape in dict.fromkeys((*deco.styles, *deco.own_styles)):  # the legend's and panels' symbols
             for size in (28, 34, 40):
                 symbol_icon(shape, size, hex_rgb(hx))
@@ -114,9 +115,9 @@ def warm(map_id: str, deco: Decoration) -> None:
     pairs = [p for border in art.meta.get("borders", [])  # every attack's arrow, both ways
              for p in ((border["a"], border["b"]), (border["b"], border["a"]))]
     for a, b in pairs:
-        with DRAW_LOCK:
+        with warm_step():
             arrow_shape(art, a, b)
-    with DRAW_LOCK:
+    with warm_step():
         arrow_masks.cache_clear()  # every line is chosen: the rasters (3.5 MB) can go
         pack_arrows(art.meta.get("id") or map_id, pairs, art.size, art.n, art.static0,
                     deco.colours)

@@ -109,3 +109,29 @@ def test_no_folder_no_file(cache):
     disk.use(None)
     boards()
     assert not folder.exists()
+
+
+def test_risk_express_palette_is_read_back_and_the_boards_are_the_same_bytes(tmp_path, monkeypatch):
+    from renderers import risk_express as rx
+    from renderers.risk_express import palette
+
+    views = game_views("risk_express", 3)
+    made = []
+    real = palette._board_palette
+    monkeypatch.setattr(palette, "_board_palette", lambda colors: made.append(colors) or real(colors))
+    try:
+        rx.clear_caches()
+        plain = [renderers.render(v) for v in views]  # no cache folder
+        disk.use(tmp_path)
+        for _ in range(2):  # made and stored, then read back
+            rx.clear_caches()
+            made.clear()
+            assert [renderers.render(v) for v in views] == plain
+        assert made == [] and [p.name.split(".")[0] for p in tmp_path.iterdir()][0].startswith("express-palette-")
+        for path in tmp_path.iterdir():
+            path.write_bytes(b"\x80\x05garbage")
+        rx.clear_caches()
+        assert [renderers.render(v) for v in views] == plain and len(made) == 1  # ignored: made again
+    finally:
+        disk.use(None)
+        rx.clear_caches()

@@ -66,3 +66,22 @@ def test_each_game_is_warmed_once_and_a_stop_ends_it_between_games(fake_games):
     assert [g for _, g in log] == ["risk_express", "peaky_blinders", *list(renderers.RENDERERS)[2:]]
     renderers.warm_game("risk_express")
     assert len(log) == len(renderers.RENDERERS)
+
+
+def test_a_warm_up_step_lets_the_boards_being_drawn_pass_first():
+    """The drawing lock is not fair: without this, a warm-up taking it step after step
+    would keep a player's board waiting for the whole warm-up."""
+    from renderers.kit import drawing_board, warm_step
+
+    entered = threading.Event()
+
+    def step() -> None:
+        with warm_step():
+            entered.set()
+
+    with drawing_board():
+        t = threading.Thread(target=step)
+        t.start()
+        assert not entered.wait(0.2)  # a board is being drawn: the step waits
+    assert entered.wait(10)
+    t.join(10)
