@@ -168,7 +168,15 @@ class RiskExpress(Game):
     def _legal(self, state: State, seat: str) -> list[Action]:
         if state["phase"] == "continue":
             return [{"type": "continue"}, {"type": "fresh"}]
-        return [{"type": "fill", "card": o[0], "line": o[1]} for o in self._options(state)]
+        hot = self._hot
+        if hot[0] is state:
+            opts = hot[1]
+        else:  # a state fresh from JSON (a click, the autocomplete): its options kept for the
+            # move that follows (``apply_legal``'s fast fill, the same state as ``_fill`` makes)
+            tray = state["attempt"]["tray"]
+            opts = options(state, throw_of(key_of(tray), tray))
+            self._hot = (state, opts, seat)
+        return [{"type": "fill", "card": o[0], "line": o[1]} for o in opts]
 
     def _drawn(self, state: State, seat: str, pick: Callable[[int], int]) -> Any:
         """The base class's pick (``pick_action`` on the legal forms: the same draws) without
