@@ -437,7 +437,7 @@ class RiskExpress(Game):
         if state["owners"][card_id] == seat:
             raise IllegalAction(f"{name} is already yours.", "re.err.own_card", card=name)
 
-    def _options(self, state: State) -> list[tuple[str, int | str, tuple[str, ...], str]]:
+    def _options(self, state: State) -> list[Any] | tuple[Any, ...]:
         """Every (card, line, dice used, key) the current throw can fill, in the cards' order
         and each card's lines then its General line."""
         hot = self._hot
