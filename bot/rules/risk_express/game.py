@@ -219,6 +219,22 @@ class RiskExpress(Game):
         self._settle(new, rng, seat)
         return {"type": "fill", "card": o[0], "line": o[1]}, new
 
+    def apply(self, state: State, seat: str, action: Action) -> tuple[State, list[Event]]:
+        """The contract's ``apply``. An action that is exactly one of the options this engine
+        listed for ``seat`` in this very state (``legal_actions`` before it: a click, the
+        autocomplete) passes every check of the door by construction (the game runs, the
+        seat is to play, the shape is right): it goes straight to ``apply_legal``. Anything
+        else meets the door in full."""
+        hot = self._hot
+        if hot[0] is state and hot[2] == seat and type(action) is dict and len(action) == 3 \
+                and action.get("type") == "fill":
+            card, line = action.get("card"), action.get("line")
+            if type(card) is str:
+                for x in hot[1]:
+                    if x[0] == card and x[1] == line and type(x[1]) is type(line):
+                        return self.apply_legal(state, seat, action)
+        return super().apply(state, seat, action)
+
     def apply_legal(self, state: State, seat: str, action: Action) -> tuple[State, list[Event]]:
         """The contract's ``apply_legal``, with a fast fill for an option this engine worked out
         in this very state: the one ``random_action`` picked, or one of the options of the
