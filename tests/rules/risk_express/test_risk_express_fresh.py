@@ -51,6 +51,8 @@ def test_an_action_not_offered_is_still_refused_after_legal_actions():
                 with pytest.raises(RuleError):
                     GAME.apply(fresh, seat, {"type": "fill", "card": card, "line": line})
                 checked += 1
+        with pytest.raises(RuleError):  # a listed option with a key too many: the door refuses it
+            GAME.apply(fresh, seat, {**legal[0], "extra": 1})
         other = next(s for s in fresh["seats"] if s != seat)
         with pytest.raises(RuleError):
             GAME.apply(fresh, other, legal[0])  # not their turn
