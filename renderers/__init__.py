@@ -87,27 +87,30 @@ def zoom_regions(game_id: str) -> list[str]:
     return list(_renderer(game_id).zoom_regions())
 
 
-def warm(games: list[str] | tuple[str, ...] | None = None, *, stop: Callable[[], bool] | None = None) -> None:
+def warm(games: list[str] | tuple[str, ...] | None = None, *, stop: Callable[[], bool] | None = None,
+         again: bool = True) -> None:
     """Build ``games``' static layers (every game's by default: each map in each language,
-    Risk Express's palettes), each game once, so no player waits for them: 5–13 s of CPU for
-    all five on a loaded machine, which is why the bot runs it in a worker thread after it
-    is online. Safe to call twice or from threads. ``stop()`` true between two games ends it
-    early (a bot shutting down). Then hands back to the system what building them freed
-    (the drawing's full-size RGBA intermediates), so the process keeps only the layers."""
+    Risk Express's palettes), so no player waits for them: 5–13 s of CPU for all five on a
+    loaded machine, which is why the bot runs it in a worker thread after it is online.
+    Safe to call twice or from threads; ``again=False`` leaves the games this process has
+    warmed already (the bot's warm-up: the layers of a game are built once per process
+    unless a test forgets them). ``stop()`` true between two games ends it early (a bot
+    shutting down). Then hands back to the system what building them freed (the drawing's
+    full-size RGBA intermediates), so the process keeps only the layers."""
     for game_id in RENDERERS if games is None else games:
         if stop is not None and stop():
             break
-        warm_game(game_id)
+        warm_game(game_id, again=again)
     _trim()
 
 
-def warm_game(game_id: str) -> None:
-    """Build one game's static layers, once (a second call, or one from another thread
-    meanwhile, waits for the first and does nothing)."""
-    if game_id in _WARM:
+def warm_game(game_id: str, *, again: bool = True) -> None:
+    """Build one game's static layers (with ``again=False``, not if this process did; a call
+    from another thread meanwhile waits for the one under way)."""
+    if not again and game_id in _WARM:
         return
     with _WARMING[game_id]:
-        if game_id not in _WARM:
+        if again or game_id not in _WARM:
             _renderer(game_id).warm()
             _WARM.add(game_id)
 

@@ -218,6 +218,7 @@ class GameMasterBot(commands.Bot):
             self._stop_warming = True
             with contextlib.suppress(Exception):
                 await self._warming
+        renderers.use_cache(None)  # this bot's folder: not the next one's in this process (tests)
         if self._idle_task is not None:
             self._idle_task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -237,7 +238,7 @@ class GameMasterBot(commands.Bot):
 
     def _warm_in_thread(self) -> None:
         try:
-            renderers.warm(stop=lambda: self._stop_warming)
+            renderers.warm(stop=lambda: self._stop_warming, again=False)
         except Exception:  # a board drawn later builds what it needs itself
             log.exception("building the boards' static layers failed")
 

@@ -37,7 +37,8 @@ def test_a_board_does_not_wait_for_the_warming(fake_games):
     """Zombie Town's warming hangs: its board, and another game's, are drawn meanwhile (each
     renderer builds what it needs itself, once, under its own caches' locks)."""
     gate, started, log = fake_games
-    warming = threading.Thread(target=renderers.warm, args=(["zombie_town", "transformers"],))
+    warming = threading.Thread(target=renderers.warm, args=(["zombie_town", "transformers"],),
+                               kwargs={"again": False})
     warming.start()
     try:
         assert started.wait(10)
@@ -60,12 +61,14 @@ def test_each_game_is_warmed_once_and_a_stop_ends_it_between_games(fake_games):
         asked.append(1)
         return len(asked) > 2
 
-    renderers.warm(stop=stop)
+    renderers.warm(stop=stop, again=False)
     assert log == [("warm", "risk_express"), ("warm", "peaky_blinders")]
-    renderers.warm()
+    renderers.warm(again=False)  # the bot's: the games warmed already are left
     assert [g for _, g in log] == ["risk_express", "peaky_blinders", *list(renderers.RENDERERS)[2:]]
-    renderers.warm_game("risk_express")
+    renderers.warm_game("risk_express", again=False)
     assert len(log) == len(renderers.RENDERERS)
+    renderers.warm(["zombie_town"])  # asked for again (a test that forgot the layers): built again
+    assert log[-1] == ("warm", "zombie_town") and len(log) == len(renderers.RENDERERS) + 1
 
 
 def test_a_warm_up_step_lets_the_boards_being_drawn_pass_first():
