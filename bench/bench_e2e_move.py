@@ -122,7 +122,8 @@ async def main() -> None:
     drawn: list[tuple[float, float]] = []  # each drawn alone, right after its move
     open_ms: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
-        async with FakeDiscord(timeout=120, latency=LATENCY) as fake:  # the first start warms every renderer
+        renderers.warm()  # every layer built first (a bot builds them after ready, in the background)
+        async with FakeDiscord(timeout=120, latency=LATENCY) as fake:
             guild = fake.add_guild("Bench")
             table = guild.add_text_channel("risk")
             players = [guild.add_member(f"P{i}") for i in range(3)]

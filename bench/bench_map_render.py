@@ -11,8 +11,8 @@ beside its target:
   render ≤ 1.5 × floor. Also for the French boards, the close-ups and, for information,
   Risk Express (``bench/bench_render_express.py`` is its own bench);
 - **size**: the PNGs' median and largest, target ≤ 400 KB;
-- **first board after a start**: in fresh processes, ``renderers.warm()`` (at start-up,
-  before going online: allowed) then the first board, against the next ones: target ≤ 2×;
+- **first board after a start**: in fresh processes, ``renderers.warm()`` (after a start:
+  the bot runs it after ready, in a worker thread) then the first board, against the next ones: target ≤ 2×;
 - **memory**: the process's RSS growth over ``renderers.warm()`` (every game's static
   layers, fonts and sprites), in a fresh process that has imported what the bot imports
   before it (the renderers and the engines, ``bot.rules.names``), after ``malloc_trim``
@@ -225,7 +225,7 @@ def main() -> None:
     nxt = statistics.median(s["next"] for s in starts)
     mb = statistics.median(s["mb"] for s in starts)
     kept = statistics.median(s["kept"] for s in starts)
-    print(f"warm()         {warm:.0f} ms CPU once per process, at start-up, before going online")
+    print(f"warm()         {warm:.0f} ms CPU once per process, after ready, in a worker thread (the bot answers meanwhile)")
     print(f"first board    {first:.1f} ms after a fresh start + warm(), next ones {nxt:.1f} ms: "
           f"{ratio:.2f}×   target ≤ {TARGET_FIRST:.0f}×  {'ok' if ratio <= TARGET_FIRST else 'MISS'}"
           f"   ({args.starts} starts)")

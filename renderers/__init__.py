@@ -11,13 +11,22 @@ else here names a game. Every renderer module keeps the same small protocol:
 - ``seat_styles(view) -> {seat: (rgb, shape)}`` (optional): each seat's colour and symbol as
   the board draws them (a map game's factions); without it, the kit's player colours in
   seat order (:func:`seat_styles`);
-- ``warm()``: build every static layer and palette now. The bot calls ``warm()`` at
-  start-up, before it goes online, so the first picture of the first game costs what the
-  next ones cost.
+- ``warm()``: build every static layer and palette now. The bot calls :func:`warm` in a
+  worker thread once it is online (it answers commands meanwhile). A board asked for
+  meanwhile does not wait for the warming: it builds the layers it needs itself (each is
+  built once, under its cache's lock: whichever asks first builds it, the other waits for
+  that one layer), and warming never holds the drawing lock for long (a renderer's
+  ``warm`` takes it a step at a time: a language's layer, a territory's badges, a board).
+
+The maps' static layers are also kept on disk when the bot says where (:func:`use_cache`,
+beside its database; :mod:`renderers.kit.disk`), keyed by the hash of the data files and
+the drawing code: a restart reads them back (the same pixels) instead of drawing them.
 """
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from importlib import import_module
 from types import ModuleType
 from typing import Any
@@ -35,8 +44,26 @@ def _renderer(game_id: str) -> ModuleType:
     return import_module(RENDERERS[game_id])
 
 
+# game id → held while warm() builds that game's layers; the games done
+_WARMING: dict[str, threading.Lock] = {game_id: threading.Lock() for game_id in RENDERERS}
+_WARM: set[str] = set()
+
+
 def render(view: dict[str, Any]) -> bytes:
-    return _renderer(view["game"]).render(view)
+    """The board of ``view["game"]`` as PNG bytes (its renderer builds the layers it needs
+    and has not yet: a board drawn while :func:`warm` runs waits for no other game's, and
+    the warm-up pauses meanwhile: ``kit.warm_step``)."""
+    from renderers.kit import drawing_board
+
+    with drawing_board():
+        return _renderer(view["game"]).render(view)
+
+
+def use_cache(directory: Any) -> None:
+    """Keep the maps' static layers on disk in ``directory`` (a path; ``None``: nowhere)."""
+    from renderers.kit import disk
+
+    disk.use(directory)
 
 
 def seat_styles(view: dict[str, Any]) -> dict[str, tuple[tuple[int, int, int], str]]:
@@ -60,14 +87,36 @@ def zoom_regions(game_id: str) -> list[str]:
     return list(_renderer(game_id).zoom_regions())
 
 
-def warm() -> None:
-    """Build every game's static layers (each map in each language, Risk Express's
-    palettes), once, so no player waits for it. About a second; safe to call twice or
-    from threads. Then hands back to the system what building them freed (the drawing's
+def warm(games: list[str] | tuple[str, ...] | None = None, *, stop: Callable[[], bool] | None = None,
+         again: bool = True) -> None:
+    """Build ``games``' static layers (every game's by default: each map in each language,
+    Risk Express's palettes), so no player waits for them: 5–13 s of CPU for all five on a
+    loaded machine, which is why the bot runs it in a worker thread after it is online.
+    Safe to call twice or from threads; ``again=False`` leaves the games this process has
+    warmed already (the bot's warm-up: the layers of a game are built once per process
+    unless a test forgets them). ``stop()`` true between two games ends it early (a bot
+    shutting down). Then hands back to the system what building them freed (the drawing's
     full-size RGBA intermediates), so the process keeps only the layers."""
-    for game_id in RENDERERS:
-        _renderer(game_id).warm()
+    for game_id in RENDERERS if games is None else games:
+        if stop is not None and stop():
+            break
+        warm_game(game_id, again=again)
     _trim()
+
+
+def warm_game(game_id: str, *, again: bool = True) -> None:
+    """Build one game's static layers (with ``again=False``, not if this process did; a call
+    from another thread meanwhile waits for the one under way)."""
+    if not again and game_id in _WARM:
+        return
+    with _WARMING[game_id]:
+        if again or game_id not in _WARM:
+            _renderer(game_id).warm()
+            _WARM.add(game_id)
+
+
+def is_warm(game_id: str) -> bool:
+    return game_id in _WARM
 
 
 def _trim() -> None:

@@ -16,6 +16,7 @@ import signal
 import sys
 from collections.abc import Callable, Coroutine, Iterator
 from importlib import import_module
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -33,7 +34,7 @@ from bot.discord_ui.outbox import Pacer
 from bot.discord_ui.translator import CatalogTranslator
 from bot.scheduler import Scheduler
 from bot.service import GameRow, GameService, Handed, Played, Reminder, UserError
-from bot.store import GameStore, open_store
+from bot.store import GameStore, database_path, open_store, scheme_of
 
 log = logging.getLogger("gamemaster")
 
@@ -133,11 +134,11 @@ class GameMasterBot(commands.Bot):
         self._handling: set[asyncio.Task[Any]] = set()  # the tasks of the interactions under way
         self._background: set[asyncio.Task[Any]] = set()  # work nobody waits for (a game's story)
         self._shutdown: asyncio.Task[None] | None = None
+        self._warming: asyncio.Future[None] | None = None  # the boards' static layers, being built
+        self._stop_warming = False
 
     async def setup_hook(self) -> None:
-        # The boards' static layers are built in a worker thread while the rest starts up;
-        # the bot goes online (connects to the gateway) only once they are ready.
-        warming = asyncio.ensure_future(asyncio.to_thread(renderers.warm))
+        renderers.use_cache(render_cache_dir(self.settings.database_url))
         store = self._store or await open_store(self.settings.database_url)
         self._store = store
         self.service = GameService(store, self._seed_source)
@@ -169,8 +170,6 @@ class GameMasterBot(commands.Bot):
                 log.info("synced %d global commands (may take up to an hour to appear)", len(synced))
                 self._clear_server_copies = True  # once ready: a server synced alone before keeps no copy
         self.synced = True
-        await warming
-        freeze_startup_objects()
         self._idle_task = asyncio.create_task(self._idle_loop(), name="gamemaster-idle-lobbies")
         self.scheduler = Scheduler(self.service, self.deliver)
         self.service.wake = self.scheduler.poke
@@ -244,6 +243,11 @@ class GameMasterBot(commands.Bot):
             await self.scheduler.stop()
         for task in list(self._background):  # a story being drawn: /game replay draws it again
             task.cancel()
+        if self._warming is not None:  # the game being warmed is finished, the others left
+            self._stop_warming = True
+            with contextlib.suppress(Exception):
+                await self._warming
+        renderers.use_cache(None)  # this bot's folder: not the next one's in this process (tests)
         if self._idle_task is not None:
             self._idle_task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -254,7 +258,22 @@ class GameMasterBot(commands.Bot):
             await self._store.close()
         log.info("stopped cleanly: the database is closed")
 
+    def _warm_boards(self) -> None:
+        """Once online: the boards' static layers built in a worker thread, game by game
+        (5–13 s of CPU for all five), the bot answering meanwhile; a board asked for in
+        the meantime waits for its own game's layers only (``renderers.render``)."""
+        if self._warming is None:
+            self._warming = asyncio.ensure_future(asyncio.to_thread(self._warm_in_thread))
+
+    def _warm_in_thread(self) -> None:
+        try:
+            renderers.warm(stop=lambda: self._stop_warming, again=False)
+        except Exception:  # a board drawn later builds what it needs itself
+            log.exception("building the boards' static layers failed")
+        freeze_startup_objects()  # the layers built: what start-up made leaves the collector's sight
+
     async def on_ready(self) -> None:
+        self._warm_boards()
         log.info("ready as %s (id %s) in %d guilds", self.user, getattr(self.user, "id", "?"), len(self.guilds))
         if self._clear_server_copies:
             self._clear_server_copies = False
@@ -418,6 +437,18 @@ class GameMasterBot(commands.Bot):
 class ShardedGameMasterBot(GameMasterBot, commands.AutoShardedBot):
     """The bot on several gateway connections (shards): all of them, or the ``SHARD_IDS``
     of ``SHARD_COUNT`` when several processes share the servers (and one database)."""
+
+
+def render_cache_dir(url: str) -> Path | None:
+    """Where the maps' static layers are kept between starts: ``render-cache/`` beside a
+    SQLite database file; none for PostgreSQL or an in-memory database (drawn at each start)."""
+    url = url.strip()
+    if scheme_of(url) not in (None, "sqlite"):
+        return None
+    path = database_path(url)
+    if path == ":memory:" or path.startswith("file:"):
+        return None
+    return Path(path).resolve().parent / "render-cache"
 
 
 def create_bot(settings: Settings, store: GameStore | None = None,

@@ -54,15 +54,17 @@ from renderers.kit.text import (
     FONT_FILES,
     clean_text,
     draw_text,
+    drawing_board,
     fit_font,
     fit_text,
     font,
     rounded_box,
     text_width,
+    warm_step,
 )
 
 __all__ = [
-    "BLACK", "DRAW_LOCK", "FONT_DIR", "FONT_FILES", "INK", "PLAYER_COLORS", "PNG_COMPRESS_LEVEL",
+    "BLACK", "DRAW_LOCK", "drawing_board", "warm_step", "FONT_DIR", "FONT_FILES", "INK", "PLAYER_COLORS", "PNG_COMPRESS_LEVEL",
     "RGB", "SUPERSAMPLE", "WHITE", "Box", "PlayerColor", "blend", "check_mark", "clean_text",
     "clear_caches", "contrast", "crown_icon", "draw_text", "fit_font", "fit_text", "font",
     "hex_rgb", "luminance", "make_palette", "padlock_icon", "paste_icon", "play_triangle",

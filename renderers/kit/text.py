@@ -5,7 +5,10 @@ a player typed cleaned of what the font cannot draw and fitted to their box."""
 from __future__ import annotations
 
 import threading
+import time
 import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
@@ -24,6 +27,35 @@ FONT_FILES = {
 # renderer through ``font``'s cache, are not thread-safe: drawing holds this lock (the PNG
 # encoding, the slower half, runs outside it). Re-entrant: a render may build a cache.
 DRAW_LOCK = threading.RLock()
+
+# Boards being drawn now (``renderers.render``): a background warm-up's steps let them pass
+# first (:func:`warm_step`), since the lock is not fair (a thread that releases it and takes
+# it again at once would keep a player's board waiting for the whole warm-up).
+_BOARDS = 0
+_BOARDS_LOCK = threading.Lock()
+
+
+@contextmanager
+def drawing_board() -> Iterator[None]:
+    """Around a board drawn for a player: warming pauses meanwhile."""
+    global _BOARDS
+    with _BOARDS_LOCK:
+        _BOARDS += 1
+    try:
+        yield
+    finally:
+        with _BOARDS_LOCK:
+            _BOARDS -= 1
+
+
+@contextmanager
+def warm_step() -> Iterator[None]:
+    """One step of a warm-up (a layer, a territory's badges, a sample board): after the
+    boards being drawn, then holding :data:`DRAW_LOCK`."""
+    while _BOARDS:
+        time.sleep(0.002)
+    with DRAW_LOCK:
+        yield
 
 
 _MASKS: dict[tuple[object, ...], tuple[object, tuple[int, int]]] = {}

@@ -93,8 +93,10 @@ def warm() -> None:
             owned["owner"] = seats[1]
             play["attempt"] = {"card": target["id"], "tray": list(FACES), "set_aside": 1,
                                "failed": n == 3}
-            render(play)
-            render(view)
+            with common.warm_step():  # after the boards being drawn
+                render(play)
+            with common.warm_step():
+                render(view)
 
 
 def clear_caches() -> None:

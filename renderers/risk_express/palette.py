@@ -3,12 +3,13 @@ from sample boards that show every kind of thing the board draws."""
 
 from __future__ import annotations
 
+import hashlib
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image
 
-from renderers.kit import INK, PLAYER_COLORS, RGB, WHITE, blend, hex_rgb, make_palette
+from renderers.kit import INK, PLAYER_COLORS, RGB, WHITE, blend, disk, hex_rgb, make_palette
 from renderers.risk_express.look import (
     BG,
     CELL_HI,
@@ -39,7 +40,23 @@ from renderers.risk_express.page import render_image
 
 @lru_cache(maxsize=4)
 def board_palette(continent_colors: tuple[str, ...]) -> Image.Image:
-    """The 8-bit palette of every board with these continent colours (built once, ~0.2 s).
+    """The 8-bit palette of every board with these continent colours: built once (~0.2-0.5
+    s, most of a first board's cost) and kept on disk when the bot says where
+    (:mod:`renderers.kit.disk`: a restart reads it back, the very same entries)."""
+    name = "express-palette-" + hashlib.sha256("|".join(continent_colors).encode()).hexdigest()[:16]
+    kept = disk.load(name)
+    if isinstance(kept, list) and len(kept) == 768 and all(isinstance(v, int) for v in kept):
+        pal = Image.new("P", (1, 1))
+        pal.putpalette(kept)
+        return pal
+    pal = _board_palette(continent_colors)
+    if disk.directory() is not None:
+        disk.store(name, list(pal.getpalette() or []))
+    return pal
+
+
+def _board_palette(continent_colors: tuple[str, ...]) -> Image.Image:
+    """The palette of :func:`board_palette`, made.
 
     A fixed palette rather than one per picture: a card that did not change keeps exactly
     its pixels from one turn to the next. Flat colours are kept exact; median cut over

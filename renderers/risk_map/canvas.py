@@ -25,7 +25,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from renderers.kit import DRAW_LOCK, INK, WHITE, blend, hex_rgb
+from renderers.kit import DRAW_LOCK, INK, WHITE, blend, hex_rgb, warm_step
 from renderers.kit.lut import lut
 from renderers.risk_map import panels as mp
 from renderers.risk_map.arrow import (
@@ -91,44 +91,53 @@ def zoom_regions(map_id: str) -> list[str]:
 
 
 def warm(map_id: str, deco: Decoration) -> None:
-    """Build the static layers in every language, and the badge parts a game uses."""
-    with DRAW_LOCK:
-        _warm(map_id, deco)
-
-
-def _warm(map_id: str, deco: Decoration) -> None:
+    """Build the static layers in every language, and the badge parts a game uses. The
+    drawing lock is taken a step at a time (a language's layer, a territory's badges, an
+    arrow), after the boards being drawn (``warm_step``): a board drawn meanwhile waits for
+    one step at most, not all (~1.5 s)."""
     for lang in LANGS:
-        art = static(map_id, lang, deco)
-        if lang != "en":
-            thing_name(deco.game or map_id, "territory", art.ids[0], lang, "")
-    art = static(map_id, "en", deco)
+        with warm_step():
+            art = static(map_id, lang, deco)
+            if lang != "en":
+                thing_name(deco.game or map_id, "territory", art.ids[0], lang, "")
+    with warm_step():
+        art = static(map_id, "en", deco)
     h = art.lay["badge"]["h"]
-    seen = set()
+    seen: set[tuple[Any, ...]] = set()
     for tid, spot in art.lay["territories"].items():
-        b = spot["badge_box"]
-        w = b[2] - b[0]
-        strong = bool(spot.get("stronghold"))
-        for tab in deco.tab_choices(art.meta, art.lay, tid):
-            for shape in (*SHAPES, None):
-                if (shape, w, tab, strong) not in seen:
-                    seen.add((shape, w, tab, strong))
-                    _frame(shape, w, h, tab, strong, art.static0, art.n, deco.colours)
-            cb = count_box(w, h, tab, strong)
-            for count in range(0, 41):
-                _count(str(count), (cb[2] - cb[0], cb[3] - cb[1]), _ground(tab), art.static0,
-                       deco.colours)
-    for hx, shape in dict.fromkeys((*deco.styles, *deco.own_styles)):  # the legend's and panels' symbols
-        for size in (28, 34, 40):
-            symbol_icon(shape, size, hex_rgb(hx))
-    castle_icon(26)  # the key's
-    deco.warm()
+        with warm_step():
+            _warm_badges(art, deco, tid, spot, h, seen)
+    with warm_step():
+        for hx, shape in dict.fromkeys((*deco.styles, *deco.own_styles)):  # the legend's and panels' symbols
+            for size in (28, 34, 40):
+                symbol_icon(shape, size, hex_rgb(hx))
+        castle_icon(26)  # the key's
+        deco.warm()
     pairs = [p for border in art.meta.get("borders", [])  # every attack's arrow, both ways
              for p in ((border["a"], border["b"]), (border["b"], border["a"]))]
     for a, b in pairs:
-        arrow_shape(art, a, b)
-    arrow_masks.cache_clear()  # every line is chosen: the rasters (3.5 MB) can go
-    pack_arrows(art.meta.get("id") or map_id, pairs, art.size, art.n, art.static0,
-                deco.colours)
+        with warm_step():
+            arrow_shape(art, a, b)
+    with warm_step():
+        arrow_masks.cache_clear()  # every line is chosen: the rasters (3.5 MB) can go
+        pack_arrows(art.meta.get("id") or map_id, pairs, art.size, art.n, art.static0,
+                    deco.colours)
+
+
+def _warm_badges(art: MapArt, deco: Decoration, tid: str, spot: dict[str, Any], h: int,
+                 seen: set[tuple[Any, ...]]) -> None:
+    b = spot["badge_box"]
+    w = b[2] - b[0]
+    strong = bool(spot.get("stronghold"))
+    for tab in deco.tab_choices(art.meta, art.lay, tid):
+        for shape in (*SHAPES, None):
+            if (shape, w, tab, strong) not in seen:
+                seen.add((shape, w, tab, strong))
+                _frame(shape, w, h, tab, strong, art.static0, art.n, deco.colours)
+        cb = count_box(w, h, tab, strong)
+        for count in range(0, 41):
+            _count(str(count), (cb[2] - cb[0], cb[3] - cb[1]), _ground(tab), art.static0,
+                   deco.colours)
     for lang in LANGS:  # one board per language: its words' masks, the panels' sprites,
         render_map(_warm_view(art, deco, lang), deco)  # and an encode (Pillow's plugins)
     for extra in deco.warm_views:  # a new game's usual factions: their sprites on its palette

@@ -34,14 +34,14 @@ import io
 import json
 import logging
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, PngImagePlugin
 
-from renderers.kit import INK, WHITE, blend, font
+from renderers.kit import INK, WHITE, blend, disk, font
 from renderers.kit.layer import diff_patches, patched_copy, patched_crop
 from renderers.kit.lut import Lut, lut
 from renderers.risk_map import panels as map_panels
@@ -435,7 +435,7 @@ def static(map_id: str, lang: str, deco: Decoration) -> MapArt:
         with _LOCK:
             hit = _STATIC.get(key)
             if hit is None:
-                hit = _compose(map_id, lang, deco, art(map_id, deco))
+                hit = _composed(map_id, lang, deco)
                 first = next((a for (m, _l, d), a in _STATIC.items()
                               if m == map_id and d == deco and a.layer is not None), None)
                 if first is not None:  # the words differ: kept as patches over the first's
@@ -445,6 +445,22 @@ def static(map_id: str, lang: str, deco: Decoration) -> MapArt:
                     if hit.meta == first.meta and hit.lay == first.lay:
                         hit.meta, hit.lay = first.meta, first.lay
                 _STATIC[key] = hit
+    return hit
+
+
+def _composed(map_id: str, lang: str, deco: Decoration) -> MapArt:
+    """The layer as :func:`_compose` draws it, or as it drew it before (:mod:`renderers.kit.disk`:
+    kept on disk for the edition's own decoration, keyed by its sources; the same pixels)."""
+    if deco.game != map_id:  # another decoration of the map (tests): drawn
+        return _compose(map_id, lang, deco, art(map_id, deco))
+    name = f"map-{map_id}-{lang}"
+    kept = disk.load(name)
+    if isinstance(kept, MapArt) and kept.lang == lang:
+        kept.deco = deco
+        return kept
+    hit = _compose(map_id, lang, deco, art(map_id, deco))
+    if disk.directory() is not None:
+        disk.store(name, replace(hit, deco=None))
     return hit
 
 

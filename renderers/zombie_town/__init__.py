@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from renderers.kit import DRAW_LOCK, clean_text, font, png_bytes
+from renderers.kit import DRAW_LOCK, clean_text, font, png_bytes, warm_step
 from renderers.kit import clear_caches as _kit_clear
 from renderers.words import LANGS
 from renderers.zombie_town import art, frame, panels, sprites
@@ -173,12 +173,13 @@ def warm() -> None:
     """The palette, each language's frame and the pieces of a first board, built now (a new
     game's pieces in the default language only: another language's are drawn on its first
     board, ~1 MB less kept)."""
-    with DRAW_LOCK:
+    with warm_step():
         frame.palette()
         for lang in LANGS:
             frame.frame(lang)
     for lang in LANGS:
-        render(_sample_view(lang))  # an encode too: Pillow loads its file plugins on the first
+        with warm_step():
+            render(_sample_view(lang))  # an encode too: Pillow loads its file plugins on the first
     _warm_setup_tiles(LANGS[:1])
     _warm_letters()
 
@@ -188,7 +189,7 @@ LETTERS = "".join(chr(c) for c in range(0x20, 0x7F)) + "ÀÂÄÆÇÈÉÊËÎÏÔ
 
 
 def _warm_letters() -> None:
-    with DRAW_LOCK:
+    with warm_step():
         clean_text(LETTERS)
         for size, weight in ((17, "bold"), (13, "regular"), (22, "bold"), (20, "bold"), (18, "bold"),
                              (16, "bold")):
@@ -204,7 +205,7 @@ def _warm_setup_tiles(langs: tuple[str, ...] | list[str] = LANGS) -> None:
     d = board_data()
     s = d.settings
     card = s.house_card
-    with DRAW_LOCK:
+    with warm_step():
         for lang in langs:
             for h, x in d.houses.items():
                 for i in range(6):

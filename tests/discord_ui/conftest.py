@@ -11,9 +11,10 @@ from tests.fakediscord import FakeDiscord
 @pytest.fixture(scope="session", autouse=True)
 def _boards_warm() -> None:
     """The boards' static layers built once per test process, before any bot starts. A bot
-    awaits them before it goes online (``setup_hook``); their first build is ~9 s of CPU for
-    five games, which on a loaded machine outlasted the fake's hang limit while the first
-    test of a worker waited for the bot to connect. Later builds are cached, as in a bot."""
+    builds them after ready in a worker thread (``on_ready``); their first build is ~9 s of
+    CPU for five games, which on a loaded machine would weigh on the first tests of a
+    worker (their boards drawn cold, their clicks beside the warm-up). Later builds are
+    cached, as in a bot."""
     import renderers
     from bot.discord_ui.app import preload
 

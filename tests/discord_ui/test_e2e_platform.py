@@ -19,7 +19,7 @@ import renderers
 from bot.games import presenter
 from bot.i18n import t
 from bot.rules import GAMES
-from tests.discord_ui.e2e import choices, click_choice, live_prompt, make_bot
+from tests.discord_ui.e2e import HANG_LIMIT, choices, click_choice, live_prompt, make_bot
 from tests.discord_ui.test_e2e_peaky import play_turn
 
 express = GAMES["risk_express"]
@@ -635,16 +635,54 @@ async def test_debug_logs_never_show_interaction_tokens(fake, tmp_path, caplog):
     assert fake.token not in caplog.text
 
 
-async def test_the_boards_are_warmed_in_a_worker_thread_before_going_online(fake, tmp_path, monkeypatch):
-    calls = []
+async def test_the_bot_answers_before_the_boards_are_warmed_and_warms_them_in_a_worker_thread(
+        fake, tmp_path, monkeypatch):
+    """Online at once: the boards' static layers are built after ready, in a worker thread;
+    while Risk Express's are being built (made to hang here), a command is answered and a
+    Peaky Blinders game posts its board (it does not wait for another game's layers)."""
+    from importlib import import_module
 
-    def warm() -> None:
-        calls.append((threading.current_thread() is threading.main_thread(), fake.live_session is not None))
+    calls: list[tuple[str, bool, bool]] = []
+    gate = threading.Event()
 
-    monkeypatch.setattr(renderers, "warm", warm, raising=False)
-    async with fake.run(make_bot(f"sqlite:///{tmp_path}/warm.sqlite3")):
-        pass
-    assert calls == [(False, False)]  # once, off the event loop's thread, before the gateway
+    def slow_warm() -> None:
+        calls.append(("risk_express", threading.current_thread() is threading.main_thread(),
+                      fake.live_session is not None))
+        assert gate.wait(HANG_LIMIT), "the test never opened the gate"
+
+    monkeypatch.setattr(renderers, "_WARM", set())  # nothing built yet, as in a fresh process
+    monkeypatch.setattr(import_module("renderers.risk_express"), "warm", slow_warm)
+    for game_id in set(renderers.RENDERERS) - {"risk_express"}:
+        monkeypatch.setattr(import_module(renderers.RENDERERS[game_id]), "warm",
+                            lambda game_id=game_id: calls.append((game_id, False, True)))
+    guild = fake.add_guild("Cold")
+    table = guild.add_text_channel("peaky")
+    alice, bob = guild.add_member("Alice"), guild.add_member("Bob")
+    try:
+        async with fake.run(make_bot(f"sqlite:///{tmp_path}/warm.sqlite3")) as bot:
+            for _ in range(200):
+                if calls:
+                    break
+                await asyncio.sleep(0.01)
+            assert calls == [("risk_express", False, True)]  # off the loop's thread, once online
+            assert not renderers.is_warm("risk_express")
+            res = await fake.slash(alice, table, "game", "help")
+            assert res.ephemeral and "/game" in res.content  # answered while the layers are built
+            await open_game(fake, bot, table, alice, [bob], game="peaky_blinders")
+            mark, _ = await start(fake, bot, table, alice)
+            await fake.settle()
+            boards = [m for m in public_since(fake, table, mark) if m.files]
+            assert boards and boards[0].files[0][1].startswith(b"\x89PNG")
+            assert not renderers.is_warm("risk_express") and calls == [("risk_express", False, True)]
+            gate.set()
+            for _ in range(500):
+                if len(calls) == len(renderers.RENDERERS):
+                    break
+                await asyncio.sleep(0.01)
+    finally:
+        gate.set()
+    assert [c[0] for c in calls] == list(renderers.RENDERERS)  # every game's, once, in turn
+    assert renderers.is_warm("transformers")
 
 
 async def test_a_move_is_told_in_its_own_message_while_another_interaction_catches_up(fake, tmp_path):

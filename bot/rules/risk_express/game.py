@@ -168,7 +168,15 @@ class RiskExpress(Game):
     def _legal(self, state: State, seat: str) -> list[Action]:
         if state["phase"] == "continue":
             return [{"type": "continue"}, {"type": "fresh"}]
-        return [{"type": "fill", "card": o[0], "line": o[1]} for o in self._options(state)]
+        hot = self._hot
+        if hot[0] is state:
+            opts = hot[1]
+        else:  # a state fresh from JSON (a click, the autocomplete): its options kept for the
+            # move that follows (``apply_legal``'s fast fill, the same state as ``_fill`` makes)
+            tray = state["attempt"]["tray"]
+            opts = options(state, throw_of(key_of(tray), tray))
+            self._hot = (state, opts, seat)
+        return [{"type": "fill", "card": o[0], "line": o[1]} for o in opts]
 
     def _drawn(self, state: State, seat: str, pick: Callable[[int], int]) -> Any:
         """The base class's pick (``pick_action`` on the legal forms: the same draws) without
@@ -210,6 +218,22 @@ class RiskExpress(Game):
         new = self._fill_option(state, rng, seat, o, None)  # nobody reads the events here
         self._settle(new, rng, seat)
         return {"type": "fill", "card": o[0], "line": o[1]}, new
+
+    def apply(self, state: State, seat: str, action: Action) -> tuple[State, list[Event]]:
+        """The contract's ``apply``. An action that is exactly one of the options this engine
+        listed for ``seat`` in this very state (``legal_actions`` before it: a click, the
+        autocomplete) passes every check of the door by construction (the game runs, the
+        seat is to play, the shape is right): it goes straight to ``apply_legal``. Anything
+        else meets the door in full."""
+        hot = self._hot
+        if hot[0] is state and hot[2] == seat and type(action) is dict and len(action) == 3 \
+                and action.get("type") == "fill":
+            card, line = action.get("card"), action.get("line")
+            if type(card) is str:
+                for x in hot[1]:
+                    if x[0] == card and x[1] == line and type(x[1]) is type(line):
+                        return self.apply_legal(state, seat, action)
+        return super().apply(state, seat, action)
 
     def apply_legal(self, state: State, seat: str, action: Action) -> tuple[State, list[Event]]:
         """The contract's ``apply_legal``, with a fast fill for an option this engine worked out
@@ -429,7 +453,7 @@ class RiskExpress(Game):
         if state["owners"][card_id] == seat:
             raise IllegalAction(f"{name} is already yours.", "re.err.own_card", card=name)
 
-    def _options(self, state: State) -> list[tuple[str, int | str, tuple[str, ...], str]]:
+    def _options(self, state: State) -> list[Any] | tuple[Any, ...]:
         """Every (card, line, dice used, key) the current throw can fill, in the cards' order
         and each card's lines then its General line."""
         hot = self._hot

@@ -39,7 +39,7 @@ class Throw:
     ``cards`` (the bits of the cards with a line met), ``lines`` (card → the bits of its lines
     met: line ``i`` is bit ``i``) and ``general`` (a General among the dice)."""
 
-    __slots__ = ("cards", "general", "lines", "met", "rows")
+    __slots__ = ("cards", "firsts", "general", "lines", "met", "rows")
 
     def __init__(self, dice: list[str]) -> None:
         self.met = met = tray_lines(tuple(sorted(dice)))
@@ -51,6 +51,8 @@ class Throw:
         # with a line met
         self.rows = tuple((bit, met.get(cid, ()), (*met.get(cid, ()), general)) for cid, bit, general in CARDS
                           if self.general or cid in met)
+        # (open cards, those another player owns) as one number → this throw's first options
+        self.firsts: dict[int, tuple[Option, ...]] = {}
 
 
 THROWS: dict[int, Throw] = {}  # the roller's multiset number → its Throw (at most 1,715)
@@ -98,19 +100,30 @@ def targets(owners: dict[str, str | None], seat: str, locked: list[str]) -> tupl
     return open_, owned & open_
 
 
-def first_options(t: Throw, open_: int, others: int) -> list[Option]:
+def first_options(t: Throw, open_: int, others: int) -> tuple[Option, ...]:
     """The options of throw ``t`` when no card is chosen yet: every line it meets of a card in
-    ``open_``, and with a General, every General line of a card in ``others``."""
+    ``open_``, and with a General, every General line of a card in ``others`` (remembered per
+    throw and cards: a table meets the same few again and again)."""
+    key = open_ << 32 | others
+    found = t.firsts.get(key)
+    if found is not None:
+        return found
     out: list[Option] = []
     if t.general:  # a General invades any card another player owns
         for bit, lines, with_general in t.rows:
             if open_ & bit:
                 out += with_general if others & bit else lines
-        return out
-    for bit, lines, _ in t.rows:  # in the cards' order
-        if open_ & bit:
-            out += lines
-    return out
+    else:
+        for bit, lines, _ in t.rows:  # in the cards' order
+            if open_ & bit:
+                out += lines
+    if len(t.firsts) >= _FIRSTS_KEPT:
+        t.firsts.clear()
+    found = t.firsts[key] = tuple(out)
+    return found
+
+
+_FIRSTS_KEPT = 64  # per throw; then its memo starts again
 
 
 def card_options(t: Throw, card: str, filled: dict[str, Any], general_owed: bool, unfilled: int) -> list[Option]:
@@ -125,7 +138,7 @@ def card_options(t: Throw, card: str, filled: dict[str, Any], general_owed: bool
     return out
 
 
-def options(state: dict[str, Any], t: Throw) -> list[Option]:
+def options(state: dict[str, Any], t: Throw) -> list[Option] | tuple[Option, ...]:
     """Every option of throw ``t`` for the seat to play in ``state`` (its attempt)."""
     att = state["attempt"]
     seat = state["order"][state["current"]]

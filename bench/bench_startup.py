@@ -1,0 +1,164 @@
+"""Start-up (issue 29, point 1): how long until the bot answers, and what the first board
+after it costs. ``python bench/bench_startup.py [--starts 5]``.
+
+Fresh processes (imports count: an operator's restart pays them), each against the fake
+Discord (tests/fakediscord, on 127.0.0.1 in the same process):
+
+- **ready**: from the process's launch to ``wait_until_ready()`` with the commands synced,
+  for GameMaster and for a bare discord.py bot with one slash command (the same fake, the
+  same ``guild_ready_timeout``) — target ≤ 3×, the median of ``--starts`` processes each;
+- **first board after ready**: right after ready (the boards' layers are being built in a
+  worker thread meanwhile), a Risk Express board, then a Peaky Blinders map, drawn through
+  ``renderers.render``, against the median of the same board drawn again once every
+  layer is built — target ≤ 2×;
+- the same for a new install's first start, once (the maps' static layers are not on disk
+  yet: ``render-cache/`` beside the database, :mod:`renderers.kit.disk`); the measured
+  starts then find them there, as every restart of an installed bot;
+- the renderers' memory once every layer is built (RSS after ``malloc_trim``, against the
+  process right after ready) — target ≤ 50 MB; ``bench_render_memory.py`` splits it.
+
+Wall clock (what an operator waits for), medians; not a test: nothing here fails.
+
+Measured (2026-11-28, 3 starts, a loaded 2-core machine): ready 0.80 s against 0.38 s (2.1×,
+target met; ~18× when the layers were built before going online); first board right after
+ready 141 ms (Risk Express) and 111 ms (Peaky Blinders) against 6 and 12 ms warm (target
+missed); the renderers' memory once warm 75 MB (target missed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TARGET_READY = 3.0
+TARGET_FIRST = 2.0
+TARGET_MB = 50.0
+
+CHILD = r"""
+import sys, time
+sys.path.insert(0, {root!r})
+import asyncio, json, logging, tempfile
+
+KIND = {kind!r}
+
+
+def rss_mb():
+    with open("/proc/self/statm") as f:
+        import os
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+async def main():
+    logging.disable(logging.WARNING)
+    import discord
+    from discord import app_commands
+    from tests.fakediscord import FakeDiscord
+
+    out = {{}}
+    with tempfile.TemporaryDirectory() as tmp:
+        async with FakeDiscord(timeout=120) as fake:
+            fake.add_guild("Bench")
+            if KIND == "bare":
+                class Bare(discord.Client):
+                    def __init__(self):
+                        super().__init__(intents=discord.Intents.none(), guild_ready_timeout=0.05)
+                        self.tree = app_commands.CommandTree(self)
+
+                        @self.tree.command(name="ping", description="pong")
+                        async def ping(interaction: discord.Interaction) -> None:
+                            await interaction.response.send_message("pong")
+
+                    async def setup_hook(self):
+                        await self.tree.sync()
+
+                bot = Bare()
+            else:
+                from bot.config import Settings
+                from bot.discord_ui.app import GameMasterBot
+
+                bot = GameMasterBot(Settings(token=fake.token, database_url=f"sqlite:///{db}"),
+                                    guild_ready_timeout=0.05)
+            async with fake.run(bot):
+                out["ready"] = time.time()
+                if KIND == "gm":
+                    import renderers
+                    sys.path.insert(0, {bench!r}); from bench_startup import sample_views
+
+                    out["rss_ready"] = rss_mb()
+                    firsts = {{}}
+                    for name, view in sample_views():  # asked for at once, while warming
+                        t = time.perf_counter()
+                        await asyncio.to_thread(renderers.render, view)
+                        firsts[name] = (time.perf_counter() - t, view)
+                    await bot._warming
+                    for name, (first, view) in firsts.items():  # warm: every layer built
+                        nxt = []
+                        for _ in range(5):
+                            t = time.perf_counter()
+                            await asyncio.to_thread(renderers.render, view)
+                            nxt.append(time.perf_counter() - t)
+                        out[name] = (first * 1000, statistics.median(nxt) * 1000)
+                    renderers._trim()
+                    out["rss_warm"] = rss_mb()
+    print(json.dumps(out))
+
+import statistics
+asyncio.run(main())
+"""
+
+
+def sample_views() -> list[tuple[str, dict]]:
+    """A board in play of Risk Express and of Peaky Blinders (``bench_render_memory``'s
+    seeded games, in English)."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from bench_render_memory import game_views
+
+    return [(g, game_views(g, 1)[0]) for g in ("risk_express", "peaky_blinders")]
+
+
+def one(kind: str, db: str = "") -> dict:
+    t0 = time.time()
+    code = CHILD.format(root=str(ROOT), bench=str(ROOT / "bench"), kind=kind, db=db)
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    out["ready"] -= t0
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--starts", type=int, default=5)
+    args = parser.parse_args()
+    bare, gm = [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        db = f"{tmp}/gm.sqlite3"  # the same database, and so the same cache of layers, each start
+        cold = one("gm", db)  # a new install: no layer on disk yet
+        for _ in range(args.starts):  # alternated: the machine's load drifts
+            bare.append(one("bare"))
+            gm.append(one("gm", db))
+    print(f"a new install's first start (no layer on disk yet): ready {cold['ready']:.2f} s; first board "
+          + ", ".join(f"{g} {cold[g][0]:.0f} ms (warm {cold[g][1]:.0f})" for g in ("risk_express", "peaky_blinders")))
+    b = statistics.median(r["ready"] for r in bare)
+    g = statistics.median(r["ready"] for r in gm)
+    mark = lambda ok: "OK" if ok else "MISSED"  # noqa: E731
+    print(f"ready: GameMaster {g:.2f} s, bare discord.py bot {b:.2f} s: {g / b:.2f}× "
+          f"(target ≤ {TARGET_READY:.0f}×) {mark(g / b <= TARGET_READY)}   (median of {args.starts} processes)")
+    for name in ("risk_express", "peaky_blinders"):
+        first = statistics.median(r[name][0] for r in gm)
+        nxt = statistics.median(r[name][1] for r in gm)
+        print(f"first board after ready, {name}: {first:.0f} ms, next {nxt:.0f} ms: {first / nxt:.1f}× "
+              f"(target ≤ {TARGET_FIRST:.0f}×) {mark(first / nxt <= TARGET_FIRST)}")
+    mb = statistics.median(r["rss_warm"] - r["rss_ready"] for r in gm)
+    print(f"renderers' memory once warm (RSS after ready → after warming, trimmed): {mb:.0f} MB "
+          f"(target ≤ {TARGET_MB:.0f} MB) {mark(mb <= TARGET_MB)}")
+
+
+if __name__ == "__main__":
+    main()

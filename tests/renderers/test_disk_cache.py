@@ -1,0 +1,137 @@
+"""The maps' static layers kept on disk (issue 29, point 1): read back on the next start
+(the same boards, byte for byte), drawn again when their key (the data files' and the
+drawing code's hash) changes, and a corrupt file is ignored."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+import renderers
+from renderers.kit import disk
+from renderers.risk_map import static as st
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+from bench_render_memory import game_views  # noqa: E402
+
+GAME = "walking_dead"
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    """An empty cache folder in use and no layer in memory; the memory's layers are put
+    back after (the other tests' boards are drawn on them)."""
+    monkeypatch.setattr(st, "_STATIC", {})
+    disk.use(tmp_path / "render-cache")
+    drawn = []
+    real = st._compose
+    monkeypatch.setattr(st, "_compose", lambda *a: drawn.append(a[:2]) or real(*a))
+    yield tmp_path / "render-cache", drawn
+    disk.use(None)
+
+
+def boards() -> list[bytes]:
+    return [renderers.render(v) for v in game_views(GAME, 2)]  # one English board, one French
+
+
+def forget() -> None:
+    st._STATIC.clear()
+
+
+def test_the_layers_are_read_back_and_the_boards_are_the_same_bytes(cache):
+    folder, drawn = cache
+    disk.use(None)
+    plain = boards()  # no cache at all
+    assert drawn == [("walking_dead", "en"), ("walking_dead", "fr")]
+    forget()
+    disk.use(folder)
+    assert boards() == plain  # drawn, and stored
+    assert sorted(p.name.split(".")[0] for p in folder.iterdir()) == ["map-walking_dead-en", "map-walking_dead-fr"]
+    forget()
+    drawn.clear()
+    assert boards() == plain  # read back: nothing drawn
+    assert drawn == []
+
+
+def test_a_new_key_draws_the_layers_again_and_replaces_the_old_files(cache, monkeypatch):
+    folder, drawn = cache
+    boards()
+    old = sorted(p.name for p in folder.iterdir())
+    forget()
+    drawn.clear()
+    monkeypatch.setattr(disk, "source_key", lambda: "another-source")  # a data file or the code changed
+    boards()
+    assert drawn == [("walking_dead", "en"), ("walking_dead", "fr")]
+    new = sorted(p.name for p in folder.iterdir())
+    assert len(new) == 2 and not set(new) & set(old) and all(".another-source." in n for n in new)
+
+
+def test_the_key_follows_the_sources(monkeypatch, tmp_path):
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "map.json").write_text("{}")
+    monkeypatch.setattr(disk, "ROOT", tmp_path)
+    monkeypatch.setattr(disk, "SOURCES", ("data",))
+    disk.source_key.cache_clear()
+    try:
+        first = disk.source_key()
+        (tmp_path / "data" / "render-cache").mkdir()  # its own files are not sources
+        (tmp_path / "data" / "render-cache" / "x.pickle").write_bytes(b"x")
+        disk.source_key.cache_clear()
+        assert disk.source_key() == first
+        (tmp_path / "data" / "map.json").write_text('{"a": 1}')
+        disk.source_key.cache_clear()
+        assert disk.source_key() != first
+    finally:
+        disk.source_key.cache_clear()
+
+
+@pytest.mark.parametrize("damage", [b"", b"not a pickle at all", None])
+def test_a_corrupt_file_is_ignored_and_drawn_again(cache, damage):
+    folder, drawn = cache
+    plain = boards()
+    for path in folder.iterdir():
+        data = path.read_bytes()
+        path.write_bytes(data[: len(data) // 2] if damage is None else damage)  # cut short, or garbage
+    forget()
+    drawn.clear()
+    assert boards() == plain
+    assert drawn == [("walking_dead", "en"), ("walking_dead", "fr")]
+    forget()
+    drawn.clear()
+    assert boards() == plain  # stored again, whole
+    assert drawn == []
+
+
+def test_no_folder_no_file(cache):
+    folder, _ = cache
+    disk.use(None)
+    boards()
+    assert not folder.exists()
+
+
+def test_risk_express_palette_is_read_back_and_the_boards_are_the_same_bytes(tmp_path, monkeypatch):
+    from renderers import risk_express as rx
+    from renderers.risk_express import palette
+
+    views = game_views("risk_express", 3)
+    made = []
+    real = palette._board_palette
+    monkeypatch.setattr(palette, "_board_palette", lambda colors: made.append(colors) or real(colors))
+    try:
+        rx.clear_caches()
+        plain = [renderers.render(v) for v in views]  # no cache folder
+        disk.use(tmp_path)
+        for _ in range(2):  # made and stored, then read back
+            rx.clear_caches()
+            made.clear()
+            assert [renderers.render(v) for v in views] == plain
+        assert made == [] and [p.name.split(".")[0] for p in tmp_path.iterdir()][0].startswith("express-palette-")
+        for path in tmp_path.iterdir():
+            path.write_bytes(b"\x80\x05garbage")
+        rx.clear_caches()
+        assert [renderers.render(v) for v in views] == plain and len(made) == 1  # ignored: made again
+    finally:
+        disk.use(None)
+        rx.clear_caches()
