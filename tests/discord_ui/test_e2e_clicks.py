@@ -19,6 +19,7 @@ import pytest
 from bot.rules import GAMES
 from tests.discord_ui.clicker import click_decision, told
 from tests.discord_ui.e2e import make_bot, row_of
+from tests.discord_ui.test_e2e_walking_dead import set_options
 
 TABLES = [
     ("risk_express", [], 3),
@@ -35,19 +36,6 @@ IDS = [f"{g}-{'-'.join(o) or 'default'}-{n}" for g, o, n in TABLES]
 # every table to its end: -m slow
 FAST = [TABLES[0], TABLES[1], TABLES[4], TABLES[6], TABLES[7]]
 FAST_IDS = [IDS[TABLES.index(x)] for x in FAST]
-
-
-async def set_options(fake, lobby, host, values: list[str]) -> None:
-    for value in values:
-        msg = fake.message(lobby.id)
-        name = value.split("=", 1)[0]
-        menu = next((c for c in msg.custom_ids if c.startswith("gmlo:") and c.endswith(f":{name}")), None)
-        if menu is not None:
-            res = await fake.select(host, msg, menu, [value.split("=", 1)[1]])
-        else:
-            menu = next(c for c in msg.custom_ids if c.startswith("gmlo:") and c.endswith(":*"))
-            res = await fake.select(host, msg, menu, [value])
-        assert not res.ephemeral or "✓" in res.content, res.content
 
 
 async def near_the_end(fake, bot, table, left: int, seed: int, by_service: bool = True) -> None:

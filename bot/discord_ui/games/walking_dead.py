@@ -6,6 +6,7 @@ what was typed. ``/twd odds`` is exact (:mod:`bot.rules.walking_dead.odds`, turn
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Any
 
@@ -251,19 +252,19 @@ class WalkingDeadCog(commands.GroupCog, group_name=_("twd"), group_description=_
         conquest = await self._conquest_bonuses(interaction, target)
         if conquest is not None:  # Conquest: no +1 against walkers, no turning, no towers
             att_bonus, def_bonus = conquest
-            win = float(conquest_odds(attackers, defenders, att_bonus, def_bonus))
+            win = float(await asyncio.to_thread(conquest_odds, attackers, defenders, att_bonus, def_bonus))
             text = t("wd.odds.conquest", lang, a=fmt_num(attackers, lang), d=fmt_num(defenders, lang),
                      odds=fmt_pct(win, lang))
             powers = [t(key, lang, n=n) for key, n in (("wd.odds.att_power", att_bonus), ("wd.odds.def_power", def_bonus))
                       if n]
             await interaction.response.send_message(text + "".join(f"\n{p}" for p in powers), ephemeral=True)
             return
-        if against == "survivors":
-            win = battle_outcomes(attackers, defenders, 1 if tower else 0)["win"]
+        if against == "survivors":  # exact odds of big armies weigh: off the event loop
+            win = (await asyncio.to_thread(battle_outcomes, attackers, defenders, 1 if tower else 0))["win"]
         elif against == "invasion":
-            win = float(invasion_odds(attackers, defenders, tower))
+            win = float(await asyncio.to_thread(invasion_odds, attackers, defenders, tower))
         else:
-            win = float(attack_odds(attackers, defenders))
+            win = float(await asyncio.to_thread(attack_odds, attackers, defenders))
         text = t(f"wd.odds.{against}", lang, a=fmt_num(attackers, lang), d=fmt_num(defenders, lang),
                  odds=fmt_pct(win, lang), tower=t("wd.odds.tower", lang) if tower else "")
         await interaction.response.send_message(text, ephemeral=True)

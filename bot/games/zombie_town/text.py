@@ -41,12 +41,12 @@ class ZombiePresenter(ZombieLabels, Presenter):
         memo["houses"] = {h: {"owner": x.get("owner")} for h, x in (view.get("houses") or {}).items()}
         return memo
 
-    def since(self, before: View, after: View, seat: str, names: Any, locale: Any) -> tuple[list[str], list[str]]:
-        lines, marks = super().since(before, after, seat, names, locale)
+    def since(self, seen: View, shown: View, seat: str, names: Any, locale: Any) -> tuple[list[str], list[str]]:
+        lines, marks = super().since(seen, shown, seat, names, locale)
         lang = lang_of(locale)
-        was, now = before.get("zombies") or {}, after.get("zombies") or {}
+        was, now = seen.get("zombies") or {}, shown.get("zombies") or {}
         came = sorted((sq for sq, n in now.items() if n > was.get(sq, 0)), key=lambda sq: (-now[sq] + was.get(sq, 0), sq))
-        hb, ha = before.get("houses") or {}, after.get("houses") or {}
+        hb, ha = seen.get("houses") or {}, shown.get("houses") or {}
         houses = [h for h, x in ha.items() if h in hb and hb[h].get("owner") != x.get("owner")]
         body = lines[1:]
         if came:
