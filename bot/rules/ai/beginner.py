@@ -145,8 +145,9 @@ class _MapBeginner:
         return _fill(form, until=False) if "until" in form else _fill(form)
 
     def advance(self, form: Action) -> Action:
-        b = self.state.get("battle") or {}
-        src = b.get("from") or (self.state.get("highlight") or {}).get("from")
+        adv = self.state.get("advance") or (self.state.get("fx") or {}).get("advance") \
+            or self.state.get("highlight") or {}
+        src = adv.get("from")
         hi = form["count"]["max"]
         if src and self.threat(src) > 0:
             return _fill(form, count=max(form["count"]["min"], (hi + 1) // 2))

@@ -467,7 +467,8 @@ class WalkingDead(Claims, Turns, Fights, MapGame):
         return 2 if state["mode"] == "conquest" else 1
 
     def evaluate(self, state: State, seat: str) -> float:
-        """The AI's guess. Survival: the default (territories, survivors). Conquest, classic
+        """The AI's guess. Survival: the map games' (:mod:`bot.rules.risk_map.appraise`), with
+        the strategic locations (a point each at the end: :meth:`ai_points`). Conquest, classic
         Risk to the last group: territories, the bonus of each zone held whole counted twice
         (they are next turn's survivors), and survivors on the board by tenths."""
         if state["mode"] != "conquest" or self.outcome(state) is not None:
@@ -483,6 +484,17 @@ class WalkingDead(Claims, Turns, Fights, MapGame):
         me = values.get(seat, 0.0)
         best = max((v for s, v in values.items() if s != seat), default=0.0)
         return 0.9 * (me - best) / (1.0 + sum(values.values()))
+
+    def search_horizon(self, state: State) -> int | None:
+        """Conquest keeps the level's play-on (its evaluation counts no front); Survival none."""
+        return None if state["mode"] == "conquest" else 0
+
+    def ai_points(self, state: State, seat: str) -> float:
+        """Survival's strategic locations, a point each at the end (:mod:`.scoring`)."""
+        if state["mode"] != "survival":
+            return 0.0
+        owner = state["owner"]
+        return float(sum(1 for t in self.strategic if owner[t] == seat))
 
     def _redraw_hidden(self, state: State, seat: str | None, rng: Rng) -> None:
         _redraw(self, state, seat, rng)  # what the seat may not see (:mod:`.hidden`)
