@@ -27,7 +27,7 @@ __all__ = ["appraise", "take_chance"]
 TROOP = 0.3  # a member's worth, in territories
 BONUS = 1.5  # a region's bonus held whole, per member of income it gives
 REACH = 0.5  # a region's bonus not held yet, at the square of the share held
-EXPOSED = 0.8  # a territory the seat may lose before its next turn, at that chance (the seat judged)
+EXPOSED = 1.5  # a territory the seat may lose before its next turn, at that chance (the seat judged): its loss and the taker's gain
 EXPOSED_OTHERS = 0.4  # the same for the other seats (the seat judged has just played)
 CAP = 30  # stacks beyond this are counted as this many (the odds barely move)
 
@@ -105,6 +105,13 @@ def appraise(game: Any, state: State, seat: str) -> float:
         weight = EXPOSED if s == seat else EXPOSED_OTHERS
         worth[s] = (len(mine) + BONUS * bonus + REACH * reach + TROOP * members - weight * exposed
                     + game.ai_points(state, s))
+    # members still to place count as placed (else placing them one by one looks like a loss)
+    current = turns.current_seat(state)
+    if current in worth and state.get("reserve"):
+        worth[current] += TROOP * int(state["reserve"])
+    for s, n in (state.get("pawns") or {}).items():
+        if s in worth and n:
+            worth[s] += TROOP * int(n)
     battle = state.get("battle")
     if battle and battle.get("attacker") in worth and battle.get("to") in troops:
         # the members sent are on neither territory until the battle ends: the attacker's,

@@ -48,6 +48,7 @@ from typing import Any
 
 import bot.rules.turns as turns
 from bot.rules.base import Action, Event, Option, Rng, RuleError, State
+from bot.rules.risk_map.appraise import take_chance
 from bot.rules.risk_map.board import Board
 from bot.rules.risk_map.defence import ORDERS
 from bot.rules.risk_map.game import MapGame
@@ -68,6 +69,7 @@ from bot.rules.walking_dead.conquest import (
 from bot.rules.walking_dead.crates import CRATE_VALUES, MAX_TRADE, MIN_TRADE, ammo, trade
 from bot.rules.walking_dead.fight import Fights
 from bot.rules.walking_dead.hidden import redraw as _redraw
+from bot.rules.walking_dead.invasion import LAST_MARKER, TRACK
 from bot.rules.walking_dead.messages import WD_MESSAGES, WField, wd_error
 from bot.rules.walking_dead.opening import (
     CLAIMS,
@@ -490,11 +492,21 @@ class WalkingDead(Claims, Turns, Fights, MapGame):
         return None if state["mode"] == "conquest" else 0
 
     def ai_points(self, state: State, seat: str) -> float:
-        """Survival's strategic locations, a point each at the end (:mod:`.scoring`)."""
+        """Survival: the strategic locations, a point each at the end (:mod:`.scoring`), less
+        what the walkers' invasions may take: each territory at the chance a card falls on it
+        (a round and a half of the next marker's cards) times the chance that many walkers
+        take it (one walker fewer than they are: the survivors' +1 on every die)."""
         if state["mode"] != "survival":
             return 0.0
-        owner = state["owner"]
-        return float(sum(1 for t in self.strategic if owner[t] == seat))
+        owner, troops = state["owner"], state["troops"]
+        strategic = self.strategic
+        cards, walkers = TRACK[min(max(state["marker"], 1) + 1, LAST_MARKER)]
+        hit = min(1.0, 1.5 * cards * len(state["order"]) / len(self.board.order))
+        points = 0.0
+        for t in self.board.holdings(owner).owned(seat):
+            worth = 2.0 if t in strategic else 1.0
+            points += worth - hit * take_chance(walkers - 1, troops[t]) * (worth + 0.3 * troops[t])
+        return points - len(self.board.holdings(owner).owned(seat))  # the territories: counted already
 
     def _redraw_hidden(self, state: State, seat: str | None, rng: Rng) -> None:
         _redraw(self, state, seat, rng)  # what the seat may not see (:mod:`.hidden`)
