@@ -319,6 +319,11 @@ class MapGame(LegalForms, Attacks, Moderation, DefenceOrders, Game):
         moves after a placement or a manoeuvre would drown the difference it makes."""
         return 0
 
+    def search_breadth(self, state: State) -> int:
+        """Twice the level's candidates and samples: a map turn offers dozens of attacks and
+        manoeuvres, each cheap to try (see :meth:`bot.rules.base.Game.search_breadth`)."""
+        return 2
+
     def ai_side(self, state: State) -> dict[str, tuple[str, ...]]:
         """Per seat, the seats on its side (the AI's evaluation; team editions widen it)."""
         return {s: (s,) for s in state["order"]}

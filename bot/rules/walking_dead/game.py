@@ -466,7 +466,7 @@ class WalkingDead(Claims, Turns, Fights, MapGame):
         attacks and manoeuvres, each cheap to try (decisions took 44 ms of the 1 s budget):
         against greedy players, 3 seats, seeds 2001-2030 and 4001-4030, normal won 32 of 60
         games at breadth 1 and 43 of 60 at 2."""
-        return 2 if state["mode"] == "conquest" else 1
+        return 2  # Survival too since issue 28 (the map games' breadth)
 
     def evaluate(self, state: State, seat: str) -> float:
         """The AI's guess. Survival: the map games' (:mod:`bot.rules.risk_map.appraise`), with
