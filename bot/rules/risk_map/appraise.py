@@ -22,9 +22,9 @@ import bot.rules.turns as turns
 from bot.rules.base import State
 from bot.rules.risk_map.odds import conquest_probability
 
-__all__ = ["appraise", "take_chance"]
+__all__ = ["EXPOSED", "TROOP", "appraise", "take_chance"]
 
-TROOP = 0.3  # a member's worth, in territories
+TROOP = 0.3  # a member's worth, in territories (an edition may say otherwise: MapGame.ai_weights)
 BONUS = 1.5  # a region's bonus held whole, per member of income it gives
 REACH = 0.5  # a region's bonus not held yet, at the square of the share held
 EXPOSED = 1.5  # a territory the seat may lose before its next turn, at that chance (the seat judged): its loss and the taker's gain
@@ -72,6 +72,7 @@ def appraise(game: Any, state: State, seat: str) -> float:
     adj = _adjacency(board, game.closed(state))
     side = game.ai_side(state)  # seat → the seats it plays with (itself, or its team)
     players = set(seats)
+    troop, exposed_weight = game.ai_weights(state)
     held = board.holdings(owner)
     regions = board.regions
     region_of = {t: v.region for t, v in board.territories.items()}
@@ -102,23 +103,23 @@ def appraise(game: Any, state: State, seat: str) -> float:
             size = len(region.territories)
             if count < size:
                 reach += region.bonus * (count / size) ** 2
-        weight = EXPOSED if s == seat else EXPOSED_OTHERS
-        worth[s] = (len(mine) + BONUS * bonus + REACH * reach + TROOP * members - weight * exposed
+        weight = exposed_weight if s == seat else EXPOSED_OTHERS
+        worth[s] = (len(mine) + BONUS * bonus + REACH * reach + troop * members - weight * exposed
                     + game.ai_points(state, s))
     # members still to place count as placed (else placing them one by one looks like a loss)
     current = turns.current_seat(state)
     if current in worth and state.get("reserve"):
-        worth[current] += TROOP * int(state["reserve"])
+        worth[current] += troop * int(state["reserve"])
     for s, n in (state.get("pawns") or {}).items():
         if s in worth and n:
-            worth[s] += TROOP * int(n)
+            worth[s] += troop * int(n)
     battle = state.get("battle")
     if battle and battle.get("attacker") in worth and battle.get("to") in troops:
         # the members sent are on neither territory until the battle ends: the attacker's,
         # with the territory at the chance they take it (the rolls to come are its choice)
         sent = int(battle.get("committed") or 0)
         chance = take_chance(sent, troops[battle["to"]])
-        worth[battle["attacker"]] += TROOP * sent + chance
+        worth[battle["attacker"]] += troop * sent + chance
         if battle.get("defender") in worth:
             worth[battle["defender"]] -= chance
     me = worth[seat]

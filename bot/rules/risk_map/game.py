@@ -36,7 +36,7 @@ from typing import Any
 
 import bot.rules.turns as turns
 from bot.rules.base import Action, Event, Game, Rng, RuleError, State
-from bot.rules.risk_map.appraise import appraise
+from bot.rules.risk_map.appraise import EXPOSED, TROOP, appraise
 from bot.rules.risk_map.attack import Attacks
 from bot.rules.risk_map.board import NO_CLOSED, Board, reinforcements
 from bot.rules.risk_map.cards import draw
@@ -323,6 +323,11 @@ class MapGame(LegalForms, Attacks, Moderation, DefenceOrders, Game):
         """Twice the level's candidates and samples: a map turn offers dozens of attacks and
         manoeuvres, each cheap to try (see :meth:`bot.rules.base.Game.search_breadth`)."""
         return 2
+
+    def ai_weights(self, state: State) -> tuple[float, float]:
+        """The AI's evaluation: a member's worth in territories, and the weight of a border's
+        chance to fall for the seat judged (:mod:`.appraise`)."""
+        return TROOP, EXPOSED
 
     def ai_side(self, state: State) -> dict[str, tuple[str, ...]]:
         """Per seat, the seats on its side (the AI's evaluation; team editions widen it)."""
