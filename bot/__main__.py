@@ -62,9 +62,9 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--chart", type=Path, default=None, metavar="FILE",
                      help="write the chart of each player's standing turn by turn (a PNG) here (default: none)")
     sim.add_argument("--ai", default=None, metavar="POLICY,POLICY,…",
-                     help="who plays each seat, in order: random, greedy, easy, normal or hard (default: random"
+                     help="who plays each seat, in order: random, greedy, beginner, easy, normal or hard (default: random"
                           " everywhere; a shorter list is repeated)")
-    arena = sub.add_parser("arena", help="a match between two policies (AI levels, greedy, random), offline",
+    arena = sub.add_parser("arena", help="a match between two policies (AI levels, beginner, greedy, random), offline",
                            formatter_class=HELP)
     arena.add_argument("game", help="a game id (`python -m bot games` lists them)")
     arena.add_argument("--a", default="normal", help="the policy measured")

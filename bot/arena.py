@@ -45,7 +45,7 @@ class Timed:
         self.times: list[float] = []
         self._deadline = 0.0
         stop: Callable[[], bool] | None = (lambda: time.process_time() >= self._deadline) if budget else None
-        self.policy = make_policy(name, iterations=iterations, stop=stop) if name not in ("random", "greedy") \
+        self.policy = make_policy(name, iterations=iterations, stop=stop) if name not in ("random", "greedy", "beginner") \
             else make_policy(name)
         self.engine_pick = getattr(self.policy, "engine_pick", False)
 

@@ -193,13 +193,14 @@ def test_the_ai_barricades_the_house_that_wins_zombie_town():
 
 def test_a_conquest_decision_weighs_twice_the_candidates_and_samples(monkeypatch):
     """The Walking Dead's Conquest asks for a search twice as broad (``search_breadth``): twice
-    the level's samples, over up to twice its width of candidates; Survival keeps the level's."""
+    the level's samples, over up to twice its width of candidates; Survival too since issue 28
+    (every map game: ``MapGame.search_breadth``)."""
     from bot.rules.ai.search import SearchPolicy, candidates
     from bot.rules.base import Rng
 
     game = GAMES["walking_dead"]
     seats = ["p0", "p1", "p2"]
-    for mode, breadth in (("conquest", 2), ("survival", 1)):
+    for mode, breadth in (("conquest", 2), ("survival", 2)):
         playout = play_out(game, seats, 3, RandomPolicy(), {"mode": mode})
         for step in playout:  # a decision of a running turn with many choices
             state, seat = step.after, game.to_move(step.after)
@@ -213,5 +214,5 @@ def test_a_conquest_decision_weighs_twice_the_candidates_and_samples(monkeypatch
         SearchPolicy(iterations=40, horizon=0).choose(game, state, seat, legal, Rng(5))
         monkeypatch.undo()
         assert len(scored) == max(40 * breadth, widest)
-        if breadth == 2:
+        if mode == "conquest":
             assert widest > len(candidates(game, legal, Rng(5), 12))

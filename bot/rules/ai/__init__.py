@@ -8,16 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bot.rules.ai.beginner import BeginnerPolicy
 from bot.rules.ai.policies import GreedyPolicy, RandomPolicy, public_score
 from bot.rules.ai.search import LEVELS, SearchPolicy, candidates, level_policy
 from bot.rules.base import Action, Game, IllegalAction, Rng, State
 from bot.rules.compact import pick_action
 from bot.rules.play import Policy
 
-__all__ = ["LEVELS", "POLICIES", "GreedyPolicy", "RandomPolicy", "SearchPolicy", "candidates", "decide",
+__all__ = ["LEVELS", "POLICIES", "BeginnerPolicy", "GreedyPolicy", "RandomPolicy", "SearchPolicy", "candidates", "decide",
            "make_policy", "public_score"]
 
-POLICIES = ("random", "greedy", *LEVELS)
+POLICIES = ("random", "greedy", "beginner", *LEVELS)
 
 
 def make_policy(name: str, *, iterations: int | None = None, stop: Callable[[], bool] | None = None) -> Policy:
@@ -26,6 +27,8 @@ def make_policy(name: str, *, iterations: int | None = None, stop: Callable[[], 
     the search (``easy``, ``normal``, ``hard``); ``iterations`` and ``stop`` bound a search."""
     if name == "random":
         return RandomPolicy()
+    if name == "beginner":  # written apart from the AI: its own rules of thumb (.beginner)
+        return BeginnerPolicy()
     if name == "greedy":  # one ply, on one sampled roll, judged by the game's own evaluation
         return GreedyPolicy(score=lambda game, state, seat: game.evaluate(state, seat))
     return level_policy(name, iterations=iterations, stop=stop)

@@ -32,9 +32,10 @@ __all__ = ["LEVELS", "SearchPolicy", "candidates", "level_policy"]
 def candidates(game: Game, legal: list[Action], rng: Rng, width: int = 12) -> list[Action]:
     """The concrete actions a decision is made over: all of them when ``legal`` stands for at
     most ``width``, or when each form is one concrete action and there are at most three times
-    ``width`` (a card or a line dropped at random may be the one that wins); else, per form (``width`` forms at most, sampled kind by kind in turn, so
-    each kind of action is among them), its first and last choices (the smallest and the
-    largest numbers) and a random one."""
+    ``width`` (a card or a line dropped at random may be the one that wins); else, per form
+    (``width`` forms at most, sampled kind by kind in turn, so each kind of action is among
+    them), its smallest choice and its named choices with every number at its largest
+    (:func:`_variants`: three times ``width`` of those in all, shared among the forms)."""
     forms = game.moving(legal)
     listed = expand(forms, 3 * width + 1)
     if len(listed) <= width or (len(listed) == len(forms) and len(listed) <= 3 * width):
@@ -55,13 +56,50 @@ def candidates(game: Game, legal: list[Action], rng: Rng, width: int = 12) -> li
         forms = picked
     out: list[Action] = []
     seen: set[str] = set()
+    most = max(1, 3 * width // len(forms))  # named choices per form: a lone placement's every territory
     for form in forms:
-        for pick in (lambda n: 0, lambda n: n - 1, rng.below):
-            action = choose(form, pick)
+        for action in _variants(form, rng, most):
             key = canonical(action)
             if key not in seen:
                 seen.add(key)
                 out.append(action)
+    return out
+
+
+def _variants(form: Action, rng: Rng, most: int) -> list[Action]:
+    """A form's candidates: its smallest choice (every number at its least) and, per value of
+    its named choices (where to place, which way to move: ``most`` at most, sampled beyond),
+    every number at its largest ("all on this border", "attack with
+    everything"). A form the compact reading fills its own way (a trade, a neutral gang's
+    members) keeps its first, last and random choices."""
+    lists = [k for k, v in form.items() if k != "type" and isinstance(v, list)]
+    special = form["type"] in ("trade", "neutral") or any(
+        isinstance(v, dict) and not ("min" in v and "max" in v) and "some_of" not in v for v in form.values())
+    if not lists or special:
+        return [choose(form, pick) for pick in (lambda n: 0, lambda n: n - 1, rng.below)]
+    combos: list[dict[str, Any]] = [{}]
+    for key in lists:
+        combos = [{**c, key: v} for c in combos for v in form[key]]
+        if len(combos) > 4 * most:
+            break
+    if len(combos) > most:
+        rng.shuffle(combos)
+        combos = combos[:most]
+    out = [choose(form, lambda n: 0)]
+    for combo in combos:
+        action: Action = {}
+        for key, spec in form.items():
+            if key in combo:
+                action[key] = combo[key]
+            elif isinstance(spec, list) and key != "type":  # past the product's cap: at random
+                action[key] = spec[rng.below(len(spec))]
+            elif isinstance(spec, dict) and "min" in spec and "max" in spec:
+                action[key] = spec["max"]
+            elif isinstance(spec, dict) and "some_of" in spec:
+                action[key] = []
+            else:
+                action[key] = spec
+        out.append(action)
     return out
 
 
@@ -108,6 +146,7 @@ class SearchPolicy:
         horizon = self.horizon if shorter is None else min(self.horizon, shorter)
         total = [0.0] * n
         visits = [0] * n
+        top, low = -1.0, 1.0
         order = list(range(n))
         rng.shuffle(order)  # who is tried first when all are unvisited: no bias to the list's order
         for it in range(max(self.iterations * breadth, n)):
@@ -116,9 +155,11 @@ class SearchPolicy:
             if it < n:
                 i = order[it]
             else:
+                # exploration in proportion to how far apart the values seen are: a position
+                # nearly won (every value near 0.9) is still searched, not sampled evenly
+                c = self.explore * max(top - low, 0.02)
                 log_t = math.log(it)
-                i = max(range(n), key=lambda k: total[k] / visits[k]
-                        + self.explore * math.sqrt(log_t / visits[k]))
+                i = max(range(n), key=lambda k: total[k] / visits[k] + c * math.sqrt(log_t / visits[k]))
             sample = game.sample_state(state, seat, rng)
             try:
                 after = game.apply_legal(sample, seat, cands[i])[0]
@@ -129,7 +170,9 @@ class SearchPolicy:
                 value = -1.0
             total[i] += value
             visits[i] += 1
-        best = max(range(n), key=lambda k: (total[k] / visits[k] if visits[k] else -2.0, visits[k]))
+            top, low = max(top, value), min(low, value)
+        # the most tried (UCB1 tries the best most; a mean over a few lucky samples does not win)
+        best = max(range(n), key=lambda k: (visits[k], total[k] / visits[k] if visits[k] else -2.0))
         return cands[best]
 
     def __repr__(self) -> str:

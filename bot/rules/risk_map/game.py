@@ -36,6 +36,7 @@ from typing import Any
 
 import bot.rules.turns as turns
 from bot.rules.base import Action, Event, Game, Rng, RuleError, State
+from bot.rules.risk_map.appraise import EXPOSED, TROOP, appraise
 from bot.rules.risk_map.attack import Attacks
 from bot.rules.risk_map.board import NO_CLOSED, Board, reinforcements
 from bot.rules.risk_map.cards import draw
@@ -307,6 +308,34 @@ class MapGame(LegalForms, Attacks, Moderation, DefenceOrders, Game):
         """The "owned by" test of a manoeuvre; team editions widen it to teammates."""
         owner = state["owner"]
         return lambda tid: owner[tid] == seat
+
+    # -- the AI's evaluation (:mod:`bot.rules.risk_map.appraise`) ----------------------------
+    def evaluate(self, state: State, seat: str) -> float:
+        """The AI's guess of a position: armies and the front (:func:`.appraise.appraise`)."""
+        return appraise(self, state, seat)
+
+    def search_horizon(self, state: State) -> int | None:
+        """None of the search's random play-on: the evaluation sees the front, and random
+        moves after a placement or a manoeuvre would drown the difference it makes."""
+        return 0
+
+    def search_breadth(self, state: State) -> int:
+        """Twice the level's candidates and samples: a map turn offers dozens of attacks and
+        manoeuvres, each cheap to try (see :meth:`bot.rules.base.Game.search_breadth`)."""
+        return 2
+
+    def ai_weights(self, state: State) -> tuple[float, float]:
+        """The AI's evaluation: a member's worth in territories, and the weight of a border's
+        chance to fall for the seat judged (:mod:`.appraise`)."""
+        return TROOP, EXPOSED
+
+    def ai_side(self, state: State) -> dict[str, tuple[str, ...]]:
+        """Per seat, the seats on its side (the AI's evaluation; team editions widen it)."""
+        return {s: (s,) for s in state["order"]}
+
+    def ai_points(self, state: State, seat: str) -> float:
+        """Points an edition counts beyond territories and regions, for the AI's evaluation."""
+        return 0.0
 
     def hostile(self, state: State, seat: str, tid: str) -> bool:
         """Whether ``seat`` may attack ``tid`` (team editions exclude teammates)."""

@@ -460,6 +460,10 @@ class Transformers(Asks, Claims, Fight, Phases, MapGame):
             rng.shuffle(deck)
         events.append({"type": "eliminated", "seat": loser, "by": winner, "cards": len(cards)})
 
+    def ai_side(self, state: State) -> dict[str, tuple[str, ...]]:
+        """The AI's evaluation: a seat plays with its team."""
+        return {s: tuple(mates) for s, mates in state["teams"].items()}
+
     def _check_victory(self, state: State, seat: str, events: list[Event]) -> None:
         """The last side standing wins at once (page 13)."""
         if state.get("result") is not None:

@@ -48,6 +48,7 @@ from typing import Any
 
 import bot.rules.turns as turns
 from bot.rules.base import Action, Event, Option, Rng, RuleError, State
+from bot.rules.risk_map.appraise import take_chance
 from bot.rules.risk_map.board import Board
 from bot.rules.risk_map.defence import ORDERS
 from bot.rules.risk_map.game import MapGame
@@ -68,6 +69,7 @@ from bot.rules.walking_dead.conquest import (
 from bot.rules.walking_dead.crates import CRATE_VALUES, MAX_TRADE, MIN_TRADE, ammo, trade
 from bot.rules.walking_dead.fight import Fights
 from bot.rules.walking_dead.hidden import redraw as _redraw
+from bot.rules.walking_dead.invasion import LAST_MARKER, TRACK
 from bot.rules.walking_dead.messages import WD_MESSAGES, WField, wd_error
 from bot.rules.walking_dead.opening import (
     CLAIMS,
@@ -480,10 +482,11 @@ class WalkingDead(Claims, Turns, Fights, MapGame):
         attacks and manoeuvres, each cheap to try (decisions took 44 ms of the 1 s budget):
         against greedy players, 3 seats, seeds 2001-2030 and 4001-4030, normal won 32 of 60
         games at breadth 1 and 43 of 60 at 2."""
-        return 2 if state["mode"] == "conquest" else 1
+        return 2  # Survival too since issue 28 (the map games' breadth)
 
     def evaluate(self, state: State, seat: str) -> float:
-        """The AI's guess. Survival: the default (territories, survivors). Conquest, classic
+        """The AI's guess. Survival: the map games' (:mod:`bot.rules.risk_map.appraise`), with
+        the strategic locations (a point each at the end: :meth:`ai_points`). Conquest, classic
         Risk to the last group: territories, the bonus of each zone held whole counted twice
         (they are next turn's survivors), and survivors on the board by tenths."""
         if state["mode"] != "conquest" or self.outcome(state) is not None:
@@ -499,6 +502,35 @@ class WalkingDead(Claims, Turns, Fights, MapGame):
         me = values.get(seat, 0.0)
         best = max((v for s, v in values.items() if s != seat), default=0.0)
         return 0.9 * (me - best) / (1.0 + sum(values.values()))
+
+    def search_horizon(self, state: State) -> int | None:
+        """Conquest keeps the level's play-on (its evaluation counts no front); Survival none."""
+        return None if state["mode"] == "conquest" else 0
+
+    def ai_weights(self, state: State) -> tuple[float, float]:
+        """Survival: members count half (the game lasts 1 to 4 rounds and scores territories;
+        survivors only break ties), a border's risk 0.8. Against the beginner, 2 seats, seeds
+        101-120 and 201-220: 24 of 40 games won, 17 of 40 with the map games' 0.3 and 1.5."""
+        if state["mode"] == "survival":
+            return 0.15, 0.8
+        return super().ai_weights(state)
+
+    def ai_points(self, state: State, seat: str) -> float:
+        """Survival: the strategic locations, a point each at the end (:mod:`.scoring`), less
+        what the walkers' invasions may take: each territory at the chance a card falls on it
+        (a round and a half of the next marker's cards) times the chance that many walkers
+        take it (one walker fewer than they are: the survivors' +1 on every die)."""
+        if state["mode"] != "survival":
+            return 0.0
+        owner, troops = state["owner"], state["troops"]
+        strategic = self.strategic
+        cards, walkers = TRACK[min(max(state["marker"], 1) + 1, LAST_MARKER)]
+        hit = min(1.0, 1.5 * cards * len(state["order"]) / len(self.board.order))
+        points = 0.0
+        for t in self.board.holdings(owner).owned(seat):
+            worth = 2.0 if t in strategic else 1.0
+            points += worth - hit * take_chance(walkers - 1, troops[t]) * (worth + 0.3 * troops[t])
+        return points - len(self.board.holdings(owner).owned(seat))  # the territories: counted already
 
     def _redraw_hidden(self, state: State, seat: str | None, rng: Rng) -> None:
         _redraw(self, state, seat, rng)  # what the seat may not see (:mod:`.hidden`)
