@@ -129,21 +129,19 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gmh:(?P<g
 
 # -- what a step shows --------------------------------------------------------------------
 
+def _first_text(keys: tuple[str, ...], lang: str) -> str | None:
+    """The first of ``keys`` the catalogs have (a game's own word, then the shared one)."""
+    return next((text for key in keys if (text := text_of(key, lang)) is not None), None)
+
+
 def command_label(game: str, command: str, lang: str) -> str:
     """The button that opens a chain: the game's word for it, else the shared one."""
-    for key in (f"chain.{game}.{command}", f"chain.cmd.{command}"):
-        text = text_of(key, lang)
-        if text is not None:
-            return text
-    return command.replace("_", " ").capitalize()
+    return _first_text((f"chain.{game}.{command}", f"chain.cmd.{command}"), lang) \
+        or command.replace("_", " ").capitalize()
 
 
 def _placeholder(game: str, command: str, option: str, lang: str) -> str:
-    for key in (f"chain.{game}.{command}.{option}", f"chain.step.{option}"):
-        text = text_of(key, lang)
-        if text is not None:
-            return text
-    return t("ui.choose", lang)
+    return _first_text((f"chain.{game}.{command}.{option}", f"chain.step.{option}"), lang) or t("ui.choose", lang)
 
 
 def private_commands(game: str) -> list[str]:
@@ -155,11 +153,10 @@ def offered_types(row: GameRow, public: dict[str, Any], seat: str, legal: list[d
     return {a["type"] for a in presenter(row.game).buttons(public, seat, legal)}
 
 
-def public_chains(row: GameRow, public: dict[str, Any], seat: str, legal: list[dict[str, Any]]) -> list[str]:
+def public_chains(row: GameRow, legal: list[dict[str, Any]], offered: set[str]) -> list[str]:
     """The chains the turn message offers now (the private ones go behind "Your cards…")."""
     private = set(private_commands(row.game))
-    return [c for c in chain_commands(presenter(row.game).choices, legal, offered_types(row, public, seat, legal))
-            if c not in private]
+    return [c for c in chain_commands(presenter(row.game).choices, legal, offered) if c not in private]
 
 
 def step_items(row: GameRow, version: int, command: str, tokens: list[str], step: Step, lang: str,
@@ -169,7 +166,7 @@ def step_items(row: GameRow, version: int, command: str, tokens: list[str], step
     items: list[discord.ui.Item[Any]] = []
     path = _path(tokens)
     if step.count:
-        filled = {presenter(row.game).choices[command].options[o].part for o in presenter(row.game).choices[command].options}
+        filled = {slot.part for slot in presenter(row.game).choices[command].options.values()}
         for value, label in zip(step.values, step.labels, strict=True):
             items.append(ChainButton(row.id, version, command, _path([*tokens, str(value)]), label))
         assert step.span is not None
@@ -318,10 +315,10 @@ def chain_starts(view: discord.ui.View, row: GameRow, version: int, public: dict
     if room <= 0:
         return 0
     pres = presenter(row.game)
-    chains = public_chains(row, public, seat, legal)
+    offered = offered_types(row, public, seat, legal)
+    chains = public_chains(row, legal, offered)
     used = 0
     if len(chains) == 1:
-        offered = offered_types(row, public, seat, legal)
         try:
             _given, forms, step, _flags = walk(pres.choices, chains[0], [], legal, public, lang, names_for(row), offered)
         except (ValueError, KeyError, TypeError, IndexError):

@@ -43,18 +43,13 @@ _SEEN_MAX = 4096
 _seen: dict[tuple[int, str], dict[str, Any]] = {}  # (game, seat) → the public view after their last decision
 
 
-def reduced(pres: Any, view: dict[str, Any]) -> dict[str, Any]:
-    """What :meth:`Presenter.since` compares, of a public view (:meth:`Presenter.since_memo`)."""
-    return pres.since_memo(view)
-
-
 def saw(row: GameRow, seat: str, public: dict[str, Any]) -> None:
     """``seat`` has just decided: what they saw then is what their next turn is compared with."""
     if not seat.isdigit():  # a person's seat (not the system's, not an AI's)
         return
     key = (row.id, seat)
     _seen.pop(key, None)
-    _seen[key] = reduced(presenter(row.game), public)
+    _seen[key] = presenter(row.game).since_memo(public)  # small: kept between decisions
     while len(_seen) > _SEEN_MAX:
         _seen.pop(next(iter(_seen)))
 
@@ -65,7 +60,7 @@ def since_for(row: GameRow, seat: str | None, public: dict[str, Any]) -> tuple[l
     if seat is None or (row.id, seat) not in _seen:
         return [], []
     pres = presenter(row.game)
-    return pres.since(_seen[(row.id, seat)], reduced(pres, public), seat, names_for(row), row.lang)
+    return pres.since(_seen[(row.id, seat)], pres.since_memo(public), seat, names_for(row), row.lang)
 
 
 def marked(public: dict[str, Any], marks: list[str]) -> dict[str, Any]:

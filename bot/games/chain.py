@@ -24,7 +24,7 @@ from typing import Any
 from bot.games.choices import Command, Context, Slot, fits, values_of
 from bot.i18n import text_of
 
-__all__ = ["Step", "action_of", "chain_commands", "count_choices", "flags_of", "step_of", "walk"]
+__all__ = ["Step", "action_of", "chain_commands", "count_choices", "flags_of", "walk"]
 
 Action = dict[str, Any]
 BUTTON_COUNTS = 5  # count buttons on one row
@@ -118,7 +118,6 @@ def walk(commands: Mapping[str, Command], command: str, tokens: list[str], legal
     if not forms:
         raise ValueError("nothing of that command is legal now")
     given: dict[str, Any] = {}
-    flags: list[str] = []
     queue = list(tokens)
     for option, slot in cmd.options.items():
         if not slot.ask:
@@ -152,8 +151,7 @@ def walk(commands: Mapping[str, Command], command: str, tokens: list[str], legal
         forms = _narrow(forms, _generic(part), value)
         if not forms:
             raise ValueError("no legal form left")
-    flags = _flags(queue, forms)
-    return given, forms, None, flags
+    return given, forms, None, _flags(queue, forms)
 
 
 def _open_parts(cmd: Command, forms: list[Action]) -> list[str]:
@@ -216,13 +214,6 @@ def _flags(queue: list[str], forms: list[Action]) -> list[str]:
             raise ValueError(f"flag {part!r} not open")
         flags.append(part)
     return flags
-
-
-def step_of(commands: Mapping[str, Command], command: str, tokens: list[str], legal: list[Action],
-            view: Mapping[str, Any], lang: str, names: Mapping[str, str],
-            offered: set[str] = frozenset()) -> Step | None:
-    """The next step after ``tokens`` (``None`` when the chain is complete)."""
-    return walk(commands, command, tokens, legal, view, lang, names, offered)[2]
 
 
 def action_of(commands: Mapping[str, Command], command: str, tokens: list[str], legal: list[Action],

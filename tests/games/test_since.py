@@ -9,7 +9,7 @@ import random
 from PIL import Image, ImageChops
 
 import renderers
-from bot.discord_ui.messages import reduced, tail_of
+from bot.discord_ui.messages import tail_of
 from bot.games import presenter
 from bot.rules import GAMES
 
@@ -36,12 +36,12 @@ def test_a_map_game_says_what_was_lost_and_taken_and_marks_it():
     mine = [t for t, x in before["territories"].items() if x["owner"] == "1"][:3]
     for tid in mine:
         after["territories"][tid]["owner"] = "2"
-    lines, marks = pres.since(reduced(pres, before), reduced(pres, after), "1", NAMES, "en")
+    lines, marks = pres.since(pres.since_memo(before), pres.since_memo(after), "1", NAMES, "en")
     assert sorted(marks) == sorted(mine)
     assert lines[0].startswith("📰") and "ringed in red" in lines[0]
     assert any(line.startswith("🔻 you lost") for line in lines) and any("Ben took" in line for line in lines)
     assert len(lines) <= pres.SINCE_LINES
-    fr, _ = pres.since(reduced(pres, before), reduced(pres, after), "1", NAMES, "fr")
+    fr, _ = pres.since(pres.since_memo(before), pres.since_memo(after), "1", NAMES, "fr")
     assert "Depuis votre dernier coup" in fr[0] and "vous avez perdu" in fr[1]
 
 
@@ -50,14 +50,14 @@ def test_nothing_changed_says_nothing():
         pres = presenter(game_id)
         view = GAMES[game_id].view(GAMES[game_id].setup(["1", "2", "3"] if game_id != "transformers" else ["1", "2"],
                                                         {}, 1), None)
-        assert pres.since(reduced(pres, view), reduced(pres, view), "1", NAMES, "en") == ([], [])
+        assert pres.since(pres.since_memo(view), pres.since_memo(view), "1", NAMES, "en") == ([], [])
 
 
 def test_cards_and_scores_in_risk_express_and_zombie_town():
     for game_id in ("risk_express", "zombie_town"):
         pres = presenter(game_id)
         before, after = played_on(game_id, {}, 400)
-        lines, marks = pres.since(reduced(pres, before), reduced(pres, after), "1", NAMES, "en")
+        lines, marks = pres.since(pres.since_memo(before), pres.since_memo(after), "1", NAMES, "en")
         assert lines and lines[0].startswith("📰"), (game_id, lines)
         assert any(line.startswith("📊") for line in lines), lines  # the scores moved
         if game_id == "risk_express":
