@@ -130,9 +130,7 @@ class GameCog(clocks.ClockCommands, takeback.TakeBackCommands, ExportCommands, S
         if row.status == "running":  # what the player to act is asked: said to them alone
             prompt = pres.prompt(public, members.names_for(row), lang)
             mine = str(interaction.user.id) in GAMES[row.game].to_act(row.state)
-            if prompt and not mine:
-                text = "\n".join(line for line in text.replace(prompt, "").split("\n") if line.strip())
-            elif prompt and mine and prompt not in text:
+            if prompt and mine:
                 text = f"{text}\n{prompt}"
         lines = [t("status.header", lang, game=presenter(row.game).name(lang))]
         if row.status in ("finished", "ended"):

@@ -275,10 +275,7 @@ class PeakyPresenter(Presenter):
             c = view["crown"]
             lines.append(t("pb.status.crown", lang, step=c["step"] + 1, steps=c["steps"],
                            territory=tname(c["territory"], lang)))
-        prompt = self.prompt(view, names, lang)
-        if prompt:
-            lines.append(prompt)
-        return "\n".join(lines)
+        return "\n".join(lines)  # the prompt: /game status adds it for the player it asks
 
     def prompt(self, view: View, names: dict[str, str], locale: Any) -> str:
         lang = lang_of(locale)

@@ -223,7 +223,6 @@ class RiskExpressPresenter(Presenter):
         if view["winners"] is None:
             seat = view["current"]
             out.insert(0, t("status.turn", lang, turn=view["turn"], who=names.get(seat or "", seat or "")))
-            out.append(self.prompt(view, names, lang))
         return "\n".join(x for x in out if x)
 
     def prompt(self, view: View, names: dict[str, str], locale: Any) -> str:
