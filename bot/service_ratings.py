@@ -154,7 +154,8 @@ class RatingCases:
     @staticmethod
     def _check_stats(guild_id: int | None, game: str | None) -> int:
         if guild_id is None:
-            raise UserError("err.guild_only", "Settings belong to a server: use this command in one.")
+            raise UserError("err.not_in_dm", "GameMaster plays in a server's channels: use its commands there, "
+                                             "not in a direct message.")
         if game is not None and game not in GAMES:
             raise UserError("err.unknown_game", "Unknown game '{game}'.", game=str(game)[:40])
         return guild_id
