@@ -150,6 +150,10 @@ class RatingCases:
             await self.store.replace_ratings(rows)
         return Rebuilt(rated_now, len({r.game_id for r in results}), len(rows))
 
+    async def rated_games(self: Any) -> list[int]:
+        """The ids of the games whose results are stored."""
+        return sorted({r.game_id for r in await self.store.all_results()})
+
     # -- /game stats ---------------------------------------------------------------------------
     @staticmethod
     def _check_stats(guild_id: int | None, game: str | None) -> int:
