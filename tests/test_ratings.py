@@ -114,3 +114,14 @@ def test_replaying_the_games_equals_the_updates_made_one_by_one():
     ranked = leaderboard(table.values(), hidden={"d"})
     assert "d" not in [r.player for r in ranked]
     assert [r.ordinal for r in ranked] == sorted((r.ordinal for r in ranked), reverse=True)
+
+
+def test_a_seeded_round_robin_rates_the_policies_in_the_order_of_their_win_rates():
+    """The arena's figure, small: random, beginner and easy, two games a pair of Risk Express
+    (``bench/bench_ratings.py`` plays the full round robin)."""
+    from bot.arena import round_robin
+
+    done = round_robin("risk_express", ["random", "beginner", "easy"], rounds=2, seed=1)
+    assert sum(done.games.values()) == 12 and done.agrees()
+    assert done.by_rating()[-1] == "random" and done.win_rate("easy") > done.win_rate("random")
+    assert "ratings order the policies as their win rates do: yes" in done.summary()
