@@ -125,3 +125,21 @@ def test_a_seeded_round_robin_rates_the_policies_in_the_order_of_their_win_rates
     assert sum(done.games.values()) == 12 and done.agrees()
     assert done.by_rating()[-1] == "random" and done.win_rate("easy") > done.win_rate("random")
     assert "ratings order the policies as their win rates do: yes" in done.summary()
+
+
+def test_transformers_four_player_game_is_rated_as_two_teams():
+    from bot.rules import GAMES
+    from bot.rules.ai import RandomPolicy
+    from bot.rules.play import play_out
+
+    game = GAMES["transformers"]
+    play = play_out(game, ["p0", "p1", "p2", "p3"], 3, RandomPolicy(), None)
+    play.run()
+    results = results_of(game, play.state, {}, {}, ai_seat)
+    teams = {}
+    for r in results:
+        teams.setdefault(r.team, set()).add(r.seat)
+    assert sorted(map(sorted, teams.values())) == [["p0", "p2"], ["p1", "p3"]]  # the engine's sides
+    new = rate({}, results)
+    winners = [r.player for r in results if r.won]
+    assert len(winners) == 2 and new[winners[0]].mu == new[winners[1]].mu > MU
