@@ -136,11 +136,15 @@ class RoundRobin:
     def by_win_rate(self) -> list[str]:
         return sorted(self.policies, key=lambda p: -self.win_rate(p))
 
-    def agrees(self) -> bool:
+    def agrees(self, clear: bool = False) -> bool:
         """No two policies ordered one way by their win rates and the other by their ratings
-        (policies with the same win rate may come in either order)."""
+        (policies with the same win rate may come in either order); ``clear``: only the pairs
+        whose win rates differ beyond chance (their 95 % Wilson intervals apart)."""
+        def apart(p: str, q: str) -> bool:
+            return not clear or wilson(self.wins[p], self.games[p])[0] > wilson(self.wins[q], self.games[q])[1]
+
         return all(self.table[p].ordinal > self.table[q].ordinal for p in self.policies for q in self.policies
-                   if self.win_rate(p) > self.win_rate(q))
+                   if self.win_rate(p) > self.win_rate(q) and apart(p, q))
 
     def summary(self) -> str:
         lines = [f"{self.game}: round robin of {', '.join(self.policies)}, {sum(self.games.values()) // 2} games"]
@@ -150,6 +154,8 @@ class RoundRobin:
                          f"   won {self.wins[p]:g}/{self.games[p]} = {100 * self.win_rate(p):3.0f} %")
         lines.append(f"  ratings order the policies as their win rates do: {'yes' if self.agrees() else 'NO'}"
                      " (target: yes)")
+        lines.append(f"  ... every pair whose win rates differ beyond chance (95 % intervals apart):"
+                     f" {'yes' if self.agrees(clear=True) else 'NO'} (target: yes)")
         return "\n".join(lines)
 
 

@@ -122,7 +122,7 @@ def test_a_seeded_round_robin_rates_the_policies_in_the_order_of_their_win_rates
     from bot.arena import round_robin
 
     done = round_robin("risk_express", ["random", "beginner", "easy"], rounds=2, seed=1)
-    assert sum(done.games.values()) == 12 and done.agrees()
+    assert sum(done.games.values()) == 12 and done.agrees() and done.agrees(clear=True)
     assert done.by_rating()[-1] == "random" and done.win_rate("easy") > done.win_rate("random")
     assert "ratings order the policies as their win rates do: yes" in done.summary()
 
