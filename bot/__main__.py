@@ -1,6 +1,7 @@
 """``python -m bot`` runs the bot; ``python -m bot simulate GAME`` plays a game offline;
 ``python -m bot replay FILE`` replays a game exported with ``/game export``;
-``python -m bot copy-db FROM_URL TO_URL`` moves every game to another database. Every
+``python -m bot copy-db FROM_URL TO_URL`` moves every game to another database;
+``python -m bot ratings --rebuild`` recomputes every rating from the stored games. Every
 ``--help`` shows each option's default."""
 
 from __future__ import annotations
@@ -94,7 +95,17 @@ def main(argv: list[str] | None = None) -> int:
                           formatter_class=HELP)
     copy.add_argument("from_url", metavar="FROM_URL", help="the database to copy (sqlite:///… or postgresql://…)")
     copy.add_argument("to_url", metavar="TO_URL", help="an empty database (created if a new SQLite file)")
+    rat = sub.add_parser("ratings", help="the ratings: rebuild them from the stored games (bot stopped or running)",
+                         formatter_class=HELP)
+    rat.add_argument("--rebuild", action="store_true",
+                     help="rate the finished games left unrated, then recompute every rating from the stored"
+                          " results, games in the order they ended (default: off: only count what is stored)")
+    rat.add_argument("--database", default=None, metavar="URL",
+                     help="the database (default: DATABASE_URL from the environment or .env, else"
+                          " sqlite:///var/gamemaster.sqlite3)")
     args = parser.parse_args(argv)
+    if args.command == "ratings":
+        return run_ratings(args)
     if args.command == "copy-db":
         return run_copy_db(args)
     if args.command == "replay":
@@ -222,6 +233,39 @@ def run_copy_db(args: argparse.Namespace) -> int:
     for problem in report.problems:
         print(f"problem: {problem}", file=sys.stderr)
     return 1 if report.problems else 0
+
+
+def run_ratings(args: argparse.Namespace) -> int:
+    """``ratings``: how many results and ratings are stored; with ``--rebuild``, recompute them."""
+    import asyncio
+    import os
+
+    from bot.config import Settings, load_dotenv
+    from bot.store import StoreError, UnsupportedDatabase, open_store
+
+    load_dotenv()
+    url = args.database or os.environ.get("DATABASE_URL", "").strip() or Settings.database_url
+
+    async def work() -> str:
+        from bot.service import GameService
+
+        store = await open_store(url)
+        try:
+            service = GameService(store)
+            if args.rebuild:
+                done = await service.rebuild_ratings()
+                return (f"rebuilt {done.ratings} ratings from {done.games} rated games"
+                        f" ({done.rated_now} finished games rated now)")
+            return f"{len(await service.rated_games())} rated games stored (--rebuild recomputes the ratings)"
+        finally:
+            await store.close()
+
+    try:
+        print(asyncio.run(work()))
+    except (StoreError, UnsupportedDatabase) as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+    return 0
 
 
 def run_games(args: argparse.Namespace) -> int:

@@ -6,6 +6,10 @@ moving round the table from game to game (so neither side keeps the first move);
 is dealt from seed ``seed + k``. A shared win (a team game) counts for each winner. Prints
 A's wins, its share against the share a seat expects (1 / players), the Wilson interval, and
 the search's decision times (p50 and p95 of A's decisions) beside the budget.
+
+:func:`round_robin` plays every pair of policies against each other and rates each policy
+as the bot rates its players (:mod:`bot.ratings`), to check that the ratings order the
+policies as their win rates do (``bench/bench_ratings.py`` prints both side by side).
 """
 
 from __future__ import annotations
@@ -17,12 +21,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot import ratings
 from bot.rules import GAMES
 from bot.rules.ai import POLICIES, make_policy
 from bot.rules.base import Action, Game, Rng, State
 from bot.rules.play import play_out
 
-__all__ = ["Match", "play_match", "wilson"]
+__all__ = ["Match", "RoundRobin", "play_match", "round_robin", "wilson"]
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -110,6 +115,72 @@ def play_match(game_id: str, a: str, b: str, games: int, players: int = 2, seed:
         if echo is not None:
             echo(f"game {k + 1}/{games} (seed {seed + k}): {a} in {mine}, winners {', '.join(winners) or 'none'}")
     return match
+
+
+@dataclass
+class RoundRobin:
+    """Each policy's games, wins and rating after a round robin."""
+
+    game: str
+    policies: list[str]
+    games: dict[str, int] = field(default_factory=dict)
+    wins: dict[str, float] = field(default_factory=dict)
+    table: dict[str, ratings.Rating] = field(default_factory=dict)
+
+    def win_rate(self, policy: str) -> float:
+        return self.wins.get(policy, 0.0) / self.games[policy] if self.games.get(policy) else 0.0
+
+    def by_rating(self) -> list[str]:
+        return sorted(self.policies, key=lambda p: -self.table[p].ordinal)
+
+    def by_win_rate(self) -> list[str]:
+        return sorted(self.policies, key=lambda p: -self.win_rate(p))
+
+    def agrees(self, clear: bool = False) -> bool:
+        """No two policies ordered one way by their win rates and the other by their ratings
+        (policies with the same win rate may come in either order); ``clear``: only the pairs
+        whose win rates differ beyond chance (their 95 % Wilson intervals apart)."""
+        def apart(p: str, q: str) -> bool:
+            return not clear or wilson(self.wins[p], self.games[p])[0] > wilson(self.wins[q], self.games[q])[1]
+
+        return all(self.table[p].ordinal > self.table[q].ordinal for p in self.policies for q in self.policies
+                   if self.win_rate(p) > self.win_rate(q) and apart(p, q))
+
+    def summary(self) -> str:
+        lines = [f"{self.game}: round robin of {', '.join(self.policies)}, {sum(self.games.values()) // 2} games"]
+        for p in self.by_rating():
+            r = self.table[p]
+            lines.append(f"  {p:>8}: rating {r.ordinal:6.2f} (mu {r.mu:5.2f} ± {r.sigma:4.2f})"
+                         f"   won {self.wins[p]:g}/{self.games[p]} = {100 * self.win_rate(p):3.0f} %")
+        lines.append(f"  ratings order the policies as their win rates do: {'yes' if self.agrees() else 'NO'}"
+                     " (target: yes)")
+        lines.append(f"  ... every pair whose win rates differ beyond chance (95 % intervals apart):"
+                     f" {'yes' if self.agrees(clear=True) else 'NO'} (target: yes)")
+        return "\n".join(lines)
+
+
+def round_robin(game_id: str, policies: list[str], rounds: int, seed: int = 1,
+                options: dict[str, Any] | None = None, iterations: int | None = None) -> RoundRobin:
+    """Every pair of ``policies`` plays ``rounds`` two-seat games (seats swapped each game,
+    game ``k`` of a pair dealt from ``seed + k``), each game rated in the order played, each
+    policy a player, as :mod:`bot.ratings` rates a server's games."""
+    game = GAMES[game_id]
+    out = RoundRobin(game_id, list(policies), dict.fromkeys(policies, 0), dict.fromkeys(policies, 0.0))
+    pairs = [(a, b) for i, a in enumerate(policies) for b in policies[i + 1:]]
+    for k in range(rounds):
+        for a, b in pairs:
+            first, second = (a, b) if k % 2 == 0 else (b, a)
+            seats = {"p0": first, "p1": second}
+            play = play_out(game, list(seats), seed + k, {s: Timed(p, None, iterations) for s, p in seats.items()},
+                            options)
+            play.run()
+            results = ratings.results_of(game, play.state, {}, seats, lambda _s: False)
+            named = [ratings.Result(r.seat, seats[r.seat], seats[r.seat], r.team, r.rank, r.won) for r in results]
+            out.table.update(ratings.rate(out.table, named))
+            for r in named:
+                out.games[r.player] += 1
+                out.wins[r.player] += 1.0 if r.won else 0.0
+    return out
 
 
 def check_names(*names: str) -> str | None:

@@ -21,6 +21,7 @@ from bot.rules import GAMES, RuleError
 from bot.rules.base import SCHEMA_VERSION, SYSTEM, Event, Game
 from bot.service_ai import AiCases, is_ai_seat
 from bot.service_clocks import ClockCases, Handed, Reminder, SeatClock, Vacation
+from bot.service_ratings import RatingCases, Rebuilt, StatsCard
 from bot.service_types import Played, StorySource, UserError, fill
 from bot.service_types import lobby_picks as _picks
 from bot.service_undo import TakeBackCases, TakenBack
@@ -35,8 +36,8 @@ from bot.store import (
     StoreUnavailable,
 )
 
-__all__ = ["LANGUAGES", "ActionRow", "GameRow", "GameService", "GuildSettings", "Handed", "Note", "Played", "Reminder",
-           "SeatClock", "StorySource", "TakenBack", "UserError", "Vacation", "fill"]
+__all__ = ["LANGUAGES", "ActionRow", "GameRow", "GameService", "GuildSettings", "Handed", "Note", "Played", "Rebuilt",
+           "Reminder", "SeatClock", "StatsCard", "StorySource", "TakenBack", "UserError", "Vacation", "fill"]
 
 # The Discord layer takes the row types (GameRow, ActionRow, GuildSettings) from here: it
 # never reaches the store itself.
@@ -49,7 +50,7 @@ def _engine(row: GameRow) -> Game:
     return GAMES[row.game]
 
 
-class GameService(ClockCases, TakeBackCases, AiCases):
+class GameService(ClockCases, TakeBackCases, AiCases, RatingCases):
     def __init__(self, store: GameStore, seed_source: Callable[[], int] | None = None) -> None:
         self.store = store
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
@@ -335,6 +336,8 @@ class GameService(ClockCases, TakeBackCases, AiCases):
                                                    commit.clocks)
         except Conflict as err:  # another process wrote first; nothing was written here
             raise UserError("err.stale", "That choice is out of date: the game has moved on.") from err
+        if commit.status == "finished":  # the game's end: its results and ratings, once
+            await self.rate_finished(fresh)
         return self._played(commit, fresh)
 
     async def _prepare(self, row: GameRow, seat: str, action: dict[str, Any], new_state: dict[str, Any],

@@ -142,4 +142,7 @@ class AiCases:
                 new_state, events = engine.apply(state, seat, action)
             except RuleError as err:  # a bug in the AI: said, not played
                 raise UserError.from_rule(err) from err
+            if not is_ai_seat(seat) and (engine.turn_info(new_state).current != seat or engine.outcome(new_state)):
+                # a member's seat the AI played to its turn's end: their history says so
+                await self.store.add_note(row.id, "ai_turn", seat)
             return await self._commit(row, seat, action, new_state, events)

@@ -209,6 +209,9 @@ class ClockCases:
                     continue
                 commits.append(await self._prepare(row, SYSTEM, action, new_state, events))
             written = await self.store.commit_actions(commits)
+            for c, fresh in zip(commits, written, strict=True):
+                if fresh is not None and c.status == "finished":  # a timeout ended it: rated once
+                    await self.rate_finished(fresh)
             return [self._played(c, fresh) for c, fresh in zip(commits, written, strict=True)
                     if fresh is not None] + handed
 

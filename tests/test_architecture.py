@@ -167,14 +167,16 @@ LAYERS: list[tuple[tuple[str, ...], tuple[str, ...]]] = [  # (modules, what they
     (ADAPTER, ("discord", "aiohttp", "bot", "renderers")),
     (("bot.games", "bot.games.*"), ("bot.games", "bot.rules", "bot.i18n")),
     (("bot.timing",), ()),  # the clocks' arithmetic: pure
-    (("bot.service", "bot.service_clocks", "bot.service_types", "bot.service_undo", "bot.service_ai"),
+    (("bot.service", "bot.service_clocks", "bot.service_types", "bot.service_undo", "bot.service_ai",
+      "bot.service_ratings"),
      ("bot.rules", "bot.store", "bot.i18n", "bot.timing", "bot.service_clocks", "bot.service_types",
-      "bot.service_undo", "bot.service_ai", "bot.export")),
+      "bot.service_undo", "bot.service_ai", "bot.service_ratings", "bot.export", "bot.ratings")),
+    (("bot.ratings",), ("openskill", "bot.rules")),  # the rating model (OpenSkill): pure
     (("bot.export",), ("bot.rules",)),  # a game as one file, and that file replayed: pure
     (("bot.replay",), ("bot.rules", "bot.games", "bot.i18n", "renderers", "bot.export", "bot.story")),  # offline tool
     (("bot.scheduler",), ("bot.service", "bot.timing")),
     (("bot.simulate",), ("bot.rules", "bot.games", "bot.i18n", "renderers", "bot.story")),
-    (("bot.arena",), ("bot.rules",)),  # AI matches offline (it keeps time: not in the rules)
+    (("bot.arena",), ("bot.rules", "bot.ratings")),  # AI matches offline (it keeps time: not in the rules)
     (("bot.story", "bot.story.*"), ("bot.rules", "bot.games", "bot.i18n", "renderers")),  # a game's replay and chart
     (("bot.readme",), ("bot.rules", "bot.games", "bot.i18n")),
     (("bot.__main__",), ("bot",)),  # the command line: starts the adapter, never imports discord
@@ -249,10 +251,12 @@ def test_the_import_walk_sees_imports():
 # Only the service (and the store itself) reaches the store; the Discord layer asks the
 # service. The rows are plain data any module may name; the composition root (app.py)
 # opens the store by URL.
-STORE_DATA = {"GameRow", "ActionRow", "GuildSettings", "MemberSettings", "Note"}
+STORE_DATA = {"GameRow", "ActionRow", "GuildSettings", "MemberSettings", "Note", "RatingRow", "ResultRow"}
 STORE_ALLOWED = {"bot/discord_ui/app.py": STORE_DATA | {"open_store", "GameStore", "database_path", "scheme_of"},
-                 "bot/__main__.py": STORE_DATA | {"check_url", "UnsupportedDatabase", "StoreError", "copy_database"}}
-STORE_OWNERS = ("bot/service.py", "bot/service_clocks.py", "bot/service_undo.py", "bot/service_ai.py", "bot/store/")
+                 "bot/__main__.py": STORE_DATA | {"check_url", "UnsupportedDatabase", "StoreError", "copy_database",
+                                                  "open_store"}}
+STORE_OWNERS = ("bot/service.py", "bot/service_clocks.py", "bot/service_undo.py", "bot/service_ai.py",
+                "bot/service_ratings.py", "bot/store/")
 
 
 def store_reaches(source: str, path: str) -> list[str]:

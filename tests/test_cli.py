@@ -242,3 +242,39 @@ def test_the_readme_reads_in_a_newcomers_order_and_starts_every_game():
         row = next(line for line in first.splitlines()
                    if line.startswith("|") and f"`/game new game:{presenter(game_id).name('en')}`" in line)
         assert f"`/{group_name(cog)} " in row, game_id
+
+
+def test_ratings_rebuild_from_the_command_line(tmp_path, capsys):
+    """``python -m bot ratings --rebuild`` recomputes the ratings from the stored results (here
+    one game's, its ratings lost), and ``--help`` says each option's default."""
+    import asyncio
+
+    from bot.__main__ import main
+    from bot.store import ResultRow, open_store
+
+    url = f"sqlite:///{tmp_path}/r.sqlite3"
+
+    async def prepare() -> None:
+        store = await open_store(url)
+        row = await store.create_lobby(1, 7, "risk_express", "1", {}, 5)
+        row = await store.update_game(row, players=["1", "2"], status="finished", state={"n": 0})
+        await store.record_results(row.id, [ResultRow(row.id, s, s, f"P{s}", 7, "risk_express", i, i + 1, i == 0,
+                                                      None, 0, False, 2, 10.0) for i, s in enumerate("12")], [])
+        await store.close()
+
+    async def ratings() -> list:
+        store = await open_store(url)
+        try:
+            return await store.ratings(7)
+        finally:
+            await store.close()
+
+    asyncio.run(prepare())
+    assert main(["ratings", "--database", url]) == 0 and asyncio.run(ratings()) == []
+    assert main(["ratings", "--rebuild", "--database", url]) == 0
+    assert "rebuilt 2 ratings from 1 rated games" in capsys.readouterr().out
+    rated = {r.player: r for r in asyncio.run(ratings())}
+    assert rated["1"].mu > 25 > rated["2"].mu and rated["1"].wins == 1
+    assert main(["ratings", "--database", "nosuch://x"]) == 1
+    result = run("ratings", "--help")
+    assert "--rebuild" in result.stdout and "default" in result.stdout

@@ -26,6 +26,8 @@ from bot.store.protocol import (
     GuildSettings,
     MemberSettings,
     Note,
+    RatingRow,
+    ResultRow,
     StoreError,
     StoreUnavailable,
     UnsupportedDatabase,
@@ -34,7 +36,7 @@ from bot.store.sqlite import MIGRATIONS, SqliteStore, Store, database_path
 
 __all__ = [
     "ACTIVE", "DEFAULT_LOBBY_IDLE_DAYS", "MIGRATIONS", "SCHEMES", "ActionRow", "Commit", "Conflict", "DueClock",
-    "GameRow", "GameStore", "GuildSettings", "MemberSettings", "Note", "SqliteStore", "Store", "StoreError",
+    "GameRow", "GameStore", "GuildSettings", "MemberSettings", "Note", "RatingRow", "ResultRow", "SqliteStore", "Store", "StoreError",
     "StoreUnavailable", "UnsupportedDatabase",
     "copy_database", "database_path", "open_store", "scheme_of",
 ]

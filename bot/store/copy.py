@@ -18,8 +18,8 @@ from bot.store.protocol import GameRow, StoreError
 from bot.store.rows import TABLES
 
 BATCH = 200  # games per transaction
-SETTINGS = ("members", "guild_settings")
-OF_GAMES = ("games", "actions", "clocks", "notes", "snapshots")
+SETTINGS = ("members", "guild_settings", "ratings")
+OF_GAMES = ("games", "actions", "clocks", "notes", "snapshots", "results")
 
 Check = Callable[[Any, GameRow], Awaitable[str | None]]  # (store, game) → what is wrong, or None
 

@@ -33,6 +33,7 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from bot.store.postgres_clocks import PgClockTables, rowcount
+from bot.store.postgres_ratings import PgRatingTables
 from bot.store.protocol import (
     DEFAULT_LOBBY_IDLE_DAYS,
     ActionRow,
@@ -143,7 +144,7 @@ def pool_settings(url: str) -> tuple[str, dict[str, float]]:
 
 
 @dataclass
-class PostgresStore(PgClockTables, SharedCases):
+class PostgresStore(PgClockTables, PgRatingTables, SharedCases):
     """The ``GameStore`` on a PostgreSQL database, through a pool of connections."""
 
     pool: Any  # asyncpg.Pool

@@ -121,7 +121,8 @@ class PgClockTables:
     def _member_upsert(self, guild_id: int, user_id: str, fields: dict[str, Any]) -> tuple[str, list[Any]]:
         check_member_fields(fields)
         floats = ("away_from", "away_until", "away_days")
-        values = [float(v) if k in floats and v is not None else v for k, v in fields.items()]
+        values = [float(v) if k in floats and v is not None else int(v) if k == "hidden" else v
+                  for k, v in fields.items()]
         cols = ", ".join(fields)
         marks = ", ".join(f"${i}" for i in range(4, 4 + len(fields)))
         updates = ", ".join(f"{k} = excluded.{k}" for k in fields)

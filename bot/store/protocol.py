@@ -96,6 +96,7 @@ class MemberSettings:
     away_until: float | None = None
     away_year: int | None = None  # the calendar year ``away_days`` counts in
     away_days: float = 0.0  # vacation days taken in ``away_year``
+    hidden: bool = False  # kept out of the server's leaderboards (their own card still shows)
 
 
 @dataclass(frozen=True)
@@ -131,6 +132,41 @@ class Note:
     kind: str
     seat: str | None
     data: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    """One seat's place in one rated game (migration 8): the facts ratings are built from."""
+
+    game_id: int
+    seat: str
+    player: str  # a member's id, or an AI level (``ai:normal``)
+    name: str
+    guild_id: int
+    game: str
+    team: int
+    rank: int  # 1: won
+    won: bool
+    score: float | None
+    ai_turns: int  # turns the AI played for the member
+    away: bool  # the member was on vacation while it ran
+    seats: int  # seats at the table
+    ended_at: float
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    """A player's rating in one server and game, as kept (``ratings``, migration 8)."""
+
+    guild_id: int
+    game: str
+    player: str
+    name: str
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+    updated_at: float
 
 
 @runtime_checkable
@@ -272,3 +308,34 @@ class GameStore(Protocol):
     async def add_note(self, game_id: int, kind: str, seat: str | None, data: dict[str, Any] | None = None) -> None: ...
 
     async def notes(self, game_id: int) -> list[Note]: ...
+
+    # -- ratings and history (migration 8) -------------------------------------------------
+    async def record_results(self, game_id: int, results: list[ResultRow], ratings: list[RatingRow]) -> bool:
+        """A rated game's results and the ratings they led to, in one transaction, once: a
+        game whose results are already stored is left as it is (``False``)."""
+        ...
+
+    async def ratings(self, guild_id: int, game: str | None = None,
+                      players: list[str] | None = None) -> list[RatingRow]:
+        """The ratings of a server (of one game, of some players), by game then player."""
+        ...
+
+    async def results(self, guild_id: int, player: str, limit: int = 5, game: str | None = None) -> list[ResultRow]:
+        """A player's last results in a server (of one game), the latest first."""
+        ...
+
+    async def all_results(self) -> list[ResultRow]:
+        """Every result, games by when they ended then by id (a rebuild's order)."""
+        ...
+
+    async def replace_ratings(self, ratings: list[RatingRow]) -> None:
+        """Every rating replaced by these, in one transaction (a rebuild)."""
+        ...
+
+    async def unrated_games(self) -> list[int]:
+        """Finished games with no stored result, oldest first."""
+        ...
+
+    async def hidden_members(self, guild_id: int) -> set[str]:
+        """The members of a server kept out of its leaderboards."""
+        ...

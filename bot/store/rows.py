@@ -16,12 +16,13 @@ from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
-from bot.store.protocol import ActionRow, Commit, GameRow, MemberSettings
+from bot.store.protocol import ActionRow, Commit, GameRow, MemberSettings, RatingRow, ResultRow
 
 # Each table with the order its rows are copied in (``copy-db``).
 TABLES: dict[str, str] = {
     "games": "id", "actions": "game_id, seq", "clocks": "game_id, seat", "notes": "game_id, at",
     "members": "guild_id, user_id", "guild_settings": "guild_id", "snapshots": "game_id, seq",
+    "results": "game_id, seat", "ratings": "guild_id, game, player",
 }
 
 
@@ -107,7 +108,32 @@ async def parsed_actions(rows: list[Mapping[str, Any]], undone: bool = True) -> 
 
 
 def member_row(r: Mapping[str, Any]) -> MemberSettings:
-    return MemberSettings(r["notify"], r["lang"], r["away_from"], r["away_until"], r["away_year"], r["away_days"])
+    return MemberSettings(r["notify"], r["lang"], r["away_from"], r["away_until"], r["away_year"], r["away_days"],
+                          bool(r["hidden"]))
+
+
+RESULT_COLUMNS = ("game_id", "seat", "player", "name", "guild_id", "game", "team", "rank", "won", "score",
+                  "ai_turns", "away", "seats", "ended_at")
+RATING_COLUMNS = ("guild_id", "game", "player", "name", "mu", "sigma", "games", "wins", "updated_at")
+
+
+def result_row(r: Mapping[str, Any]) -> ResultRow:
+    return ResultRow(r["game_id"], r["seat"], r["player"], r["name"], r["guild_id"], r["game"], r["team"], r["rank"],
+                     bool(r["won"]), r["score"], r["ai_turns"], bool(r["away"]), r["seats"], r["ended_at"])
+
+
+def rating_row(r: Mapping[str, Any]) -> RatingRow:
+    return RatingRow(r["guild_id"], r["game"], r["player"], r["name"], r["mu"], r["sigma"], r["games"], r["wins"],
+                     r["updated_at"])
+
+
+def result_values(r: ResultRow) -> tuple[Any, ...]:
+    return (r.game_id, r.seat, r.player, r.name, r.guild_id, r.game, r.team, r.rank, int(r.won),
+            None if r.score is None else float(r.score), r.ai_turns, int(r.away), r.seats, float(r.ended_at))
+
+
+def rating_values(r: RatingRow) -> tuple[Any, ...]:
+    return (r.guild_id, r.game, r.player, r.name, float(r.mu), float(r.sigma), r.games, r.wins, float(r.updated_at))
 
 
 class ParsedStates:

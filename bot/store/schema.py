@@ -142,6 +142,44 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, seq)
     );
     """,
+    # 8: ratings and history (issue 31). ``results``: each seat's place in a rated game, the
+    # facts the ratings are computed from (``python -m bot ratings --rebuild`` recomputes
+    # ``ratings`` from them alone, games by ``ended_at`` then id); ``ratings``: each player's
+    # (a member, or an AI level as ``ai:normal``) rating per server and game, kept up to date
+    # as games end. A member may keep out of the leaderboards (``hidden``).
+    """
+    CREATE TABLE results (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        seat TEXT NOT NULL,
+        player TEXT NOT NULL,
+        name TEXT NOT NULL,
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        team INTEGER NOT NULL,
+        rank INTEGER NOT NULL,
+        won INTEGER NOT NULL,
+        score REAL,
+        ai_turns INTEGER NOT NULL DEFAULT 0,
+        away INTEGER NOT NULL DEFAULT 0,
+        seats INTEGER NOT NULL,
+        ended_at REAL NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX results_by_player ON results(guild_id, player, ended_at);
+    CREATE TABLE ratings (
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        player TEXT NOT NULL,
+        name TEXT NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        games INTEGER NOT NULL,
+        wins INTEGER NOT NULL,
+        updated_at REAL NOT NULL,
+        PRIMARY KEY (guild_id, game, player)
+    );
+    ALTER TABLE members ADD COLUMN hidden INTEGER NOT NULL DEFAULT 0;
+    """,
 ]
 
 # Statements PostgreSQL runs after a migration's own (SQLite has no such setting).

@@ -25,7 +25,7 @@ def check_message_fields(message_ids: Mapping[str, Any]) -> None:
         raise ValueError(f"cannot note {set(message_ids)}")
 
 
-MEMBER_FIELDS = frozenset({"notify", "lang", "away_from", "away_until", "away_year", "away_days"})
+MEMBER_FIELDS = frozenset({"notify", "lang", "away_from", "away_until", "away_year", "away_days", "hidden"})
 
 
 def check_member_fields(fields: Mapping[str, Any]) -> None:
@@ -79,6 +79,35 @@ SNAPSHOT_SPACING = 100
 SNAPSHOTS_THINNED = (  # after a snapshot is written at seq ``newest``: (game, newest, game)
     f"DELETE FROM snapshots WHERE game_id = ? AND seq < ? - {SNAPSHOT_RECENT} AND seq NOT IN"
     f" (SELECT MIN(seq) FROM snapshots WHERE game_id = ? GROUP BY seq / {SNAPSHOT_SPACING})")
+
+
+# ratings and history (migration 8), in SQLite's marks (PostgreSQL numbers them)
+RESULTS_INSERT = ("INSERT INTO results (game_id, seat, player, name, guild_id, game, team, rank, won, score,"
+                  " ai_turns, away, seats, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+RATINGS_UPSERT = ("INSERT INTO ratings (guild_id, game, player, name, mu, sigma, games, wins, updated_at)"
+                  " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, game, player) DO UPDATE SET"
+                  " name = excluded.name, mu = excluded.mu, sigma = excluded.sigma, games = excluded.games,"
+                  " wins = excluded.wins, updated_at = excluded.updated_at")
+RESULTS_ORDER = "ORDER BY ended_at, game_id, rank, team, seat"
+UNRATED_GAMES = ("SELECT g.id FROM games g WHERE g.status = 'finished' AND g.state IS NOT NULL"
+                 " AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id) ORDER BY g.updated_at, g.id")
+
+
+def ratings_query(guild_id: int, game: str | None, players: list[str] | None) -> tuple[str, tuple[Any, ...]]:
+    sql, args = "SELECT * FROM ratings WHERE guild_id = ?", (guild_id,)
+    if game is not None:
+        sql, args = sql + " AND game = ?", (*args, game)
+    if players is not None:
+        sql += f" AND player IN ({', '.join('?' for _ in players) or 'NULL'})"
+        args = (*args, *players)
+    return sql + " ORDER BY game, player", args
+
+
+def results_query(guild_id: int, player: str, limit: int, game: str | None) -> tuple[str, tuple[Any, ...]]:
+    sql, args = "SELECT * FROM results WHERE guild_id = ? AND player = ?", (guild_id, player)
+    if game is not None:
+        sql, args = sql + " AND game = ?", (*args, game)
+    return sql + " ORDER BY ended_at DESC, game_id DESC LIMIT ?", (*args, limit)
 
 
 _MARK = re.compile(r"\?")

@@ -50,6 +50,7 @@ from bot.store.shared import (
     guild_row,
 )
 from bot.store.sqlite_clocks import ClockTables
+from bot.store.sqlite_ratings import RatingTables
 
 # A game is read with its running clocks and its players' vacations, in the same query: a
 # move of a game with a clock reads nothing more.
@@ -141,7 +142,7 @@ class WalCheckpoints:
 
 
 @dataclass
-class SqliteStore(ClockTables, SharedCases):
+class SqliteStore(ClockTables, RatingTables, SharedCases):
     """The ``GameStore`` on one SQLite file."""
 
     db: aiosqlite.Connection

@@ -81,13 +81,15 @@ async def test_the_synced_tree_has_room_under_discords_ceilings_and_only_servers
     groups = {o["name"]: o for o in game["options"] if o["type"] == SUB_COMMAND_GROUP}
     assert set(groups) == {"mod", "settings"}
     assert {o["name"] for o in groups["mod"]["options"]} == {"reset", "kick", "skip", "rollback", "ai"}
-    assert {o["name"] for o in groups["settings"]["options"]} == {"server", "notify", "vacation"}
+    assert {o["name"] for o in groups["settings"]["options"]} == {"server", "notify", "vacation", "leaderboard"}
     for level in (game, *groups.values()):
         assert len(level["options"]) <= LIMITS["children"] - GAME_ROOM, level["name"]
     # French names for the new groups, as a French client shows them
     assert groups["mod"]["name_localizations"]["fr"] == "moderation"
     assert groups["settings"]["name_localizations"]["fr"] == "reglages"
-    assert {o["name_localizations"]["fr"] for o in groups["settings"]["options"]} == {"serveur", "rappels", "vacances"}
+    assert {o["name_localizations"]["fr"] for o in groups["settings"]["options"]} == {"serveur", "rappels", "vacances",
+                                                                                      "classement"}
+    assert "stats" in {o["name"] for o in game["options"]}
 
 
 async def test_a_command_in_a_direct_message_is_answered_with_one_line(fake, tmp_path):

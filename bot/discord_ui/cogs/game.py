@@ -23,6 +23,7 @@ from bot.discord_ui.cogs.groups import MODERATION, SETTINGS
 from bot.discord_ui.cogs.help import help_text
 from bot.discord_ui.export import ExportCommands
 from bot.discord_ui.protocols import GameBot
+from bot.discord_ui.stats import StatsCommands
 from bot.discord_ui.story import StoryCommands
 from bot.games import presenter
 from bot.i18n import lang_of, t
@@ -42,7 +43,7 @@ def private(interaction: discord.Interaction) -> str:
     return lang_of(interaction.locale)
 
 
-class GameCog(clocks.ClockCommands, takeback.TakeBackCommands, ExportCommands, StoryCommands, ai.AiCommands,
+class GameCog(clocks.ClockCommands, takeback.TakeBackCommands, ExportCommands, StoryCommands, StatsCommands, ai.AiCommands,
               commands.GroupCog, group_name=_("game"), group_description=_("Play board games in this channel")):
     # /game mod … and /game settings … (the mixins' commands join them too)
     mod = MODERATION
