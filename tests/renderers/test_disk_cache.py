@@ -135,3 +135,27 @@ def test_risk_express_palette_is_read_back_and_the_boards_are_the_same_bytes(tmp
     finally:
         disk.use(None)
         rx.clear_caches()
+
+
+def test_where_the_layers_are_kept():
+    """GAMEMASTER_CACHE_DIR, or beside a SQLite file, or the user's cache for PostgreSQL."""
+    from bot.discord_ui.app import render_cache_dir
+
+    assert render_cache_dir("sqlite:////srv/gm/games.sqlite3") == Path("/srv/gm/render-cache")
+    assert render_cache_dir("sqlite:///:memory:") is None
+    assert render_cache_dir("postgresql://gm@db/gm").name == "gamemaster"
+    assert render_cache_dir("postgresql://gm@db/gm", "/var/cache/gm") == Path("/var/cache/gm")
+    assert render_cache_dir("sqlite:////srv/gm/games.sqlite3", " OFF ") is None
+
+
+def test_a_folder_that_cannot_be_written_is_no_fault(cache, tmp_path):
+    """A read-only place for the cache: the boards are drawn in memory, the same bytes."""
+    folder, drawn = cache
+    disk.use(None)
+    plain = boards()
+    forget()
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    disk.use(blocker / "render-cache")  # cannot be created: a file is in the way
+    assert boards() == plain
+    assert not (blocker / "render-cache").exists()
