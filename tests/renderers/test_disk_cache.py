@@ -159,3 +159,37 @@ def test_a_folder_that_cannot_be_written_is_no_fault(cache, tmp_path):
     disk.use(blocker / "render-cache")  # cannot be created: a file is in the way
     assert boards() == plain
     assert not (blocker / "render-cache").exists()
+
+
+def test_zombie_town_palette_and_frames_are_read_back_and_the_boards_are_the_same_bytes(tmp_path, monkeypatch):
+    from renderers import zombie_town as zt
+    from renderers.zombie_town import art, frame
+
+    views = game_views("zombie_town", 2)  # one English board, one French
+    drawn = []
+    real = art.draw_board
+    monkeypatch.setattr(art, "draw_board", lambda lang: drawn.append(lang) or real(lang))
+
+    def forget() -> None:
+        zt.clear_caches()
+        frame.palette.cache_clear()
+        frame._STATIC.clear()
+        drawn.clear()
+
+    try:
+        forget()
+        plain = [renderers.render(v) for v in views]  # no cache folder
+        disk.use(tmp_path)
+        for _ in range(2):  # drawn and stored, then read back
+            forget()
+            assert [renderers.render(v) for v in views] == plain
+        assert drawn == []
+        assert sorted(p.name.split(".")[0] for p in tmp_path.iterdir()) == [
+            "zombie-frame-en", "zombie-frame-fr", "zombie-palette"]
+        for path in tmp_path.iterdir():
+            path.write_bytes(b"\x80\x05garbage")
+        forget()
+        assert [renderers.render(v) for v in views] == plain and drawn  # ignored: drawn again
+    finally:
+        disk.use(None)
+        forget()
