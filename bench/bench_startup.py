@@ -22,7 +22,9 @@ Wall clock (what an operator waits for), medians; not a test: nothing here fails
 Measured (2026-11-28, 3 starts, a loaded 2-core machine): ready 0.80 s against 0.38 s (2.1×,
 target met; ~18× when the layers were built before going online); first board right after
 ready 141 ms (Risk Express) and 111 ms (Peaky Blinders) against 6 and 12 ms warm (target
-missed); the renderers' memory once warm 75 MB (target missed).
+missed); the renderers' memory once warm 75 MB (target missed). Later (Zombie Town on disk,
+the maps' warm-up without its repeated sample boards): ready 0.77 s against 0.37 s (2.04×);
+first board 184 ms and 144 ms against 6 and 12 ms warm (missed); memory 79 MB (missed).
 """
 
 from __future__ import annotations
