@@ -24,7 +24,8 @@ target met; ~18× when the layers were built before going online); first board r
 ready 141 ms (Risk Express) and 111 ms (Peaky Blinders) against 6 and 12 ms warm (target
 missed); the renderers' memory once warm 75 MB (target missed). Later (Zombie Town on disk,
 the maps' warm-up without its repeated sample boards): ready 0.77 s against 0.37 s (2.04×);
-first board 184 ms and 144 ms against 6 and 12 ms warm (missed); memory 79 MB (missed).
+first board 109 ms and 105 ms against the next boards' 11 and 14 ms (missed); memory 79 MB
+(missed).
 """
 
 from __future__ import annotations
