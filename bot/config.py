@@ -54,12 +54,15 @@ class Settings:
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None  # this process's shards (None: all of them)
     ai_budget: float = 1.0  # seconds an AI seat (normal) thinks per decision
+    # where the boards' static layers are kept between starts ("": beside a SQLite database,
+    # else ~/.cache/gamemaster; "off": nowhere, drawn at each start)
+    cache_dir: str = ""
 
     def __repr__(self) -> str:  # never print the token
         return (f"Settings(token=<hidden>, database_url={redact_url(self.database_url)!r}, "
                 f"sync_guild_id={self.sync_guild_id!r}, sync_commands={self.sync_commands!r}, "
                 f"log_level={self.log_level!r}, shard_count={self.shard_count!r}, shard_ids={self.shard_ids!r}, "
-                f"ai_budget={self.ai_budget!r})")
+                f"ai_budget={self.ai_budget!r}, cache_dir={self.cache_dir!r})")
 
     @property
     def sharded(self) -> bool:
@@ -178,4 +181,5 @@ def from_env() -> Settings:
         shard_count=shard_count,
         shard_ids=shard_ids,
         ai_budget=parse_budget(os.environ.get("GAMEMASTER_AI_BUDGET", "")),
+        cache_dir=os.environ.get("GAMEMASTER_CACHE_DIR", "").strip(),
     )

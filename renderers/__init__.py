@@ -18,8 +18,9 @@ else here names a game. Every renderer module keeps the same small protocol:
   that one layer), and warming never holds the drawing lock for long (a renderer's
   ``warm`` takes it a step at a time: a language's layer, a territory's badges, a board).
 
-The maps' static layers are also kept on disk when the bot says where (:func:`use_cache`,
-beside its database; :mod:`renderers.kit.disk`), keyed by the hash of the data files and
+The maps' static layers and Risk Express's and Zombie Town's palettes (Zombie Town's frames
+too) are also kept on disk when the bot says where (:func:`use_cache`: ``GAMEMASTER_CACHE_DIR``,
+else beside its database; :mod:`renderers.kit.disk`), keyed by the hash of the data files and
 the drawing code: a restart reads them back (the same pixels) instead of drawing them.
 """
 

@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import gc
 import logging
+import os
 import re
 import signal
 import sys
@@ -138,7 +139,7 @@ class GameMasterBot(commands.Bot):
         self._stop_warming = False
 
     async def setup_hook(self) -> None:
-        renderers.use_cache(render_cache_dir(self.settings.database_url))
+        renderers.use_cache(render_cache_dir(self.settings.database_url, self.settings.cache_dir))
         store = self._store or await open_store(self.settings.database_url)
         self._store = store
         self.service = GameService(store, self._seed_source)
@@ -439,12 +440,21 @@ class ShardedGameMasterBot(GameMasterBot, commands.AutoShardedBot):
     of ``SHARD_COUNT`` when several processes share the servers (and one database)."""
 
 
-def render_cache_dir(url: str) -> Path | None:
-    """Where the maps' static layers are kept between starts: ``render-cache/`` beside a
-    SQLite database file; none for PostgreSQL or an in-memory database (drawn at each start)."""
+def render_cache_dir(url: str, setting: str = "") -> Path | None:
+    """Where the boards' static layers are kept between starts (``GAMEMASTER_CACHE_DIR``):
+    that folder when set (``off``: nowhere, drawn at each start); else ``render-cache/``
+    beside a SQLite database file, or ``$XDG_CACHE_HOME/gamemaster`` (``~/.cache/gamemaster``)
+    for PostgreSQL; none for an in-memory database. A folder that cannot be written is no
+    fault: the layers are drawn in memory (``renderers.kit.disk``)."""
+    setting = setting.strip()
+    if setting.lower() == "off":
+        return None
+    if setting:
+        return Path(setting).expanduser()
     url = url.strip()
     if scheme_of(url) not in (None, "sqlite"):
-        return None
+        home = os.environ.get("XDG_CACHE_HOME", "").strip() or Path("~/.cache").expanduser()
+        return Path(home) / "gamemaster"
     path = database_path(url)
     if path == ":memory:" or path.startswith("file:"):
         return None

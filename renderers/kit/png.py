@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import struct
+import zlib
 
 from PIL import Image
 
@@ -81,3 +83,69 @@ def make_palette(samples: list[Image.Image], exact: list[RGB] | tuple[RGB, ...] 
     pal = Image.new("P", (1, 1))
     pal.putpalette([v for rgb in entries[:256] for v in rgb])
     return pal
+
+
+# ----------------------------------------------------------------------------- banded PNG
+# A board that changes a few pieces a turn need not deflate the whole picture again: its
+# rows are cut into bands, each deflated on its own (no reference reaches across bands:
+# the bands' streams end byte-aligned, Z_SYNC_FLUSH, and are simply put one after the
+# other, as pigz does), and a band whose rows did not change keeps its compressed bytes.
+# The PNG is a plain one (IHDR, PLTE, one IDAT, IEND; filter None on every row) that any
+# decoder reads back to the very same indices and palette; the same pixels give the same
+# bytes, whatever was cached.
+
+BAND_ROWS = 32
+BAND_LEVEL = 4  # Risk Express: ~3 % smaller than Pillow's level 3, paid only for the bands that change (~19 of 35 a throw)
+Band = tuple[bytes, int, int]  # deflated rows, their Adler-32, their length uncompressed
+_END = zlib.compressobj(BAND_LEVEL, zlib.DEFLATED, -15).flush()  # the empty last block
+_MOD = 65521
+
+
+def adler32_combine(a: int, b: int, len_b: int) -> int:
+    """The Adler-32 of ``x + y`` from ``a = adler32(x)``, ``b = adler32(y)`` and ``len(y)``
+    (zlib's ``adler32_combine``, which Python does not expose)."""
+    rem = len_b % _MOD
+    s1 = a & 0xFFFF
+    s2 = (rem * s1) % _MOD
+    s1 = (s1 + (b & 0xFFFF) + _MOD - 1) % _MOD
+    s2 = (s2 + ((a >> 16) & 0xFFFF) + ((b >> 16) & 0xFFFF) + _MOD - rem) % _MOD
+    return s1 | (s2 << 16)
+
+
+def touch(bands: dict[int, Band], y0: int, y1: int) -> None:
+    """Rows ``y0`` to ``y1 - 1`` changed: their bands are deflated again."""
+    for b in range(max(0, y0) // BAND_ROWS, max(y0, y1 - 1) // BAND_ROWS + 1):
+        bands.pop(b, None)
+
+
+def _chunk(tag: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data))
+
+
+def banded_png(im: Image.Image, bands: dict[int, Band], fresh: dict[int, Band],
+               level: int = BAND_LEVEL) -> bytes:
+    """``im`` (an 8-bit palette image with 256 entries, no transparency) as PNG bytes, the
+    bands found in ``bands`` taken as they are (the caller says which changed:
+    :func:`touch`), the others deflated and put in ``fresh``. Any other image: Pillow's
+    encoder at ``PNG_COMPRESS_LEVEL``."""
+    pal = im.getpalette() if im.mode == "P" else None
+    if pal is None or len(pal) != 768 or "transparency" in im.info:
+        buf = io.BytesIO()
+        im.save(buf, "PNG", compress_level=PNG_COMPRESS_LEVEL)
+        return buf.getvalue()
+    w, h = im.size
+    parts = [b"\x78\x9c"]
+    adler = 1
+    for b in range((h + BAND_ROWS - 1) // BAND_ROWS):
+        band = bands.get(b)
+        if band is None:
+            y0 = b * BAND_ROWS
+            rows = im.crop((0, y0, w, min(h, y0 + BAND_ROWS))).tobytes()
+            data = b"".join(b"\0" + rows[i:i + w] for i in range(0, len(rows), w))
+            z = zlib.compressobj(level, zlib.DEFLATED, -15)
+            band = fresh[b] = (z.compress(data) + z.flush(zlib.Z_SYNC_FLUSH), zlib.adler32(data), len(data))
+        parts.append(band[0])
+        adler = adler32_combine(adler, band[1], band[2])
+    parts += [_END, struct.pack(">I", adler)]
+    return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 3, 0, 0, 0))
+            + _chunk(b"PLTE", bytes(pal)) + _chunk(b"IDAT", b"".join(parts)) + _chunk(b"IEND", b""))

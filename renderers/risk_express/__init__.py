@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from renderers import kit as common
-from renderers.kit import png_bytes
+from renderers.kit.png import Band, banded_png
 from renderers.risk_express import cards, frame, icons, page, panels
 from renderers.risk_express import layout as _layout
 from renderers.risk_express import palette as _palette
@@ -51,11 +51,12 @@ def render(view: dict[str, Any]) -> bytes:
     colors = tuple(safe_hex(c.get("color")) for c in view.get("continents") or [])
     with _LOCK:
         palette = _palette.board_palette(colors)
-        im, done = lend_frame(view, palette, colors)
-    try:
-        return png_bytes(im)
+        im, bands, done = lend_frame(view, palette, colors)
+    fresh: dict[int, Band] = {}
+    try:  # only the bands of rows that changed since the frame's last board are deflated
+        return banded_png(im, bands, fresh)
     finally:
-        done()
+        done(fresh)
 
 
 def zoom_regions() -> list[str]:

@@ -24,6 +24,7 @@ tests and ``tests/renderers/risk_express/test_frame.py`` check it).
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import threading
 import zlib
@@ -34,7 +35,8 @@ from typing import Any
 
 from PIL import Image
 
-from renderers.kit import Box, quantize
+from renderers.kit import Box, disk, quantize
+from renderers.kit.png import Band, touch
 from renderers.risk_express.layout import base_image
 from renderers.risk_express.look import BAND_H, HEADER_H, W
 from renderers.risk_express.page import Placed, Plan, draw_card, plan, render_image, target_region
@@ -65,6 +67,9 @@ class _Frame:
     lent: bool = False  # ``image`` is being encoded (:func:`lend_frame`): copy it first
     # the RGB background of each area, compressed (~15 KB in all): pieces are drawn on it
     backdrops: dict[Box, bytes] = field(default_factory=dict)
+    # ``image``'s rows, deflated band by band (``kit.png.banded_png``): a paste drops the
+    # bands it touches, the encoder deflates those again (~60 KB a frame)
+    zbands: dict[int, Band] = field(default_factory=dict)
 
 
 @dataclass
@@ -130,10 +135,41 @@ def _frame(p: Plan, palette: Image.Image, pal_key: Any) -> _Frame:
     key = (p.lay, p.bands, p.lang, pal_key)
     fr = _get(_C.frames, key)
     if fr is None:
-        rgb = base_image(p.lay, p.bands, p.lang)
-        fr = _Frame(key, quantize(rgb, palette=palette), {}, next(_IDS), *_areas(p))
+        name = _disk_name(p, pal_key)
+        fr = _kept_frame(name, key, p)
+        if fr is None:
+            rgb = base_image(p.lay, p.bands, p.lang)
+            fr = _Frame(key, quantize(rgb, palette=palette), {}, next(_IDS), *_areas(p))
+            _hold(fr, rgb)
+            if name is not None and disk.directory() is not None:
+                disk.store(name, (fr.image.size, fr.image.tobytes(), fr.image.getpalette(), fr.backdrops))
         _remember(_C.frames, key, fr, FRAMES)
-        _hold(fr, rgb)
+    return fr
+
+
+def _disk_name(p: Plan, pal_key: Any) -> str | None:
+    """A new game's frame (no continent locked yet: a bounded set, a layout per player
+    count, language and palette) is kept on disk (:mod:`renderers.kit.disk`): a restart's
+    first board reads it back (~2 ms) rather than drawing and mapping it (~40 ms)."""
+    if any(b.locked_by is not None for b in p.bands):
+        return None
+    return "express-frame-" + hashlib.sha256(repr((p.lay, p.bands, p.lang, pal_key)).encode()).hexdigest()[:16]
+
+
+def _kept_frame(name: str | None, key: Any, p: Plan) -> _Frame | None:
+    kept = disk.load(name) if name is not None else None
+    if not (isinstance(kept, tuple) and len(kept) == 4):
+        return None
+    size, data, pal, backdrops = kept
+    try:
+        image = Image.frombytes("P", size, data)
+        image.putpalette(pal)
+    except (TypeError, ValueError):  # another shape: drawn again
+        return None
+    fr = _Frame(key, image, {}, next(_IDS), *_areas(p))
+    if not isinstance(backdrops, dict) or set(backdrops) != set(fr.areas):
+        return None
+    fr.backdrops = backdrops
     return fr
 
 
@@ -172,10 +208,11 @@ def _piece(fr: _Frame, region: Box, draw: Draw, palette: Image.Image) -> Image.I
     return Image.frombytes("L", q.size, q.tobytes())  # its indices alone: no palette copy kept
 
 
-def _put(im: Image.Image, piece: Image.Image, xy: tuple[int, int]) -> None:
-    """A piece's indices into the palette board."""
+def _put(fr: _Frame, piece: Image.Image, xy: tuple[int, int]) -> None:
+    """A piece's indices into the frame's palette board (its rows' bands deflated again)."""
     x, y = xy
-    im.im.paste(piece.im, (x, y, x + piece.width, y + piece.height))
+    fr.image.im.paste(piece.im, (x, y, x + piece.width, y + piece.height))
+    touch(fr.zbands, y, y + piece.height)
 
 
 def _card_draw(pc: Placed, att: dict[str, Any] | None, lang: str) -> Draw:
@@ -191,14 +228,14 @@ _LEND = threading.Lock()  # guards the frames' ``lent`` flags
 def render_frame(view: dict[str, Any], palette: Image.Image, pal_key: Any) -> Image.Image:
     """The board as a palette image (``pal_key`` names ``palette`` in the caches); the
     caller's to keep."""
-    im, done = lend_frame(view, palette, pal_key)
+    im, _bands, done = lend_frame(view, palette, pal_key)
     out = im.copy()
     done()
     return out
 
 
 def lend_frame(view: dict[str, Any], palette: Image.Image, pal_key: Any
-               ) -> tuple[Image.Image, Callable[[], None]]:
+               ) -> tuple[Image.Image, dict[int, Band], Callable[..., None]]:
     """The board as a palette image, lent rather than copied (a 1.3 MB copy is ~5 % of a
     render): read it (encode it) outside the drawing lock, then call ``done()``. A board
     drawn on the same frame meanwhile draws on a copy, so the lent one never changes."""
@@ -206,10 +243,10 @@ def lend_frame(view: dict[str, Any], palette: Image.Image, pal_key: Any
     fr = _frame(p, palette, pal_key)
     _C.before, _C.last = _C.last, fr
     if not fr.safe:  # an odd layout: pieces would overlap, draw the board whole
-        return quantize(render_image(view), palette=palette), _nothing
+        return quantize(render_image(view), palette=palette), {}, _nothing
     with _LEND:
-        if fr.lent:
-            fr.image, fr.lent = fr.image.copy(), False
+        if fr.lent:  # the encoder reads the lent image and its bands: this board draws on copies
+            fr.image, fr.zbands, fr.lent = fr.image.copy(), dict(fr.zbands), False
     im, shown = fr.image, fr.shown
     last: list[tuple[Any, Any, Box, Box, Draw]] = []  # the target, pasted last
     for pc in p.placed:
@@ -246,19 +283,24 @@ def lend_frame(view: dict[str, Any], palette: Image.Image, pal_key: Any
                            _draw_panel(sheet, kind, p, dx, dy), palette)
             if key is not None:
                 _remember(_C.panels, key, piece, PANELS)
-        _put(im, piece, region[:2])
+        _put(fr, piece, region[:2])
         shown[region] = (what, region)
+    bands = fr.zbands
     with _LEND:
         fr.lent = True
 
-    def done() -> None:
+    def done(fresh: dict[int, Band] | None = None) -> None:
+        """The encoding is over; ``fresh``: the bands it deflated, kept while the frame
+        still shows this very image."""
         with _LEND:
             if fr.image is im:
                 fr.lent = False
-    return im, done
+                if fresh and fr.zbands is bands:
+                    bands.update(fresh)
+    return im, bands, done
 
 
-def _nothing() -> None:
+def _nothing(fresh: dict[int, Band] | None = None) -> None:
     pass
 
 
@@ -270,7 +312,7 @@ def _put_tile(fr: _Frame, item: tuple[Any, Any, Box, Box, Draw],
     if tile is None:
         tile = _piece(fr, paste, draw, palette)
         _remember(_C.tiles, key, tile, TILES)
-    _put(fr.image, tile, paste[:2])
+    _put(fr, tile, paste[:2])
     fr.shown[slot] = (what, region)
 
 

@@ -107,6 +107,7 @@ def warm(map_id: str, deco: Decoration) -> None:
     for tid, spot in art.lay["territories"].items():
         with warm_step():
             _warm_badges(art, deco, tid, spot, h, seen)
+    _warm_boards(art, deco)
     with warm_step():
         for hx, shape in dict.fromkeys((*deco.styles, *deco.own_styles)):  # the legend's and panels' symbols
             for size in (28, 34, 40):
@@ -138,11 +139,18 @@ def _warm_badges(art: MapArt, deco: Decoration, tid: str, spot: dict[str, Any], 
         for count in range(0, 41):
             _count(str(count), (cb[2] - cb[0], cb[3] - cb[1]), _ground(tab), art.static0,
                    deco.colours)
-    for lang in LANGS:  # one board per language: its words' masks, the panels' sprites,
-        render_map(_warm_view(art, deco, lang), deco)  # and an encode (Pillow's plugins)
-    for extra in deco.warm_views:  # a new game's usual factions: their sprites on its palette
+
+
+def _warm_boards(art: MapArt, deco: Decoration) -> None:
+    """One board per language (its words' masks, the panels' sprites, and an encode: Pillow's
+    plugins) and a new game's usual factions (their sprites on its palette), each once."""
+    for lang in LANGS:
+        with warm_step():
+            render_map(_warm_view(art, deco, lang), deco)
+    for extra in deco.warm_views:
         view = _warm_view(art, deco, "en", tuple(extra.get("factions", ())))
-        render_map({**view, **{k: v for k, v in extra.items() if k != "factions"}}, deco)
+        with warm_step():
+            render_map({**view, **{k: v for k, v in extra.items() if k != "factions"}}, deco)
 
 
 def _warm_view(art: MapArt, deco: Decoration, lang: str,

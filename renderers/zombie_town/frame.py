@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 
 import renderers.zombie_town.art as art
 import renderers.zombie_town.sprites as sprites
-from renderers.kit import PLAYER_COLORS, draw_text, font, make_palette, token_icon
+from renderers.kit import PLAYER_COLORS, disk, draw_text, font, make_palette, token_icon
 from renderers.kit.layer import Patches, diff_patches, patched_copy, patched_crop
 from renderers.zombie_town.look import (
     CELL,
@@ -40,9 +40,19 @@ Tile = tuple[Image.Image, tuple[int, int]]
 @cache
 def palette() -> Image.Image:
     """The board's 256 colours: the exact flat colours first, then shades found by median cut
-    over both languages' static boards and a sheet of every kind of piece."""
+    over both languages' static boards and a sheet of every kind of piece (~0.3 s, most of a
+    first board's cost: kept on disk when the bot says where, :mod:`renderers.kit.disk`, and
+    read back on the next start, the very same entries)."""
+    kept = disk.load("zombie-palette")
+    if isinstance(kept, list) and len(kept) == 768 and all(isinstance(v, int) for v in kept):
+        pal = Image.new("P", (1, 1))
+        pal.putpalette(kept)
+        return pal
     samples = [art.draw_board("en"), art.draw_board("fr"), _sample_sheet()]
-    return make_palette(samples, art.exact_colours())
+    pal = make_palette(samples, art.exact_colours())
+    if disk.directory() is not None:
+        disk.store("zombie-palette", list(pal.getpalette() or []))
+    return pal
 
 
 def _sample_sheet() -> Image.Image:
@@ -75,11 +85,30 @@ def _static(lang: str) -> tuple[Image.Image | None, Image.Image | None, Patches]
         with _BUILD:
             hit = _STATIC.get(lang)
             if hit is None:
-                im = _quantize(art.draw_board(lang))
+                im = _drawn_frame(lang)
                 first = next((w for w, _r, _p in _STATIC.values() if w is not None), None)
                 patches = diff_patches(first, im) if first is not None else None
                 hit = _STATIC[lang] = (None, first, patches) if patches is not None else (im, None, ())
     return hit
+
+
+def _drawn_frame(lang: str) -> Image.Image:
+    """The static board in ``lang`` mapped to the palette, as drawn before when it is on disk
+    (its indices and palette: the same pixels), else drawn (and stored)."""
+    name = f"zombie-frame-{lang}"
+    kept = disk.load(name)
+    if isinstance(kept, tuple) and len(kept) == 3:
+        size, data, pal = kept
+        try:
+            im = Image.frombytes("P", size, data)
+            im.putpalette(pal)
+            return im
+        except (TypeError, ValueError):  # another shape: drawn again
+            pass
+    im = _quantize(art.draw_board(lang))
+    if disk.directory() is not None:
+        disk.store(name, (im.size, im.tobytes(), im.getpalette()))
+    return im
 
 
 def frame(lang: str) -> Image.Image:

@@ -111,14 +111,27 @@ def test_no_folder_no_file(cache):
     assert not folder.exists()
 
 
-def test_risk_express_palette_is_read_back_and_the_boards_are_the_same_bytes(tmp_path, monkeypatch):
-    from renderers import risk_express as rx
-    from renderers.risk_express import palette
+def test_risk_express_palette_and_frames_are_read_back_and_the_boards_are_the_same_bytes(tmp_path, monkeypatch):
+    from bench_render_memory import opening_views
 
-    views = game_views("risk_express", 3)
-    made = []
+    from renderers import risk_express as rx
+    from renderers.risk_express import frame, palette
+
+    # a new game's boards (no continent locked: their frames are kept) in both languages,
+    # and boards in play (locked continents: drawn, their frames not kept)
+    new = opening_views("risk_express", 2, 50)
+    views = new + [dict(v, lang="fr") for v in new] + game_views("risk_express", 1)
+    made, drawn = [], []
     real = palette._board_palette
     monkeypatch.setattr(palette, "_board_palette", lambda colors: made.append(colors) or real(colors))
+    real_base = frame.base_image
+
+    def base_image(*a):
+        drawn.append(a[2])
+        return real_base(*a)
+
+    base_image.cache_clear = real_base.cache_clear
+    monkeypatch.setattr(frame, "base_image", base_image)
     try:
         rx.clear_caches()
         plain = [renderers.render(v) for v in views]  # no cache folder
@@ -126,12 +139,80 @@ def test_risk_express_palette_is_read_back_and_the_boards_are_the_same_bytes(tmp
         for _ in range(2):  # made and stored, then read back
             rx.clear_caches()
             made.clear()
+            drawn.clear()
             assert [renderers.render(v) for v in views] == plain
-        assert made == [] and [p.name.split(".")[0] for p in tmp_path.iterdir()][0].startswith("express-palette-")
+            assert [renderers.render(v) for v in new] == plain[:2]
+        assert made == []
+        locked = drawn[:]
+        rx.clear_caches()
+        drawn.clear()
+        assert [renderers.render(v) for v in views[:4]] == plain[:4]
+        assert drawn == [] and len(locked) <= 2  # a new game's frames read, in both languages
+        kinds = {p.name.split(".")[0].rsplit("-", 1)[0] for p in tmp_path.iterdir()}
+        assert kinds == {"express-palette", "express-frame"}
         for path in tmp_path.iterdir():
             path.write_bytes(b"\x80\x05garbage")
         rx.clear_caches()
-        assert [renderers.render(v) for v in views] == plain and len(made) == 1  # ignored: made again
+        assert [renderers.render(v) for v in views] == plain and len(made) == 1 and drawn  # ignored: made again
     finally:
         disk.use(None)
         rx.clear_caches()
+
+
+def test_where_the_layers_are_kept():
+    """GAMEMASTER_CACHE_DIR, or beside a SQLite file, or the user's cache for PostgreSQL."""
+    from bot.discord_ui.app import render_cache_dir
+
+    assert render_cache_dir("sqlite:////srv/gm/games.sqlite3") == Path("/srv/gm/render-cache")
+    assert render_cache_dir("sqlite:///:memory:") is None
+    assert render_cache_dir("postgresql://gm@db/gm").name == "gamemaster"
+    assert render_cache_dir("postgresql://gm@db/gm", "/var/cache/gm") == Path("/var/cache/gm")
+    assert render_cache_dir("sqlite:////srv/gm/games.sqlite3", " OFF ") is None
+
+
+def test_a_folder_that_cannot_be_written_is_no_fault(tmp_path):
+    """A read-only place for the cache: nothing kept, nothing raised (the layer is drawn in
+    memory, as without a folder)."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    disk.use(blocker / "render-cache")  # cannot be created: a file is in the way
+    try:
+        disk.store("map-x-en", ["a layer"])
+        assert disk.load("map-x-en") is None
+        assert not (blocker / "render-cache").exists()
+    finally:
+        disk.use(None)
+
+
+def test_zombie_town_palette_and_frames_are_read_back_and_the_boards_are_the_same_bytes(tmp_path, monkeypatch):
+    from renderers import zombie_town as zt
+    from renderers.zombie_town import art, frame
+
+    views = game_views("zombie_town", 2)  # one English board, one French
+    drawn = []
+    real = art.draw_board
+    monkeypatch.setattr(art, "draw_board", lambda lang: drawn.append(lang) or real(lang))
+
+    def forget() -> None:
+        zt.clear_caches()
+        frame.palette.cache_clear()
+        frame._STATIC.clear()
+        drawn.clear()
+
+    try:
+        forget()
+        plain = [renderers.render(v) for v in views]  # no cache folder
+        disk.use(tmp_path)
+        for _ in range(2):  # drawn and stored, then read back
+            forget()
+            assert [renderers.render(v) for v in views] == plain
+        assert drawn == []
+        assert sorted(p.name.split(".")[0] for p in tmp_path.iterdir()) == [
+            "zombie-frame-en", "zombie-frame-fr", "zombie-palette"]
+        for path in tmp_path.iterdir():
+            path.write_bytes(b"\x80\x05garbage")
+        forget()
+        assert [renderers.render(v) for v in views] == plain and drawn  # ignored: drawn again
+    finally:
+        disk.use(None)
+        forget()
