@@ -464,6 +464,12 @@ class GameService(ClockCases, TakeBackCases, AiCases):
         log = [(a.seat, a.action) for a in await self.store.actions(row.id)]
         return StorySource(row, seats, log, _picks(row, seats))
 
+    async def owed_stories(self) -> list[GameRow]:
+        """Finished games whose story is owed to their channel: their final board was posted
+        but not their story (the database away at the end, or the bot stopped meanwhile). A
+        game whose end is not announced yet gets its story after its final board instead."""
+        return [row for row in await self.store.owed_stories() if row.announced_version >= row.version]
+
     # -- export -----------------------------------------------------------------------
     async def export(self, channel_id: int, user_id: str) -> dict[str, Any]:
         """The channel's game (or its last one) as one document (:mod:`bot.export`): in full,

@@ -63,6 +63,8 @@ class GameRow:
     clocks: dict[str, dict[str, Any]] = field(default_factory=dict)  # running, by seat (as read)
     away: dict[str, float] = field(default_factory=dict)  # players' vacations: until when (past ones too)
     ai: dict[str, str] = field(default_factory=dict)  # the seats the AI plays: seat → level
+    story_message_id: int | None = None  # the story's post, once sent (edited, never sent twice)
+    story_posted: float | None = None  # when the story's files were posted (a finished game without: owed)
 
 
 @dataclass
@@ -225,8 +227,13 @@ class GameStore(Protocol):
         """Several games by id, in one read."""
         ...
 
+    async def owed_stories(self) -> list[GameRow]:
+        """Finished games whose story is not posted yet (oldest first; an index read)."""
+        ...
+
     async def note_messages(self, game_id: int, **message_ids: int | None) -> None:
-        """Remember the lobby or prompt message (bookkeeping: the version is left alone)."""
+        """Remember the lobby, prompt or story message, or when the story was posted
+        (bookkeeping: the version is left alone)."""
         ...
 
     async def mark_announced(self, game_id: int, version: int, **message_ids: int | None) -> None:

@@ -14,13 +14,13 @@ from typing import Any
 
 from bot.store.protocol import DEFAULT_LOBBY_IDLE_DAYS, Commit, GameRow, GuildSettings
 
-MESSAGE_FIELDS = frozenset({"lobby_message_id", "prompt_message_id"})
+MESSAGE_FIELDS = frozenset({"lobby_message_id", "prompt_message_id", "story_message_id", "story_posted"})
 GUILD_FIELDS = frozenset({"moderator_role_id", "language", "lobby_idle_days", "turn_time", "reply_time",
                           "vacation_days"})
 
 
 def check_message_fields(message_ids: Mapping[str, Any]) -> None:
-    """Only a game's lobby and prompt messages are noted (bookkeeping, not game state)."""
+    """Only a game's lobby, prompt and story messages are noted (bookkeeping, not game state)."""
     if set(message_ids) - MESSAGE_FIELDS:
         raise ValueError(f"cannot note {set(message_ids)}")
 

@@ -258,6 +258,11 @@ class SqliteStore(ClockTables, SharedCases):
         rows = await self.db.execute_fetchall(f"{GAME} WHERE g.status IN ('lobby', 'running')")
         return [game_row(r, self._states) for r in rows]
 
+    async def owed_stories(self) -> list[GameRow]:
+        rows = await self.db.execute_fetchall(
+            f"{GAME} WHERE g.status = 'finished' AND g.story_posted IS NULL ORDER BY g.id")
+        return [game_row(r, self._states) for r in rows]
+
     async def guild_settings(self, guild_id: int | None) -> GuildSettings:
         if guild_id is None:
             return GuildSettings()

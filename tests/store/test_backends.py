@@ -314,3 +314,44 @@ async def test_sqlite_copies_its_wal_in_the_background(tmp_path):
     finally:
         await store.close()
     assert store._wal is None
+
+
+async def test_a_finished_game_owes_its_story_until_it_is_noted_posted(store):
+    """Issue 29: the story owed is durable. A game finished by its last move owes its story
+    (written in that move's transaction); the story's message noted leaves it owed; noted
+    posted, it owes nothing. A running or ended game owes none."""
+    row = await running(store, 1)
+    ended = await store.update_game(await running(store, 2), status="ended")
+    assert await store.owed_stories() == []
+    done = await store.commit_action(row, "b", {"type": "end"}, [], {"n": 4}, "finished", False)
+    assert [(r.id, r.story_message_id, r.story_posted) for r in await store.owed_stories()] == [(row.id, None, None)]
+    await store.note_messages(row.id, story_message_id=55)
+    assert [r.story_message_id for r in await store.owed_stories()] == [55]
+    await store.note_messages(row.id, story_posted=1234.5)
+    assert await store.owed_stories() == []
+    read = await store.get_game(done.id)
+    assert (read.story_message_id, read.story_posted) == (55, 1234.5)
+    assert (await store.get_game(ended.id)).story_posted is None
+    with pytest.raises(ValueError):
+        await store.note_messages(row.id, version=9)
+
+
+async def test_games_over_before_the_owed_stories_migration_owe_none(tmp_path, monkeypatch):
+    import sqlite3
+
+    import bot.store.sqlite as sqlite_store
+
+    url = f"sqlite:///{tmp_path}/old.sqlite3"
+    monkeypatch.setattr(sqlite_store, "MIGRATIONS", MIGRATIONS[:7])
+    await (await open_store(url)).close()  # the schema of migration 7
+    with sqlite3.connect(f"{tmp_path}/old.sqlite3") as db:
+        for status in ("finished", "ended"):
+            db.execute("INSERT INTO games (channel_id, game, status, host_id, options, players, seed, state,"
+                       " created_at, updated_at) VALUES (1, 'risk_express', ?, 'a', '{}', '[\"a\"]', 5, '{}', 9, 10)",
+                       (status,))
+    monkeypatch.setattr(sqlite_store, "MIGRATIONS", MIGRATIONS)
+    new = await open_store(url)
+    assert await new.schema_version() == len(MIGRATIONS) == 8
+    assert await new.owed_stories() == []
+    assert [(await new.get_game(i)).story_posted for i in (1, 2)] == [10.0, 10.0]
+    await new.close()
