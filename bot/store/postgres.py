@@ -268,8 +268,8 @@ class PostgresStore(PgClockTables, SharedCases):
 
     async def actions(self, game_id: int, last: int | None = None, after_version: int | None = None,
                       undone: bool = False, after_seq: int | None = None,
-                      before_seq: int | None = None) -> list[ActionRow]:
-        sql, args = actions_query(game_id, last, after_version, undone, after_seq, before_seq)
+                      before_seq: int | None = None, first: int | None = None) -> list[ActionRow]:
+        sql, args = actions_query(game_id, last, after_version, undone, after_seq, before_seq, first)
         with gc_paused() if last is None and after_version is None else nullcontext():  # see SqliteStore
             return await parsed_actions(await self._fetch(numbered(sql), *args))
 

@@ -9,7 +9,7 @@ in ``lobby`` or ``running``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -156,11 +156,16 @@ class GameStore(Protocol):
 
     async def actions(self, game_id: int, last: int | None = None, after_version: int | None = None,
                       undone: bool = False, after_seq: int | None = None,
-                      before_seq: int | None = None) -> list[ActionRow]:
+                      before_seq: int | None = None, first: int | None = None) -> list[ActionRow]:
         """The log in order: all of it, its ``last`` entries, or those that took the game
         past ``after_version``; actions taken back only if ``undone``; only those after
-        ``after_seq`` and before ``before_seq`` when given. A long log is parsed in a worker
-        thread (never on the event loop), the garbage collector paused meanwhile."""
+        ``after_seq`` and before ``before_seq`` when given; only the ``first`` of them when
+        given. A long log is parsed in a worker thread (never on the event loop), the
+        garbage collector paused meanwhile."""
+        ...
+
+    def action_pages(self, game_id: int, undone: bool = False, page: int = 2000) -> AsyncIterator[list[ActionRow]]:
+        """The whole log a page at a time (keyset pagination on ``seq``): one page in memory."""
         ...
 
     async def snapshot(self, game_id: int, before_seq: int) -> tuple[int, str] | None:

@@ -355,3 +355,21 @@ async def test_games_over_before_the_owed_stories_migration_owe_none(tmp_path, m
     assert await new.owed_stories() == []
     assert [(await new.get_game(i)).story_posted for i in (1, 2)] == [10.0, 10.0]
     await new.close()
+
+
+async def test_the_log_read_a_page_at_a_time_is_the_whole_log(store):
+    """Issue 29: export, replay and the story read the log in pages (keyset on seq): the
+    pages together are the whole log in order, actions taken back left out (or in, if
+    asked), none twice, each page at most ``page`` rows."""
+    row = await running(store, 1)
+    for n in range(11):
+        row = await store.commit_action(row, "a", {"type": "x", "n": n}, [{"e": n}], {"n": n + 1}, "running", False)
+    row = await store.take_back(row, [9], {"n": 9}, "running", None, ("undo", "a", {}))
+    whole = await store.actions(row.id)
+    for size in (1, 3, 10, 11, 50):
+        pages = [p async for p in store.action_pages(row.id, page=size)]
+        assert all(0 < len(p) <= size for p in pages), size
+        assert [a for p in pages for a in p] == whole, size
+    every = [a async for p in store.action_pages(row.id, undone=True, page=4) for a in p]
+    assert every == await store.actions(row.id, undone=True) and len(every) == len(whole) + 1
+    assert [p async for p in store.action_pages(999)] == []
