@@ -28,7 +28,7 @@ from __future__ import annotations
 import gzip
 import json
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -75,17 +75,30 @@ def document(row: ExportedRow, log: list[ExportedAction], picks: dict[str, dict[
     """The export of ``row`` whose log (actions taken back left out) is ``log``; ``picks``:
     the lobby picks the engine was started with. In full if the game is over, else the
     public part only (see the module's docstring)."""
-    assert row.state is not None
+    return assemble(row, entries(row, log), picks)
+
+
+def entries(row: ExportedRow, log: Iterable[ExportedAction]) -> list[dict[str, Any]]:
+    """The document's entries for ``log`` (or a page of it: the service reads the log a page
+    at a time and keeps only these)."""
     engine = GAMES[row.game]
     full = is_over(row.status)
-    seats = list(row.seats or row.state.get("seats") or row.players)
-    entries = []
+    out = []
     for entry in log:
         item: dict[str, Any] = {"seq": entry.seq, "seat": entry.seat}
         if full or entry.seat == SYSTEM:  # skip, kick, timeout: the table saw them all
             item["action"] = entry.action
         item["events"] = engine.events_for(entry.events, None)
-        entries.append(item)
+        out.append(item)
+    return out
+
+
+def assemble(row: ExportedRow, log_entries: list[dict[str, Any]], picks: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """The document around its entries (see :func:`document`)."""
+    assert row.state is not None
+    engine = GAMES[row.game]
+    full = is_over(row.status)
+    seats = list(row.seats or row.state.get("seats") or row.players)
     doc: dict[str, Any] = {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
@@ -101,7 +114,7 @@ def document(row: ExportedRow, log: list[ExportedAction], picks: dict[str, dict[
         "turn": engine.turn_info(row.state).number,
         "seed": row.seed if full else None,
         "picks": picks if full else None,
-        "log": entries,
+        "log": log_entries,
         "view": engine.view(row.state, None),
     }
     if full:

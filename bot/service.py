@@ -454,8 +454,10 @@ class GameService(ClockCases, TakeBackCases, AiCases, RatingCases):
     async def replay(self, row: GameRow) -> dict[str, Any]:
         """The game rebuilt from its seed, seats, options, picks and log (kicks included;
         actions taken back left out)."""
-        log = await self.store.actions(row.id)
-        return await asyncio.to_thread(self._replayed, row, log)  # CPU work: never on the event loop
+        state: dict[str, Any] | None = None
+        async for page in self.store.action_pages(row.id):  # one page of the log in memory at a time
+            state = await asyncio.to_thread(self._replayed_on, row, state, page)  # CPU work: never on the loop
+        return state if state is not None else await asyncio.to_thread(self._replayed, row, [])
 
     async def story_source(self, channel_id: int) -> StorySource:
         """The channel's game (running or over, else its last one) as its story is drawn:
@@ -464,8 +466,16 @@ class GameService(ClockCases, TakeBackCases, AiCases, RatingCases):
         if row.status == "lobby" or row.state is None:
             raise UserError("err.story_lobby", "The game has not started yet: there is no story to tell.")
         seats = list(row.seats or row.state.get("seats") or row.players)
-        log = [(a.seat, a.action) for a in await self.store.actions(row.id)]
+        log: list[tuple[str, dict[str, Any]]] = []  # the story needs every action, not their rows or events
+        async for page in self.store.action_pages(row.id):
+            log += [(a.seat, a.action) for a in page]
         return StorySource(row, seats, log, _picks(row, seats))
+
+    async def owed_stories(self) -> list[GameRow]:
+        """Finished games whose story is owed to their channel: their final board was posted
+        but not their story (the database away at the end, or the bot stopped meanwhile). A
+        game whose end is not announced yet gets its story after its final board instead."""
+        return [row for row in await self.store.owed_stories() if row.announced_version >= row.version]
 
     # -- export -----------------------------------------------------------------------
     async def export(self, channel_id: int, user_id: str) -> dict[str, Any]:
@@ -479,9 +489,11 @@ class GameService(ClockCases, TakeBackCases, AiCases, RatingCases):
             raise UserError("err.export_players", "Only its players can export a game that is still running "
                                                   "(anyone can, once it is over).")
         seats = row.seats or row.state.get("seats") or row.players
-        log = await self.store.actions(row.id)
-        # CPU work over the whole log (each entry's public events): in a worker thread
-        return await asyncio.to_thread(export.document, row, log, _picks(row, seats))
+        entries: list[dict[str, Any]] = []  # the document's log, built a page of rows at a time
+        async for page in self.store.action_pages(row.id):
+            # CPU work (each entry's public events): in a worker thread
+            entries += await asyncio.to_thread(export.entries, row, page)
+        return await asyncio.to_thread(export.assemble, row, entries, _picks(row, seats))
 
     # -- server settings and housekeeping ----------------------------------------------
     async def settings(self, guild_id: int | None) -> GuildSettings:

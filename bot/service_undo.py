@@ -58,6 +58,17 @@ class TakeBackCases:
         return GAMES[row.game].replay(seats, row.options, row.seed, [(a.seat, a.action) for a in log],
                                       picks=lobby_picks(row, seats))
 
+    def _replayed_on(self, row: GameRow, state: dict[str, Any] | None, page: list[ActionRow]) -> dict[str, Any]:
+        """The game played on from ``state`` (None: from its seed) through ``page``, a page
+        of its log (a replay read a page at a time; CPU work: in a worker thread)."""
+        if state is None:
+            return self._replayed(row, page)
+        engine = GAMES[row.game]
+        for a in page:
+            state = engine.apply_system(state, a.action)[0] if a.seat == SYSTEM else engine.apply(state, a.seat,
+                                                                                                   a.action)[0]
+        return state
+
     async def _states_before(self, row: GameRow, seqs: Sequence[int]) -> list[dict[str, Any]]:
         """The game's state just before each of its live actions ``seqs`` (in log order):
         the nearest turn snapshot before the first, played on through the log up to the

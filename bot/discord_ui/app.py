@@ -134,6 +134,7 @@ class GameMasterBot(commands.Bot):
         self.scheduler: Scheduler | None = None
         self._handling: set[asyncio.Task[Any]] = set()  # the tasks of the interactions under way
         self._background: set[asyncio.Task[Any]] = set()  # work nobody waits for (a game's story)
+        self._owed_stories_asked = False
         self._shutdown: asyncio.Task[None] | None = None
         self._warming: asyncio.Future[None] | None = None  # the boards' static layers, being built
         self._stop_warming = False
@@ -276,6 +277,11 @@ class GameMasterBot(commands.Bot):
     async def on_ready(self) -> None:
         self._warm_boards()
         log.info("ready as %s (id %s) in %d guilds", self.user, getattr(self.user, "id", "?"), len(self.guilds))
+        if not self._owed_stories_asked:  # once a process: stories owed by games over while it was away
+            self._owed_stories_asked = True
+            from bot.discord_ui.story import post_owed_stories
+
+            self.spawn(post_owed_stories(self))
         if self._clear_server_copies:
             self._clear_server_copies = False
             self.spawn(self.tree.clear_server_copies(self.guilds))  # type: ignore[attr-defined]

@@ -41,6 +41,8 @@ class GameBot(Protocol):
 
     async def channel_of(self, channel_id: int) -> Any: ...
 
+    def get_channel(self, id: int, /) -> Any: ...  # in this process's cache (its shards' servers) only
+
     async def strip_buttons(self, channel_id: int, message_id: int) -> None: ...
 
     def live_choices(self, row: GameRow, public: dict[str, Any] | None = None,

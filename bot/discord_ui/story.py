@@ -10,7 +10,10 @@ drawing per channel at a time: a second request meanwhile is told so, privately.
 A story owed when a game ends is not lost to a database that cannot be reached at that
 moment (issue 29): its log is read again, a little later each time (``RETRY_FIRST`` seconds,
 doubling up to ``RETRY_MAX``), until the database answers (for ``RETRY_FOR`` seconds at most,
-or until the bot stops).
+or until the bot stops). The debt is durable: a finished game without ``story_posted`` owes
+its story (the game's end, written with its last move, is the note), and a bot that starts
+posts the stories owed (:func:`post_owed_stories`). Never twice: the story's first message
+is noted once sent, and a later try edits that message instead of posting another.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import time
 from typing import Any
 
 import discord
@@ -102,17 +106,57 @@ async def post_story(bot: GameBot, channel: Any, row: GameRow) -> None:
     _drawing.add(row.channel_id)
     try:
         source = await _source_once_reachable(bot, row)
-        if source.row.id != row.id:
-            return  # a new game started meanwhile
-        await bot.pacer.slot(row.channel_id)
-        message = await channel.send(t("story.drawing_start", row.lang), allowed_mentions=discord.AllowedMentions.none())
+        if source.row.id != row.id or source.row.story_posted is not None:
+            return  # a new game started meanwhile, or the story was posted already
+        message = await _story_message(bot, channel, source.row)
         story = await draw(source, upload_limit(getattr(channel, "guild", None)), message)
         await message.edit(content=caption(row, story, "both"), attachments=files_of(story, "both"))
+        await bot.service.note_messages(row.id, story_posted=time.time())
     except Exception:
         if not bot.is_closed():
             log.exception("could not post the story of game %s in channel %s", row.id, row.channel_id)
     finally:
         _drawing.discard(row.channel_id)
+
+
+async def _story_message(bot: GameBot, channel: Any, row: GameRow) -> discord.Message:
+    """The story's message: the one a former try posted (noted in the game's row), else a
+    new "drawing…" line, noted at once, so that no later try posts the story twice."""
+    text = t("story.drawing_start", row.lang)
+    if row.story_message_id is not None:
+        try:
+            message = await channel.fetch_message(row.story_message_id)
+            await message.edit(content=text, attachments=[])
+            return message
+        except discord.NotFound:
+            pass  # removed meanwhile: posted again
+    await bot.pacer.slot(row.channel_id)
+    message = await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+    await bot.service.note_messages(row.id, story_message_id=message.id)
+    return message
+
+
+async def post_owed_stories(bot: GameBot) -> None:
+    """Once the bot is ready: the stories owed by games that ended while the database was
+    away or the bot stopped before posting them, one after the other, in the channels this
+    process serves (another shard's are its own). The database away now: tried again as
+    :func:`_source_once_reachable` does; past ``RETRY_FOR``, at the next start."""
+    wait, waited = RETRY_FIRST, 0.0
+    while True:
+        try:
+            rows = await bot.service.owed_stories()
+            break
+        except UserError as err:
+            if err.key != "err.store_unavailable" or waited >= RETRY_FOR or bot.is_closed():
+                return
+        await asyncio.sleep(wait)
+        waited += wait
+        wait = min(2 * wait, RETRY_MAX)
+    for row in rows:
+        channel = bot.get_channel(row.channel_id)
+        if channel is None or bot.is_closed():
+            continue
+        await post_story(bot, channel, row)
 
 
 async def _source_once_reachable(bot: GameBot, row: GameRow) -> StorySource:

@@ -9,7 +9,7 @@ platform's in ``bot/locales``, each game's in ``bot/games/<id>/locales``, merged
 same English word is translated differently as a command (``/game`` → ``/partie``, but
 ``game:`` → ``jeu:``), and a command its own entry ``<group> <name>`` where a game needs
 another word than the one other games' commands of that name use (``/peaky flip`` →
-``retourner``, but ``tf flip`` → ``basculer``: a leader switches mode). Discord refuses a name that is not lower case, has a space or is
+``retourner``, but ``leader flip`` (``/tf leader flip``) → ``basculer``: a leader switches mode). Discord refuses a name that is not lower case, has a space or is
 longer than 32 characters: such a translation is dropped (English is used) rather than
 breaking the sync.
 """

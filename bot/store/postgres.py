@@ -269,8 +269,8 @@ class PostgresStore(PgClockTables, PgRatingTables, SharedCases):
 
     async def actions(self, game_id: int, last: int | None = None, after_version: int | None = None,
                       undone: bool = False, after_seq: int | None = None,
-                      before_seq: int | None = None) -> list[ActionRow]:
-        sql, args = actions_query(game_id, last, after_version, undone, after_seq, before_seq)
+                      before_seq: int | None = None, first: int | None = None) -> list[ActionRow]:
+        sql, args = actions_query(game_id, last, after_version, undone, after_seq, before_seq, first)
         with gc_paused() if last is None and after_version is None else nullcontext():  # see SqliteStore
             return await parsed_actions(await self._fetch(numbered(sql), *args))
 
@@ -290,6 +290,10 @@ class PostgresStore(PgClockTables, PgRatingTables, SharedCases):
 
     async def running_games(self) -> list[GameRow]:
         rows = await self._fetch(f"{GAME} WHERE g.status IN ('lobby', 'running')")
+        return [game_row(r, self._states) for r in rows]
+
+    async def owed_stories(self) -> list[GameRow]:
+        rows = await self._fetch(f"{GAME} WHERE g.status = 'finished' AND g.story_posted IS NULL ORDER BY g.id")
         return [game_row(r, self._states) for r in rows]
 
     async def guild_settings(self, guild_id: int | None) -> GuildSettings:

@@ -9,7 +9,7 @@ in ``lobby`` or ``running``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -63,6 +63,8 @@ class GameRow:
     clocks: dict[str, dict[str, Any]] = field(default_factory=dict)  # running, by seat (as read)
     away: dict[str, float] = field(default_factory=dict)  # players' vacations: until when (past ones too)
     ai: dict[str, str] = field(default_factory=dict)  # the seats the AI plays: seat → level
+    story_message_id: int | None = None  # the story's post, once sent (edited, never sent twice)
+    story_posted: float | None = None  # when the story's files were posted (a finished game without: owed)
 
 
 @dataclass
@@ -190,11 +192,16 @@ class GameStore(Protocol):
 
     async def actions(self, game_id: int, last: int | None = None, after_version: int | None = None,
                       undone: bool = False, after_seq: int | None = None,
-                      before_seq: int | None = None) -> list[ActionRow]:
+                      before_seq: int | None = None, first: int | None = None) -> list[ActionRow]:
         """The log in order: all of it, its ``last`` entries, or those that took the game
         past ``after_version``; actions taken back only if ``undone``; only those after
-        ``after_seq`` and before ``before_seq`` when given. A long log is parsed in a worker
-        thread (never on the event loop), the garbage collector paused meanwhile."""
+        ``after_seq`` and before ``before_seq`` when given; only the ``first`` of them when
+        given. A long log is parsed in a worker thread (never on the event loop), the
+        garbage collector paused meanwhile."""
+        ...
+
+    def action_pages(self, game_id: int, undone: bool = False, page: int = 2000) -> AsyncIterator[list[ActionRow]]:
+        """The whole log a page at a time (keyset pagination on ``seq``): one page in memory."""
         ...
 
     async def snapshot(self, game_id: int, before_seq: int) -> tuple[int, str] | None:
@@ -261,8 +268,13 @@ class GameStore(Protocol):
         """Several games by id, in one read."""
         ...
 
+    async def owed_stories(self) -> list[GameRow]:
+        """Finished games whose story is not posted yet (oldest first; an index read)."""
+        ...
+
     async def note_messages(self, game_id: int, **message_ids: int | None) -> None:
-        """Remember the lobby or prompt message (bookkeeping: the version is left alone)."""
+        """Remember the lobby, prompt or story message, or when the story was posted
+        (bookkeeping: the version is left alone)."""
         ...
 
     async def mark_announced(self, game_id: int, version: int, **message_ids: int | None) -> None:

@@ -204,6 +204,8 @@ def game_row(row: Mapping[str, Any], states: ParsedStates) -> GameRow:
         clocks=parse_clocks(row["clocks_json"]),
         away={k: float(v) for k, v in json.loads(row["away_json"] or "{}").items()},
         ai=json.loads(row["ai"] or "{}"),
+        story_message_id=row["story_message_id"],
+        story_posted=row["story_posted"],
     )
 
 

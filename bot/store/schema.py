@@ -180,6 +180,17 @@ MIGRATIONS: list[str] = [
     );
     ALTER TABLE members ADD COLUMN hidden INTEGER NOT NULL DEFAULT 0;
     """,
+    # 9: the story owed at a game's end (issue 29), durable: a finished game whose story is
+    # not yet posted is owed it (its status, written with its last move, is the note, in the
+    # same transaction as the end); the story's first message, noted once sent, is edited on a
+    # retry rather than a second one posted; ``story_posted`` once the files are in it. Games
+    # over before this migration owe nothing.
+    """
+    ALTER TABLE games ADD COLUMN story_message_id INTEGER;
+    ALTER TABLE games ADD COLUMN story_posted REAL;
+    UPDATE games SET story_posted = updated_at WHERE status IN ('finished', 'ended');
+    CREATE INDEX games_stories_owed ON games(id) WHERE status = 'finished' AND story_posted IS NULL;
+    """,
 ]
 
 # Statements PostgreSQL runs after a migration's own (SQLite has no such setting).

@@ -9,18 +9,20 @@ share, are here. SQL is written with ``?`` marks; PostgreSQL numbers them (:func
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Mapping
 from typing import Any
 
-from bot.store.protocol import DEFAULT_LOBBY_IDLE_DAYS, Commit, GameRow, GuildSettings
+from bot.store.protocol import DEFAULT_LOBBY_IDLE_DAYS, ActionRow, Commit, GameRow, GuildSettings
 
-MESSAGE_FIELDS = frozenset({"lobby_message_id", "prompt_message_id"})
+PAGE = 2000  # rows of a log in memory at once when it is read a page at a time (action_pages)
+
+MESSAGE_FIELDS = frozenset({"lobby_message_id", "prompt_message_id", "story_message_id", "story_posted"})
 GUILD_FIELDS = frozenset({"moderator_role_id", "language", "lobby_idle_days", "turn_time", "reply_time",
                           "vacation_days"})
 
 
 def check_message_fields(message_ids: Mapping[str, Any]) -> None:
-    """Only a game's lobby and prompt messages are noted (bookkeeping, not game state)."""
+    """Only a game's lobby, prompt and story messages are noted (bookkeeping, not game state)."""
     if set(message_ids) - MESSAGE_FIELDS:
         raise ValueError(f"cannot note {set(message_ids)}")
 
@@ -48,10 +50,12 @@ def guild_row(row: Mapping[str, Any] | None) -> GuildSettings:
 
 
 def actions_query(game_id: int, last: int | None, after_version: int | None,
-                  undone: bool, after_seq: int | None = None, before_seq: int | None = None) -> tuple[str, tuple[Any, ...]]:
+                  undone: bool, after_seq: int | None = None, before_seq: int | None = None,
+                  first: int | None = None) -> tuple[str, tuple[Any, ...]]:
     """The log in order: all of it, its ``last`` entries, or those that took the game past
     ``after_version``; the actions taken back (undo, rollback) only if ``undone``; only
-    those after ``after_seq`` and before ``before_seq`` when given (a replay from a snapshot)."""
+    those after ``after_seq`` and before ``before_seq`` when given (a replay from a snapshot);
+    only the ``first`` of them when given (a page: see :func:`action_pages`)."""
     live = "" if undone else " AND undone_at IS NULL"
     args: tuple[Any, ...] = (game_id,)
     if after_seq is not None:
@@ -62,6 +66,8 @@ def actions_query(game_id: int, last: int | None, after_version: int | None,
         args += (before_seq,)
     if after_version is not None:
         return f"SELECT * FROM actions WHERE game_id = ?{live} AND version > ? ORDER BY seq", (*args, after_version)
+    if first is not None:  # a page of the log, by its key (seq > the last page's last): an index range
+        return f"SELECT * FROM actions WHERE game_id = ?{live} ORDER BY seq LIMIT ?", (*args, first)
     if last is None:
         return f"SELECT * FROM actions WHERE game_id = ?{live} ORDER BY seq", args
     return (f"SELECT * FROM (SELECT * FROM actions WHERE game_id = ?{live} ORDER BY seq DESC LIMIT ?) a"
@@ -131,6 +137,24 @@ class SharedCases:
     async def set_guild_settings(self, guild_id: int, **fields: Any) -> GuildSettings:
         raise NotImplementedError
 
+    async def actions(self, game_id: int, last: int | None = None, after_version: int | None = None,
+                      undone: bool = False, after_seq: int | None = None, before_seq: int | None = None,
+                      first: int | None = None) -> list[ActionRow]:
+        raise NotImplementedError
+
+    async def action_pages(self, game_id: int, undone: bool = False, page: int = PAGE) -> AsyncIterator[list[ActionRow]]:
+        """A game's whole log a page at a time, in order (keyset pagination on ``seq``: each
+        page an index range after the last one's last ``seq``, never an OFFSET): export,
+        replay and the story hold one page of rows, not the whole log (issue 29)."""
+        after: int | None = None
+        while True:
+            rows = await self.actions(game_id, undone=undone, after_seq=after, first=page)
+            if rows:
+                yield rows
+            if len(rows) < page:
+                return
+            after = rows[-1].seq
+
     async def commit_action(
         self, row: GameRow, seat: str, action: dict[str, Any], events: list[dict[str, Any]],
         new_state: dict[str, Any], status: str, new_turn: bool, players: list[str] | None = None,
@@ -150,3 +174,4 @@ class SharedCases:
 
     async def set_moderator_role(self, guild_id: int, role_id: int | None) -> None:
         await self.set_guild_settings(guild_id, moderator_role_id=role_id)
+

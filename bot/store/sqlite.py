@@ -229,12 +229,12 @@ class SqliteStore(ClockTables, RatingTables, SharedCases):
 
     async def actions(self, game_id: int, last: int | None = None, after_version: int | None = None,
                       undone: bool = False, after_seq: int | None = None,
-                      before_seq: int | None = None) -> list[ActionRow]:
+                      before_seq: int | None = None, first: int | None = None) -> list[ActionRow]:
         # a read that may be long (the whole log, or from a snapshot on): the collector paused
         # while its rows are built, in the database's thread and then the parse's (see gc_paused)
         with gc_paused() if last is None and after_version is None else nullcontext():
             rows = await self.db.execute_fetchall(
-                *actions_query(game_id, last, after_version, undone, after_seq, before_seq))
+                *actions_query(game_id, last, after_version, undone, after_seq, before_seq, first))
             return await parsed_actions(list(rows))
 
     async def snapshot(self, game_id: int, before_seq: int) -> tuple[int, str] | None:
@@ -257,6 +257,11 @@ class SqliteStore(ClockTables, RatingTables, SharedCases):
 
     async def running_games(self) -> list[GameRow]:
         rows = await self.db.execute_fetchall(f"{GAME} WHERE g.status IN ('lobby', 'running')")
+        return [game_row(r, self._states) for r in rows]
+
+    async def owed_stories(self) -> list[GameRow]:
+        rows = await self.db.execute_fetchall(
+            f"{GAME} WHERE g.status = 'finished' AND g.story_posted IS NULL ORDER BY g.id")
         return [game_row(r, self._states) for r in rows]
 
     async def guild_settings(self, guild_id: int | None) -> GuildSettings:

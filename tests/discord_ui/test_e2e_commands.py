@@ -90,6 +90,15 @@ async def test_the_synced_tree_has_room_under_discords_ceilings_and_only_servers
     assert {o["name_localizations"]["fr"] for o in groups["settings"]["options"]} == {"serveur", "rappels", "vacances",
                                                                                       "classement"}
     assert "stats" in {o["name"] for o in game["options"]}
+    # /tf in groups, as a player looks for them: a turn's moves first, the leader, the cards,
+    # the standing orders; each level with room for five more
+    tf = synced["tf"]
+    tf_groups = {o["name"]: o for o in tf["options"] if o["type"] == SUB_COMMAND_GROUP}
+    assert {g: sorted(o["name"] for o in tf_groups[g]["options"]) for g in tf_groups} == {
+        "leader": ["bonus", "escape", "flip", "jump", "revive"], "cards": ["backup", "play", "transform"],
+        "orders": ["defence", "rally", "stance"]}
+    for level in (tf, *tf_groups.values()):
+        assert len(level["options"]) <= LIMITS["children"] - GAME_ROOM, level["name"]
 
 
 async def test_a_command_in_a_direct_message_is_answered_with_one_line(fake, tmp_path):
@@ -150,7 +159,10 @@ async def test_help_names_every_games_commands_in_the_members_language(fake, tmp
         line = next(x for x in res.content.splitlines() if f"`/{seen(command)}`" in x)
         assert presenter(game_id).name(lang) in line
         words = set(line.split("`", 2)[2].replace(":", " ").replace("·", " ").split())
-        assert {seen(o) for o in command["options"]} <= words, (game_id, line)
+        assert {seen(o) for o in command["options"] if o["type"] == SUB_COMMAND} <= words, (game_id, line)
+        for group in (o for o in command["options"] if o["type"] == SUB_COMMAND_GROUP):  # a line each (/tf leader)
+            sub = next(x for x in res.content.splitlines() if f"`/{seen(command)} {seen(group)}`" in x)
+            assert {seen(o) for o in group["options"]} <= set(sub.split("`", 2)[2].replace("·", " ").split()), sub
     game = synced["game"]
     for group in [game, *(o for o in game["options"] if o["type"] == SUB_COMMAND_GROUP)]:
         prefix = f"`/{seen(game)}`" if group is game else f"`/{seen(game)} {seen(group)}`"

@@ -9,6 +9,7 @@ opponent), the bot posts the story by itself after the final board: chart and re
 
 from __future__ import annotations
 
+import asyncio
 import io
 import random
 
@@ -121,4 +122,83 @@ async def test_a_story_owed_while_the_database_is_away_is_posted_once_it_is_back
         assert len(failures) == 3 and "story" in story.content.lower()
         assert sorted(n for n, _ in story.files) == ["risk_express-chart.png", "risk_express-replay.gif"]
         assert (await store.latest_game(table.id)).status == "finished"
+    assert not fake.discord_errors
+
+
+async def test_a_story_owed_survives_a_restart_and_is_posted_once(fake, tmp_path, monkeypatch):
+    """Issue 29: the database is away when the game ends and stays away until the bot stops:
+    the story is owed in the database (the finished game without ``story_posted``), and the
+    next bot posts it once ready. Its files posted but the database away again before it
+    could note so, the story is not posted a second time by the bot after: that one edits
+    the same message and notes it."""
+    from bot.discord_ui import story as story_ui
+    from bot.store import StoreUnavailable
+
+    monkeypatch.setattr(story_ui, "RETRY_FIRST", 0.05)
+    db = f"sqlite:///{tmp_path}/restart.sqlite3"
+    guild = fake.add_guild("Restart")
+    table = guild.add_text_channel("table")
+    alice, bob = guild.add_member("Alice"), guild.add_member("Bob")
+    mod = guild.add_moderator("Mod")
+
+    def stories():
+        return [m for m in fake.channel_messages(table) if len(m.files) == 2]
+
+    async with fake.run(make_bot(db, seed=79)) as bot:
+        await fake.slash(alice, table, "game", "new", options={"game": "risk_express"})
+        await fake.slash(bob, table, "game", "join")
+        await fake.slash(alice, table, "game", "start")
+        rnd = random.Random(7)
+        for _ in range(6):
+            row = await bot.service.store.active_game(table.id)
+            seat = engine.to_act(row.state)[0]
+            await bot.service.act(table.id, seat, engine.random_action(row.state, seat, rnd.randrange))
+        store, tries = bot.service.store, []
+
+        async def away(game_id, **kw):  # the log unreadable until this bot stops
+            tries.append(game_id)
+            raise StoreUnavailable("the database connection failed (OSError); try again")
+
+        monkeypatch.setattr(store, "actions", away)
+        res = await fake.slash(mod, table, "game", "mod", "kick", options={"player": bob})  # Alice wins
+        assert not res.ephemeral
+        over = await store.latest_game(table.id)
+        assert over.status == "finished" and over.story_posted is None
+        for _ in range(200):
+            if len(tries) >= 2:
+                break
+            await asyncio.sleep(0.02)
+        assert len(tries) >= 2 and not stories()
+        assert [r.id for r in await bot.service.owed_stories()] == [over.id]
+
+    async with fake.run(make_bot(db, seed=80)) as bot:  # back: the story owed is posted at start
+        store = bot.service.store
+        real = store.note_messages
+
+        async def lost_at_the_end(game_id, **fields):  # the files go out, the note of it does not
+            if "story_posted" in fields:
+                raise StoreUnavailable("the database connection failed (OSError); try again")
+            return await real(game_id, **fields)
+
+        monkeypatch.setattr(store, "note_messages", lost_at_the_end)
+        first = await fake.wait_message(table, lambda m: len(m.files) == 2, timeout=HANG_LIMIT)
+        assert "story" in first.content.lower()
+        row = await store.latest_game(table.id)
+        assert row.story_message_id == first.id and row.story_posted is None
+
+    mark = fake.mark()
+    async with fake.run(make_bot(db, seed=81)) as bot:  # again: the same message, edited, then noted
+        store = bot.service.store
+        for _ in range(500):
+            row = await store.latest_game(table.id)
+            if row.story_posted is not None:
+                break
+            await asyncio.sleep(0.02)
+        assert row.story_posted is not None and row.story_message_id == first.id
+        assert await bot.service.owed_stories() == []
+        assert [m.id for m in stories()] == [first.id]  # one story in the channel
+        assert not [r for r in fake.records[mark:] if r.message_id != first.id and r.files]
+    async with fake.run(make_bot(db, seed=82)):  # and a bot after that owes nothing
+        await asyncio.sleep(0.2)
+    assert [m.id for m in stories()] == [first.id]
     assert not fake.discord_errors

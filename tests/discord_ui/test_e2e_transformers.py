@@ -188,12 +188,12 @@ async def test_a_team_game_over_a_whole_day(fake, tmp_path):
         hand = await fake.slash(foe, table, "game", "hand")
         assert hand.ephemeral and card_name(plain, "en") not in hand.content, hand.content
         await place_all(fake, bot, table, me)
-        zones = await fake.autocomplete(me, table, "tf", "transform", focused="zone", options={"zone": ""})
+        zones = await fake.autocomplete(me, table, "tf", "cards", "transform", focused="zone", options={"zone": ""})
         assert "decagon" in {c["value"] for c in zones}, zones
-        cards = await fake.autocomplete(me, table, "tf", "transform", focused="card",
+        cards = await fake.autocomplete(me, table, "tf", "cards", "transform", focused="card",
                                         options={"zone": "decagon", "card": ""})
         assert [c["value"] for c in cards] == ["decagon"], cards  # only the card with the symbol
-        res = await fake.slash(me, table, "tf", "transform", options={"zone": "Decagon", "card": cards[0]["value"]})
+        res = await fake.slash(me, table, "tf", "cards", "transform", options={"zone": "Decagon", "card": cards[0]["value"]})
         assert not res.ephemeral and "opens Decagon" in res.content, res.content
         row = await row_of(bot, table)
         assert row.state["open"]["decagon"] and row.state["owner"]["decagon"] == seat
@@ -238,15 +238,21 @@ async def test_a_french_member(fake, tmp_path):
     async with fake.run(make_bot(f"sqlite:///{tmp_path}/tffr.sqlite3", seed=3)) as bot:
         tf = fake.command(table, "tf")
         sub = {o["name"]: o for o in tf["options"]}
-        assert sub["flip"]["name_localizations"]["fr"] == "basculer"  # not Peaky's « retourner »
+        # the groups (issue 29) and their commands, in French
+        assert {n: sub[n]["name_localizations"]["fr"] for n in ("leader", "cards", "orders")} == {
+            "leader": "chef", "cards": "cartes", "orders": "consignes"}
+        leader = {o["name"]: o for o in sub["leader"]["options"]}
+        assert leader["flip"]["name_localizations"]["fr"] == "basculer"  # not Peaky's « retourner »
         assert sub["move"]["name_localizations"]["fr"] == "deplacer"  # not Zombie Town's « bouger »
-        assert sub["transform"]["name_localizations"]["fr"] == "transformer"
+        cards = {o["name"]: o for o in sub["cards"]["options"]}
+        assert cards["transform"]["name_localizations"]["fr"] == "transformer"
         attack = {o["name"]: o for o in sub["attack"]["options"]}
         assert attack["from"]["name_localizations"]["fr"] == "depuis"
         assert attack["leader"]["name_localizations"]["fr"] == "chef"
         assert attack["robots"]["name_localizations"]["fr"] == "robots"
-        french = {o["name_localizations"].get("fr") for o in tf["options"]}
-        assert None not in french and len(french) == len(tf["options"])
+        for level in (tf, *(sub[g] for g in ("leader", "cards", "orders"))):
+            french = {o["name_localizations"].get("fr") for o in level["options"]}
+            assert None not in french and len(french) == len(level["options"])
 
         await new_game(fake, bot, table, users, locale="fr")
         row = await row_of(bot, table)
@@ -267,7 +273,7 @@ async def test_a_french_member(fake, tmp_path):
         assert (row.version, repr(sorted(row.state.items()))) == before
         hand = await fake.slash(me, table, "game", "hand", locale="fr")
         assert hand.ephemeral and "Votre main" in hand.content and "posture" in hand.content, hand.content
-        res = await fake.slash(me, table, "tf", "stance", options={"dice": 1, "leader": False}, locale="fr")
+        res = await fake.slash(me, table, "tf", "orders", "stance", options={"dice": 1, "leader": False}, locale="fr")
         assert not res.ephemeral and "change ses consignes" in res.content, res.content
         assert "1 dé" not in res.content  # what they are stays private
         hand = await fake.slash(me, table, "game", "hand", locale="fr")
@@ -338,7 +344,7 @@ async def test_the_battles_questions_go_to_the_attacker(fake, tmp_path):
         res = await fake.slash(alice, table, "tf", "retreat")  # the question first
         assert res.ephemeral and "First choose the die" in res.content, res.content
         assert await snapshot(bot, table) == before
-        offered = await fake.autocomplete(alice, table, "tf", "bonus", focused="die", options={"die": ""})
+        offered = await fake.autocomplete(alice, table, "tf", "leader", "bonus", focused="die", options={"die": ""})
         assert [c["name"] for c in offered] == labels, offered
         res = await fake.click(alice, msg, dice_buttons[-1])
         assert not res.ephemeral and "🎲" in res.content, res.content
@@ -377,11 +383,11 @@ async def test_the_battles_questions_go_to_the_attacker(fake, tmp_path):
         told = [m.content for m in fake.channel_messages(table, ephemeral=True) if m.ephemeral and m.id > mark]
         assert any(f"escapes to {default} (your rally order)" in c for c in told), told
         assert not any("rally order" in m.content for m in fake.channel_messages(table) if not m.ephemeral)
-        offered = await fake.autocomplete(alice, table, "tf", "escape", focused="territory",
+        offered = await fake.autocomplete(alice, table, "tf", "leader", "escape", focused="territory",
                                           options={"territory": ""})
         assert {c["value"] for c in offered} == set(ask["options"]), offered
         pick = sorted(ask["options"])[-1]
-        res = await fake.slash(alice, table, "tf", "escape", options={"territory": pick})
+        res = await fake.slash(alice, table, "tf", "leader", "escape", options={"territory": pick})
         assert not res.ephemeral and "Bumblebee escapes" in res.content, res.content
         row = await row_of(bot, table)
         assert row.state["leaders"]["bumblebee"]["zone"] == pick and row.state.get("ask") is None

@@ -11,9 +11,17 @@ from bot.games.transformers.text import card_name
 from bot.service import UserError
 
 
+def leaves() -> list:
+    """Every /tf command, its groups' included (/tf leader flip…)."""
+    out = []
+    for command in cog.TfCog.__cog_app_commands__:
+        out += list(command.commands) if hasattr(command, "commands") else [command]
+    return out
+
+
 def test_every_autocomplete_is_declared_by_the_presenter() -> None:
     seen = 0
-    for command in cog.TfCog.__cog_app_commands__:
+    for command in leaves():
         for param in command.parameters:
             if not param.autocomplete:
                 continue
@@ -22,8 +30,8 @@ def test_every_autocomplete_is_declared_by_the_presenter() -> None:
             assert param.display_name in PRESENTER.choices[key].options, (command.name, param.display_name)
             seen += 1
     assert seen >= 15
-    assert {"attack", "odds", "stance", "defence", "transform", "flip", "move"} <= {
-        c.name for c in cog.TfCog.__cog_app_commands__}
+    assert {"attack", "odds", "stance", "defence", "transform", "flip", "move"} <= {c.name for c in leaves()}
+    assert len(leaves()) == 21
 
 
 def test_typed_names_are_parsed_or_refused() -> None:

@@ -156,3 +156,30 @@ async def test_an_undo_reads_only_its_turn_and_a_stale_snapshot_falls_back_to_th
     [again] = await service._states_before(row, [last])
     assert dumps(again) == dumps(state)
     assert read[-1] == ({"before_seq": last}, len(log) - 1)  # the whole log, from the seed
+
+
+async def test_replay_export_and_story_read_the_log_in_pages(store, monkeypatch):
+    """Issue 29: replay, export and the story read the log a page at a time (pages of 7
+    here): the same state, document and story source as from the whole log at once."""
+    from bot import export
+    from bot.service import _picks
+
+    service = GameService(store, seed_source=lambda: 4242)
+    row, log = await play(service, "zombie_town", {}, seed=7, moves=60)
+    assert len(log) > 30
+    real, pages = store.action_pages, []
+
+    async def small(game_id, undone=False, page=0):
+        async for p in real(game_id, undone, page=7):
+            pages.append(len(p))
+            yield p
+
+    monkeypatch.setattr(store, "action_pages", small)
+    assert dumps(await service.replay(row)) == dumps(row.state) == dumps(service._replayed(row, log))
+    assert sum(pages) == len(log) and max(pages) == 7
+    source = await service.story_source(CHANNEL)
+    assert source.log == [(a.seat, a.action) for a in log]
+    seats = row.seats or row.players
+    doc = await service.export(CHANNEL, "1")
+    assert doc == export.document(row, log, _picks(row, seats)) and len(doc["log"]) == len(log)
+    assert sum(pages) == 3 * len(log)

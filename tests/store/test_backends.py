@@ -314,3 +314,62 @@ async def test_sqlite_copies_its_wal_in_the_background(tmp_path):
     finally:
         await store.close()
     assert store._wal is None
+
+
+async def test_a_finished_game_owes_its_story_until_it_is_noted_posted(store):
+    """Issue 29: the story owed is durable. A game finished by its last move owes its story
+    (written in that move's transaction); the story's message noted leaves it owed; noted
+    posted, it owes nothing. A running or ended game owes none."""
+    row = await running(store, 1)
+    ended = await store.update_game(await running(store, 2), status="ended")
+    assert await store.owed_stories() == []
+    done = await store.commit_action(row, "b", {"type": "end"}, [], {"n": 4}, "finished", False)
+    assert [(r.id, r.story_message_id, r.story_posted) for r in await store.owed_stories()] == [(row.id, None, None)]
+    await store.note_messages(row.id, story_message_id=55)
+    assert [r.story_message_id for r in await store.owed_stories()] == [55]
+    await store.note_messages(row.id, story_posted=1234.5)
+    assert await store.owed_stories() == []
+    read = await store.get_game(done.id)
+    assert (read.story_message_id, read.story_posted) == (55, 1234.5)
+    assert (await store.get_game(ended.id)).story_posted is None
+    with pytest.raises(ValueError):
+        await store.note_messages(row.id, version=9)
+
+
+async def test_games_over_before_the_owed_stories_migration_owe_none(tmp_path, monkeypatch):
+    import sqlite3
+
+    import bot.store.sqlite as sqlite_store
+
+    url = f"sqlite:///{tmp_path}/old.sqlite3"
+    monkeypatch.setattr(sqlite_store, "MIGRATIONS", MIGRATIONS[:8])
+    await (await open_store(url)).close()  # the schema of migration 8
+    with sqlite3.connect(f"{tmp_path}/old.sqlite3") as db:
+        for status in ("finished", "ended"):
+            db.execute("INSERT INTO games (channel_id, game, status, host_id, options, players, seed, state,"
+                       " created_at, updated_at) VALUES (1, 'risk_express', ?, 'a', '{}', '[\"a\"]', 5, '{}', 9, 10)",
+                       (status,))
+    monkeypatch.setattr(sqlite_store, "MIGRATIONS", MIGRATIONS)
+    new = await open_store(url)
+    assert await new.schema_version() == len(MIGRATIONS) == 9
+    assert await new.owed_stories() == []
+    assert [(await new.get_game(i)).story_posted for i in (1, 2)] == [10.0, 10.0]
+    await new.close()
+
+
+async def test_the_log_read_a_page_at_a_time_is_the_whole_log(store):
+    """Issue 29: export, replay and the story read the log in pages (keyset on seq): the
+    pages together are the whole log in order, actions taken back left out (or in, if
+    asked), none twice, each page at most ``page`` rows."""
+    row = await running(store, 1)
+    for n in range(11):
+        row = await store.commit_action(row, "a", {"type": "x", "n": n}, [{"e": n}], {"n": n + 1}, "running", False)
+    row = await store.take_back(row, [9], {"n": 9}, "running", None, ("undo", "a", {}))
+    whole = await store.actions(row.id)
+    for size in (1, 3, 10, 11, 50):
+        pages = [p async for p in store.action_pages(row.id, page=size)]
+        assert all(0 < len(p) <= size for p in pages), size
+        assert [a for p in pages for a in p] == whole, size
+    every = [a async for p in store.action_pages(row.id, undone=True, page=4) for a in p]
+    assert every == await store.actions(row.id, undone=True) and len(every) == len(whole) + 1
+    assert [p async for p in store.action_pages(999)] == []

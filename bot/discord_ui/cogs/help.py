@@ -42,10 +42,20 @@ def own_first(command: app_commands.Command) -> bool:
     return command.binding is not None and owner != type(command.binding).__name__
 
 
-def line(title: str, group: app_commands.Group, lang: str) -> str:
+def names_of(group: app_commands.Group, lang: str) -> str:
     commands = [c for c in group.commands if not isinstance(c, app_commands.Group)]
-    names = [local_name(c, lang) for c in sorted(commands, key=own_first)]
-    return t("help.line", lang, title=title, command=path(group, lang), names=" · ".join(names))
+    return " · ".join(local_name(c, lang) for c in sorted(commands, key=own_first))
+
+
+def line(title: str, group: app_commands.Group, lang: str) -> str:
+    return t("help.line", lang, title=title, command=path(group, lang), names=names_of(group, lang))
+
+
+def game_lines(title: str, group: app_commands.Group, lang: str) -> list[str]:
+    """A game's commands: its first level, then each of its groups on a line of its own
+    (``/tf leader``: flip · revive …)."""
+    return [line(title, group, lang), *(t("help.subline", lang, command=path(sub, lang), names=names_of(sub, lang))
+                                        for sub in group.commands if isinstance(sub, app_commands.Group))]
 
 
 def help_text(tree: app_commands.CommandTree, lang: str) -> str:
@@ -62,6 +72,6 @@ def help_text(tree: app_commands.CommandTree, lang: str) -> str:
     for game_id, cog in game_cogs().items():
         group = tops.get(group_name(cog))
         if group is not None:
-            lines.append(line(presenter(game_id).name(lang), group, lang))
+            lines += game_lines(presenter(game_id).name(lang), group, lang)
     lines.append(t("help.outro", lang))
     return clip("\n".join(lines))  # a test keeps it whole in both languages

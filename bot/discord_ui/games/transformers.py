@@ -1,4 +1,9 @@
 """``/tf …``: Risk Transformers moves (not registered yet: loaded once ``ADAPTERS`` names it).
+A turn's moves at the first level (``/tf place``, ``attack``, ``roll``, ``move``, ``end``…);
+the rest in three groups, as a player looks for them (issue 29: no level over 20 children,
+room for five more under Discord's 25): ``/tf leader …`` (flip, revive, bonus, jump,
+escape), ``/tf cards …`` (play, transform, backup) and ``/tf orders …`` (stance, defence,
+rally: the standing orders).
 Autocomplete offers only what is legal now through the presenter's declared choices (open
 zones only, cards playable now); every typed name is parsed here before the engine sees it.
 ``/tf odds`` gives the exact odds of the first roll with the dice really thrown
@@ -64,7 +69,19 @@ def card_of(text: str | None) -> str:
     return found.pop()
 
 
+LEADER = app_commands.Group(name=_("leader"),
+                            description=_("Your leader: transform, bring back, its +1, its jump, Bumblebee's escape"))
+CARDS = app_commands.Group(name=_("cards"),
+                           description=_("Your cards: an upgrade, a zone transformed, the Space Bridge"))
+ORDERS_GROUP = app_commands.Group(name=_("orders"),
+                                  description=_("Your standing orders when you are attacked"))
+
+
 class TfCog(commands.GroupCog, group_name=_("tf"), group_description=_("Risk Transformers moves")):
+    leader = LEADER
+    cards = CARDS
+    orders = ORDERS_GROUP
+
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
         super().__init__()
@@ -87,30 +104,30 @@ class TfCog(commands.GroupCog, group_name=_("tf"), group_description=_("Risk Tra
     async def claim(self, interaction: discord.Interaction, territory: str) -> None:
         await self._act(interaction, {"type": "claim", "territory": zone_of(territory)})
 
-    @app_commands.command(name=_("play"), description=_("Play a card's upgrade now"))
+    @CARDS.command(name=_("play"), description=_("Play a card's upgrade now"))
     @app_commands.describe(card=_("The card"))
     @app_commands.autocomplete(card=suggest(GAME, "play", "card"))
     async def play(self, interaction: discord.Interaction, card: str) -> None:
         await self._act(interaction, {"type": "play", "card": card_of(card)})
 
-    @app_commands.command(name=_("revive"), description=_("Bring your leader back from the scrapyard (3 robots)"))
+    @LEADER.command(name=_("revive"), description=_("Bring your leader back from the scrapyard (3 robots)"))
     @app_commands.describe(territory=_("One of your zones"), mode=_("The leader's mode"))
     @app_commands.choices(mode=[Choice(name=_("robot"), value="robot"), Choice(name=_("vehicle"), value="vehicle")])
     @app_commands.autocomplete(territory=suggest(GAME, "revive", "territory"))
     async def revive(self, interaction: discord.Interaction, territory: str, mode: str = "robot") -> None:
         await self._act(interaction, {"type": "revive", "territory": zone_of(territory), "mode": mode})
 
-    @app_commands.command(name=_("flip"), description=_("Transform your leader (robot ↔ vehicle), once a turn"))
+    @LEADER.command(name=_("flip"), description=_("Transform your leader (robot ↔ vehicle), once a turn"))
     async def flip(self, interaction: discord.Interaction) -> None:
         await self._act(interaction, {"type": "flip"})
 
-    @app_commands.command(name=_("transform"), description=_("Transform a zone with a card showing the symbol"))
+    @CARDS.command(name=_("transform"), description=_("Transform a zone with a card showing the symbol"))
     @app_commands.describe(zone=_("Praxus, Pion Tower, Decagon or Moon Alpha"), card=_("A card with the symbol"))
     @app_commands.autocomplete(zone=suggest(GAME, "transform", "zone"), card=suggest(GAME, "transform", "card"))
     async def transform(self, interaction: discord.Interaction, zone: str, card: str) -> None:
         await self._act(interaction, {"type": "transform", "zone": zone_of(zone), "card": card_of(card)})
 
-    @app_commands.command(name=_("backup"), description=_("Space Bridge: call for back-up in phase 2"))
+    @CARDS.command(name=_("backup"), description=_("Space Bridge: call for back-up in phase 2"))
     @app_commands.rename(origin=_("from"), target=_("to"))
     @app_commands.autocomplete(card=suggest(GAME, "backup", "card"), origin=suggest(GAME, "backup", "from"),
                                target=suggest(GAME, "backup", "to"), count=suggest(GAME, "backup", "count"))
@@ -156,19 +173,19 @@ class TfCog(commands.GroupCog, group_name=_("tf"), group_description=_("Risk Tra
             raise UserError.from_rule(err) from err
         await interaction.response.send_message(odds_text(odds, interaction.locale, dice), ephemeral=True)
 
-    @app_commands.command(name=_("bonus"), description=_("Your leader's +1: the die it goes on"))
+    @LEADER.command(name=_("bonus"), description=_("Your leader's +1: the die it goes on"))
     @app_commands.describe(die=_("The die (the list shows them as thrown)"))
     @app_commands.autocomplete(die=suggest(GAME, "bonus", "die"))
     async def bonus(self, interaction: discord.Interaction, die: app_commands.Range[int, 0, 2]) -> None:
         await self._act(interaction, {"type": "bonus", "die": die})
 
-    @app_commands.command(name=_("escape"), description=_("Bumblebee beaten: the zone he escapes to"))
+    @LEADER.command(name=_("escape"), description=_("Bumblebee beaten: the zone he escapes to"))
     @app_commands.describe(territory=_("A zone of yours next to the fight"))
     @app_commands.autocomplete(territory=suggest(GAME, "escape", "territory"))
     async def escape(self, interaction: discord.Interaction, territory: str) -> None:
         await self._act(interaction, {"type": "escape", "territory": zone_of(territory)})
 
-    @app_commands.command(name=_("rally"),
+    @ORDERS_GROUP.command(name=_("rally"),
                           description=_("Bumblebee beaten defending: where he escapes (standing order)"))
     @app_commands.choices(order=[Choice(name=_("the first zone"), value="first"),
                                  Choice(name=_("the strongest zone"), value="strongest"),
@@ -200,7 +217,7 @@ class TfCog(commands.GroupCog, group_name=_("tf"), group_description=_("Risk Tra
             action["count"] = count
         await self._act(interaction, action)
 
-    @app_commands.command(name=_("jump"), description=_("Optimus Prime in vehicle mode jumps to another zone of yours"))
+    @LEADER.command(name=_("jump"), description=_("Optimus Prime in vehicle mode jumps to another zone of yours"))
     @app_commands.autocomplete(territory=suggest(GAME, "jump", "territory"))
     async def jump(self, interaction: discord.Interaction, territory: str) -> None:
         await self._act(interaction, {"type": "jump", "territory": zone_of(territory)})
@@ -210,14 +227,14 @@ class TfCog(commands.GroupCog, group_name=_("tf"), group_description=_("Risk Tra
     async def give(self, interaction: discord.Interaction, territory: str) -> None:
         await self._act(interaction, {"type": "give", "territory": zone_of(territory)})
 
-    @app_commands.command(name=_("stance"), description=_("Your standing defence: dice, leader, which piece is lost"))
+    @ORDERS_GROUP.command(name=_("stance"), description=_("Your standing defence: dice, leader, which piece is lost"))
     @app_commands.choices(lose=[Choice(name=_("leader last"), value="last"), Choice(name=_("leader first"),
                                                                                    value="first")])
     async def stance(self, interaction: discord.Interaction, dice: app_commands.Range[int, 1, 2] = 2,
                      leader: bool = True, lose: str = "last") -> None:
         await self._act(interaction, {"type": "stance", "dice": dice, "leader": leader, "lose": lose})
 
-    @app_commands.command(name=_("defence"), description=_("When your defence cards fire"))
+    @ORDERS_GROUP.command(name=_("defence"), description=_("When your defence cards fire"))
     @app_commands.choices(order=[Choice(name=_("always"), value="always"), Choice(name=_("only to save the zone"),
                                                                                   value="save"),
                                  Choice(name=_("never"), value="never")])
