@@ -42,9 +42,15 @@ def own_first(command: app_commands.Command) -> bool:
     return command.binding is not None and owner != type(command.binding).__name__
 
 
-def line(title: str, group: app_commands.Group, lang: str) -> str:
+def line(title: str, group: app_commands.Group, lang: str, nested: bool = False) -> str:
+    """One line: the group's commands; ``nested``: its subgroups too, each with its own
+    (« car: drive, enter, leave »: ``/zt car drive``)."""
     commands = [c for c in group.commands if not isinstance(c, app_commands.Group)]
     names = [local_name(c, lang) for c in sorted(commands, key=own_first)]
+    if nested:
+        colon = " : " if lang == "fr" else ": "
+        names += [local_name(sub, lang) + colon + ", ".join(local_name(c, lang) for c in sub.commands)
+                  for sub in group.commands if isinstance(sub, app_commands.Group)]
     return t("help.line", lang, title=title, command=path(group, lang), names=" · ".join(names))
 
 
@@ -62,6 +68,6 @@ def help_text(tree: app_commands.CommandTree, lang: str) -> str:
     for game_id, cog in game_cogs().items():
         group = tops.get(group_name(cog))
         if group is not None:
-            lines.append(line(presenter(game_id).name(lang), group, lang))
+            lines.append(line(presenter(game_id).name(lang), group, lang, nested=True))
     lines.append(t("help.outro", lang))
     return clip("\n".join(lines))  # a test keeps it whole in both languages
