@@ -215,7 +215,7 @@ async def test_a_road_rage_game_in_discord(fake, tmp_path):
         for node in list(state["zombies"]):  # a clear street: only the zombie we put
             state["box"] += state["zombies"].pop(node)
         await bot.service.store.update_game(row, state=state)
-        res = await fake.slash(users[seat], table, "zt", "enter")
+        res = await fake.slash(users[seat], table, "zt", "car", "enter")
         assert not res.ephemeral and "gets into" in res.content, res.content
         row = await row_of(bot, table)
         view = game.view(row.state, seat)
@@ -227,10 +227,10 @@ async def test_a_road_rage_game_in_discord(fake, tmp_path):
         state["zombies"][door] = 1
         state["box"] -= 1
         await bot.service.store.update_game(row, state=state)
-        offered = await fake.autocomplete(users[seat], table, "zt", "drive", focused="to", options={"to": door})
+        offered = await fake.autocomplete(users[seat], table, "zt", "car", "drive", focused="to", options={"to": door})
         mine = next(c for c in offered if c["value"] == door)
         assert "runs over 1 zombie" in mine["name"] and "parks on the door" in mine["name"], mine
-        res = await fake.slash(users[seat], table, "zt", "drive", options={"to": door})
+        res = await fake.slash(users[seat], table, "zt", "car", "drive", options={"to": door})
         assert not res.ephemeral and "runs over 1 zombie" in res.content and "Parked on the door" in res.content
         row = await row_of(bot, table)
         assert row.state["cars"][car]["pos"] == door and row.state["cars"][car]["damage"] == 1
@@ -250,7 +250,7 @@ async def test_a_road_rage_game_in_discord(fake, tmp_path):
         me["zombies"] += max(0, goal)
         state["box"] -= max(0, goal)
         await bot.service.store.update_game(row, state=state)
-        res = await fake.slash(users[seat], table, "zt", "leave")
+        res = await fake.slash(users[seat], table, "zt", "car", "leave")
         assert not res.ephemeral and "completes the agenda Zombie hunter" in res.content, res.content
         assert (await row_of(bot, table)).state["phase"] == "redraw"
         mark = max(m.id for m in fake.messages.values())

@@ -10,6 +10,7 @@ player alone, ephemerally, in their language (by a command or a button alike).
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import discord
@@ -23,15 +24,22 @@ from bot.discord_ui.choices import suggest
 from bot.discord_ui.limits import clip
 from bot.discord_ui.protocols import GameBot
 from bot.games import presenter, typed
-from bot.i18n import lang_of
+from bot.i18n import fmt_pct, lang_of, t
 from bot.rules import GAMES
 from bot.rules.names import fold
-from bot.rules.zombie_town.core import card_info
+from bot.rules.zombie_town.core import card_info, data
+from bot.rules.zombie_town.odds import deck_of, duel, versus_zombie
 from bot.service import UserError
 
 Choice = app_commands.Choice
 GAME = "zombie_town"
 HAND_USE = {"weapon": "equip", "ammo": "reload", "first_aid": "heal", "survivor": "recruit", "barricade": "barricade"}
+
+
+# Subcommand groups, so that /zt keeps room under Discord's 25 (as /game's mod and settings):
+# what a player looks for together, and no command a game text names (those stay at the top)
+CAR = app_commands.Group(name=_("car"), description=_("Road Rage: drive, get into a car, get out"))
+GEAR = app_commands.Group(name=_("gear"), description=_("Your weapons and survivors: arm one, post a guard, drop a gun"))
 
 
 def pres():  # noqa: ANN201
@@ -63,6 +71,9 @@ def one_of(text: str | None, cards: list[str], name: Any) -> str | None:
 
 
 class ZombieCog(commands.GroupCog, group_name=_("zt"), group_description=_("Zombie Town moves")):
+    car = CAR
+    gear = GEAR
+
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
         super().__init__()
@@ -99,7 +110,7 @@ class ZombieCog(commands.GroupCog, group_name=_("zt"), group_description=_("Zomb
             free = any(f["type"] == "move" and f.get("free") and node in f["to"] for f in forms)
         await self._act(interaction, {"type": "move", "to": node, "free": free})
 
-    @app_commands.command(name=_("drive"), description=_("Drive your car up to 6 squares (never sideways)"))
+    @CAR.command(name=_("drive"), description=_("Drive your car up to 6 squares (never sideways)"))
     @app_commands.describe(to=_("Where to (the list shows the zombies run over)"),
                            free=_("Use the free move (default: when it is left)"))
     @app_commands.autocomplete(to=suggest(GAME, "drive", "to"))
@@ -226,7 +237,7 @@ class ZombieCog(commands.GroupCog, group_name=_("zt"), group_description=_("Zomb
             raise UserError("zt.err.unknown_card", "You hold no card “{card}”: pick one from the list.", card=typed(text))
         return found
 
-    @app_commands.command(name=_("arm"), description=_("Hand one of your weapons to a survivor following you"))
+    @GEAR.command(name=_("arm"), description=_("Hand one of your weapons to a survivor following you"))
     @app_commands.describe(weapon=_("A weapon you carry"), survivor=_("A survivor following you"))
     @app_commands.autocomplete(weapon=suggest(GAME, "arm", "weapon"), survivor=suggest(GAME, "arm", "survivor"))
     async def arm(self, interaction: discord.Interaction, weapon: str, survivor: str) -> None:
@@ -234,14 +245,14 @@ class ZombieCog(commands.GroupCog, group_name=_("zt"), group_description=_("Zomb
         await self._act(interaction, {"type": "arm", "weapon": self._weapon(view, weapon),
                                       "survivor": self._survivor(view, survivor)})
 
-    @app_commands.command(name=_("guard"), description=_("Post a survivor as a guard in the house you are in"))
+    @GEAR.command(name=_("guard"), description=_("Post a survivor as a guard in the house you are in"))
     @app_commands.describe(survivor=_("A survivor following you"))
     @app_commands.autocomplete(survivor=suggest(GAME, "guard", "survivor"))
     async def guard(self, interaction: discord.Interaction, survivor: str) -> None:
         view = await self._mine(interaction)
         await self._act(interaction, {"type": "guard", "survivor": self._survivor(view, survivor)})
 
-    @app_commands.command(name=_("drop"), description=_("Drop an empty gun (free, any time)"))
+    @GEAR.command(name=_("drop"), description=_("Drop an empty gun (free, any time)"))
     @app_commands.describe(weapon=_("An empty gun you carry"))
     @app_commands.autocomplete(weapon=suggest(GAME, "drop", "weapon"))
     async def drop(self, interaction: discord.Interaction, weapon: str) -> None:
@@ -257,11 +268,11 @@ class ZombieCog(commands.GroupCog, group_name=_("zt"), group_description=_("Zomb
     async def key(self, interaction: discord.Interaction) -> None:
         await self._act(interaction, {"type": "take_key"})
 
-    @app_commands.command(name=_("enter"), description=_("Road Rage: get into the car here and start it"))
+    @CAR.command(name=_("enter"), description=_("Road Rage: get into the car here and start it"))
     async def enter(self, interaction: discord.Interaction) -> None:
         await self._act(interaction, {"type": "enter_car"})
 
-    @app_commands.command(name=_("leave"), description=_("Road Rage: get out of your car (free)"))
+    @CAR.command(name=_("leave"), description=_("Road Rage: get out of your car (free)"))
     async def leave(self, interaction: discord.Interaction) -> None:
         await self._act(interaction, {"type": "exit_car"})
 
@@ -310,6 +321,37 @@ class ZombieCog(commands.GroupCog, group_name=_("zt"), group_description=_("Zomb
                                  Choice(name=_("flee"), value="flee")])
     async def order(self, interaction: discord.Interaction, order: str) -> None:
         await self._act(interaction, {"type": "order", "order": order})
+
+    @app_commands.command(name=_("odds"), description=_("Exact chance to win a fight, with the combat cards left"))
+    @app_commands.describe(bonus=_("Your bonus: weapon and character (default 0)"),
+                           two=_("Your weapon draws two cards and keeps the best (a pistol)"),
+                           opponent=_("A player's bonus (leave empty for a zombie)"),
+                           opponent_two=_("The player's weapon draws two cards"))
+    async def odds(self, interaction: discord.Interaction, bonus: app_commands.Range[int, 0, 9] = 0,
+                   two: bool = False, opponent: app_commands.Range[int, 0, 9] | None = None,
+                   opponent_two: bool = False) -> None:
+        """Over the cards left in this channel's game (their count is public: the discard lies
+        face up), else over a full deck; answered to the member alone, in their language."""
+        if not 0 <= bonus <= 9 or (opponent is not None and not 0 <= opponent <= 9):
+            raise UserError("err.bad_value", "That value is not valid.")
+        lang = interaction.locale
+        row = await self.bot.service.active_game(interaction.channel_id) if interaction.channel_id else None
+        if row is not None and row.game == GAME and row.state is not None and row.status == "running":
+            view = await asyncio.to_thread(GAMES[GAME].view, row.state, None)  # the public view, off the loop
+            deck = deck_of(view["combat_left"])
+            where = t("zt.odds.deck_game", lang, n=view["combat_deck"])
+        else:
+            deck, where = deck_of(), t("zt.odds.deck_full", lang, n=sum(data().settings.combat.values()))
+        mine = t("zt.odds.side", lang, bonus=bonus, two=t("zt.odds.two", lang) if two else "")
+        if opponent is None:
+            text = t("zt.odds.zombie", lang, side=mine, p=fmt_pct(versus_zombie(deck, 2 if two else 1, bonus), lang),
+                     need=data().settings.zombie_strength, deck=where)
+        else:
+            win, tie, loss = duel(deck, 2 if two else 1, bonus, 2 if opponent_two else 1, opponent)
+            theirs = t("zt.odds.side", lang, bonus=opponent, two=t("zt.odds.two", lang) if opponent_two else "")
+            text = t("zt.odds.duel", lang, side=mine, other=theirs, win=fmt_pct(win, lang), tie=fmt_pct(tie, lang),
+                     loss=fmt_pct(loss, lang), deck=where)
+        await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(name=_("me"), description=_("Your cards, keys, agendas and standing order (only you see them)"))
     async def me(self, interaction: discord.Interaction) -> None:

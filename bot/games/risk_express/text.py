@@ -11,10 +11,11 @@ from typing import Any
 
 from bot.games.base import Action, Group, Presenter, View
 from bot.games.choices import Command, Context, Slot
-from bot.i18n import count, join, lang_of, t, tn
+from bot.i18n import count, fmt_pct, join, lang_of, shorten, t, tn
 from bot.rules import names as N
 from bot.rules.events import events_for
 from bot.rules.risk_express.game import GENERAL, load_cards
+from bot.rules.risk_express.odds import view_chance
 
 GAME = "risk_express"
 
@@ -50,6 +51,19 @@ def card_name(card_id: str | None, locale: Any) -> str:
 
 def continent_name(cont: str, locale: Any) -> str:
     return N.name(GAME, "continent", cont, lang_of(locale))
+
+
+def chance_text(p: float, locale: Any) -> str:
+    """A chance on a label: whole percents, a tenth below 1 % (a long shot is not « 0 % »)."""
+    return fmt_pct(p, locale, 1 if 0 < p < 0.01 else 0)
+
+
+def with_chance(label: str, p: float | None, locale: Any, limit: int = 80) -> str:
+    """« label · 43 % »: the chance kept whole, the label shortened at a word if need be."""
+    if p is None:
+        return shorten(label, limit)
+    tail = " · " + t("re.chance", locale, p=chance_text(p, locale))
+    return shorten(label, limit - len(tail)) + tail
 
 
 def line_value(line: Any) -> str:
@@ -98,16 +112,22 @@ class RiskExpressPresenter(Presenter):
         return f"{self.line_name(action['line'], locale)} ({need_text(self.need_of(action['card'], action['line']), locale)})"
 
     def action_label(self, action: Action, view: View, locale: Any) -> str:
+        """« Canada · line 2 (2🐎) · 43 % to take it »: a fill with the exact chance of then
+        taking the card (:func:`~bot.rules.risk_express.odds.view_chance`)."""
         if action["type"] == "fill":
-            return f"{card_name(action['card'], locale)} · {self.line_label(action, locale)}"[:80]
+            return with_chance(f"{card_name(action['card'], locale)} · {self.line_label(action, locale)}",
+                               view_chance(view, action["card"], action["line"]), locale)
         return t(f"re.action.{action['type']}", locale)
 
-    def card_label(self, card_id: str, view: View, locale: Any) -> str:
-        """« Canada · 2 points · Alice's » — what a card is worth and whose it is (the public view)."""
+    def card_label(self, card_id: str, view: View, locale: Any, lines: list[Any] | None = None) -> str:
+        """« Canada · 2 points · Alice's » — what a card is worth and whose it is (the public view);
+        with the ``lines`` the throw fits on it, the best chance to take it with one of them."""
         card = load_cards()["cards"][card_id]
         owner = next((c["owner"] for c in view.get("cards", ()) if c["id"] == card_id), None)
         key = "re.group.owned" if owner is not None else "re.group.free"
-        return t(key, locale, card=card_name(card_id, locale), points=count("point", card["points"], locale))[:80]
+        label = t(key, locale, card=card_name(card_id, locale), points=count("point", card["points"], locale))
+        chances = [p for line in lines or () if (p := view_chance(view, card_id, line)) is not None]
+        return with_chance(label, max(chances) if chances else None, locale)
 
     def groups(self, view: View, seat: str, actions: list[Action], locale: Any) -> list[Group] | None:
         """The card first (one group per card), then its lines; flat when the throw leaves
@@ -119,7 +139,8 @@ class RiskExpressPresenter(Presenter):
             by_card.setdefault(action["card"], []).append(action)
         if len(by_card) < 2:
             return None
-        return [(cid, self.card_label(cid, view, locale), acts) for cid, acts in by_card.items()]
+        return [(cid, self.card_label(cid, view, locale, [a["line"] for a in acts]), acts)
+                for cid, acts in by_card.items()]
 
     # -- narration --------------------------------------------------------------------
     def narrate(self, events: list[dict[str, Any]], names: dict[str, str], locale: Any) -> list[str]:
@@ -277,7 +298,11 @@ class RiskExpressPresenter(Presenter):
         return cid, card_name(cid, "en")
 
     def _card_labels(self, cids: list[str], ctx: Context) -> list[str]:
-        return [self.card_label(cid, ctx.view, ctx.lang) for cid in cids]
+        lines: dict[str, list[Any]] = {}
+        for f in ctx.forms:
+            for cid in f["card"] if isinstance(f["card"], list) else [f["card"]]:
+                lines.setdefault(cid, []).extend(f["line"] if isinstance(f["line"], list) else [f["line"]])
+        return [self.card_label(cid, ctx.view, ctx.lang, lines.get(cid)) for cid in cids]
 
     def _line_labels(self, lines: list[Any], ctx: Context) -> list[str]:
         """« line 2 (2🐎) » once the card is chosen; before, the card too (« Canada · line 2 (…) »),
@@ -287,7 +312,8 @@ class RiskExpressPresenter(Presenter):
             cards = [f["card"] for f in ctx.forms if f["line"] == line]
             action = {"type": "fill", "card": cards[0], "line": line}
             if "card" in ctx.given:
-                out.append(self.line_label(action, ctx.lang))
+                out.append(with_chance(self.line_label(action, ctx.lang), view_chance(ctx.view, cards[0], line),
+                                       ctx.lang, 100))
             elif len(cards) == 1:
                 out.append(self.action_label(action, ctx.view, ctx.lang))
             else:

@@ -13,8 +13,17 @@ from typing import Any
 import bot.games.zombie_town.words as W
 from bot.games.base import Action, Group, View
 from bot.games.choices import Command, Context, Slot
-from bot.i18n import lang_of, t, tn
+from bot.i18n import fmt_pct, lang_of, shorten, t, tn
 from bot.rules.zombie_town.core import card_info, data
+from bot.rules.zombie_town.odds import attack_odds, fight_odds
+
+
+def with_chance(label: str, p: float | None, lang: str, limit: int = 80) -> str:
+    """« label · 67 % to win »: the chance kept whole, the label shortened at a word if need be."""
+    if p is None:
+        return shorten(label, limit)
+    tail = " · " + t("zt.chance_win", lang, p=fmt_pct(p, lang, 1 if 0 < p < 0.01 else 0))
+    return shorten(label, limit - len(tail)) + tail
 
 CODES: dict[str, Action] = {
     "e": {"type": "end"},
@@ -41,6 +50,12 @@ def expand(form: Action) -> list[Action]:
     for key, value in form.items():
         out = [{**a, key: v} for a in out for v in _each(value)]
     return out
+
+
+def _asking(ctx: Context) -> str:
+    """The seat whose choices these are: the owner of the view, else (a public view, in a
+    click chain) the seat to play."""
+    return (ctx.view.get("you") or {}).get("seat") or ctx.view.get("current") or ""
 
 
 class ZombieLabels:
@@ -105,9 +120,10 @@ class ZombieLabels:
             car = view["players"][seat]["car"]
             found = W.drive_paths(view, car).get(action["to"]) if car else None
             return self._drive_label(action["to"], found, lang)
-        if kind == "fight":
+        if kind == "fight":  # with the chance to kill the zombie
             who = t("zt.you", lang)
-            return t("zt.btn.fight", lang, fighter=W.fighter_name(action["fighter"], action["weapon"], who, lang))
+            label = t("zt.btn.fight", lang, fighter=W.fighter_name(action["fighter"], action["weapon"], who, lang))
+            return with_chance(label, fight_odds(view, seat, action["fighter"], action["weapon"]), lang)
         if kind == "zombie":
             return f"🧟 {W.node_name(action['from'], lang)} → {W.node_name(action['to'], lang)}"
         if kind == "agenda_redraw":
@@ -223,19 +239,36 @@ class ZombieLabels:
         return list(seen)
 
     def _with_labels(self, values: list[str], ctx: Context) -> list[str]:
+        """« You with Pistol (+1) · 67 % to win »: against the zombie (``fight``), or against the
+        target once it is chosen (``attack``)."""
+        seat = _asking(ctx)
+        kind = ctx.forms[0]["type"] if ctx.forms else None
         out = []
         for v in values:
             fighter, weapon = v.split("|", 1)
             bonus = card_info(weapon)["bonus"] if weapon != "none" else 0
-            out.append(f"{W.fighter_name(fighter, weapon, t('zt.you', ctx.lang), ctx.lang)} (+{bonus})")
+            label = f"{W.fighter_name(fighter, weapon, t('zt.you', ctx.lang), ctx.lang)} (+{bonus})"
+            p = None
+            if kind == "fight":
+                p = fight_odds(ctx.view, seat, fighter, weapon)
+            elif kind == "attack" and "target" in ctx.given:
+                p = attack_odds(ctx.view, seat, ctx.given["target"], fighter, weapon)[0]
+            out.append(with_chance(label, p, ctx.lang, 100))
         return out
 
     def _target_texts(self, target: str, ctx: Context) -> tuple[str, ...]:
         return (ctx.names.get(target, W.survivor_name(target, ctx.lang)), target)
 
     def _target_labels(self, targets: list[str], ctx: Context) -> list[str]:
-        return [ctx.names.get(x) or t("zt.guard_target", ctx.lang, survivor=W.survivor_name(x, ctx.lang))
-                for x in targets]
+        """« Bob · 59 % to win »: each target with the chance of the best fighter against it."""
+        seat = _asking(ctx)
+        out = []
+        for x in targets:
+            label = ctx.names.get(x) or t("zt.guard_target", ctx.lang, survivor=W.survivor_name(x, ctx.lang))
+            best = max((attack_odds(ctx.view, seat, x, f["fighter"], f["weapon"])[0] for f in ctx.forms
+                        if x in _each(f["target"])), default=None)
+            out.append(with_chance(label, best, ctx.lang, 100))
+        return out
 
     def _pay_labels(self, values: list[str], ctx: Context) -> list[str]:
         return [t("zt.pay.damage", ctx.lang) if v == "damage" else

@@ -18,7 +18,7 @@ from typing import Any
 from bot.rules.risk_express.cards import FACES, GENERAL, tray_lines
 from bot.rules.risk_express.throws import LINES, Option, filled_bits, key_of, options, throw_of
 
-__all__ = ["success", "throw_chances", "throws"]
+__all__ = ["success", "throw_chances", "throws", "view_chance"]
 
 
 @cache
@@ -76,3 +76,34 @@ def throw_chances(state: dict[str, Any]) -> list[tuple[Option, float]]:
             filled |= 1 << line
         out.append((o, success(card, filled, owed, len(tray) - len(used))))
     return out
+
+
+def view_chance(view: dict[str, Any], card: str, line: Any) -> float | None:
+    """The chance of taking ``card`` once ``line`` (``0``–``2`` or the General) is filled with
+    the throw on the table, read from the public ``view`` alone (what a label or a menu has):
+    the lines filled already, the General owed (another player's card), the dice left after
+    the ones the line takes. ``None`` when there is no throw or the line does not fit it."""
+    att = view.get("attempt")
+    entry = next((c for c in view.get("cards", ()) if c["id"] == card), None)
+    if not att or entry is None:
+        return None
+    known = att.get("chances", {}).get(f"{card}|{line}")
+    if known is not None:  # worked out with the view
+        return known
+    tray = tuple(sorted(att["tray"]))
+    if line == GENERAL:
+        used: tuple[str, ...] | None = (GENERAL,) if GENERAL in tray else None
+    else:
+        used = next((o[2] for o in tray_lines(tray).get(card, ()) if o[1] == line), None)
+    if used is None:
+        return None
+    if att["card"] == card:
+        filled = sum(1 << i for i, x in enumerate(entry["lines"]) if x["filled"] is not None)
+        owed = entry["general"] is not None and entry["general"]["filled"] is None
+    else:  # a first fill starts the attempt: a General is owed for another player's card
+        filled, owed = 0, entry["owner"] is not None
+    if line == GENERAL:
+        owed = False
+    else:
+        filled |= 1 << line
+    return success(card, filled, owed, len(tray) - len(used))

@@ -8,6 +8,7 @@ from typing import Any
 import bot.rules.risk_express.scoring as scoring
 import bot.rules.turns as turns
 from bot.rules.risk_express.cards import GENERAL, load_cards
+from bot.rules.risk_express.odds import throw_chances
 
 
 def view(state: dict[str, Any], current: str | None) -> dict[str, Any]:
@@ -58,6 +59,11 @@ def view(state: dict[str, Any], current: str | None) -> dict[str, Any]:
             "tray": list(att["tray"]),
             "set_aside": att["set_aside"],
             "failed": False,
+            # each option of the throw on the table (« card|line ») → the exact chance of then
+            # taking its card: worked out here, where the view is made (off the event loop),
+            # and read by the labels of the choices
+            "chances": ({f"{o[0]}|{o[1]}": p for o, p in throw_chances(state)}
+                        if state["phase"] == "place" and state["result"] is None and att["tray"] else {}),
         }
     return {
         "game": "risk_express",

@@ -70,6 +70,9 @@ def build_view(game: _Game, state: State, seat: str | None = None) -> dict[str, 
         "zombies": dict(state["zombies"]), "box": state["box"], "stands": state["stands"],
         "deck": len(state["deck"]), "discard": len(state["discard"]),
         "combat_deck": len(state["combat"]), "combat_discard": state["combat_discard"][-1:],
+        # how many of each value the combat deck still holds: public, every card drawn lies
+        # face up on the discard (the fights' odds read it; the order stays hidden)
+        "combat_left": {str(v): state["combat"].count(v) for v in sorted(s.combat)},
         "agenda_deck": len(state["agenda_deck"]),
         "encounter": dict(state["encounter"]) if state["encounter"] else None,
         "zombie_moves_left": state["zmoves"], "zombie_moves": zombie_moves,
