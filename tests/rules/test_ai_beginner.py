@@ -189,21 +189,3 @@ def test_easy_loses_to_the_beginner_more_often_than_not(game_id):
 
 def test_make_policy_knows_the_beginner():
     assert isinstance(make_policy("beginner"), BeginnerPolicy)
-
-
-def test_survival_counts_unused_ammunition_once_the_horde_has_come():
-    """The final count gives a point per unused ammunition: once the Horde has come, the AI's
-    evaluation counts the crates kept (a random player that kept its crates had beaten it on
-    the count); before, crates are worth only what they trade for."""
-    game = GAMES["walking_dead"]
-    state, me = _first("walking_dead", {"mode": "survival"},
-                       lambda st, s, legal: st.get("mode") == "survival" and st.get("phase") == "attack")
-    kept, spent = clone(state), clone(state)
-    kept["players"][me]["hand"] = ["a01", "a02", "a20"]
-    spent["players"][me]["hand"] = []
-    for st in (kept, spent):
-        st["horde"] = False
-    assert game.evaluate(kept, me) == game.evaluate(spent, me)
-    for st in (kept, spent):
-        st["horde"] = True
-    assert game.evaluate(kept, me) > game.evaluate(spent, me)

@@ -519,10 +519,7 @@ class WalkingDead(Claims, Turns, Fights, MapGame):
         """Survival: the strategic locations, a point each at the end (:mod:`.scoring`), less
         what the walkers' invasions may take: each territory at the chance a card falls on it
         (a round and a half of the next marker's cards) times the chance that many walkers
-        take it (one walker fewer than they are: the survivors' +1 on every die). Once the
-        Horde has come (the count at the round's end), the unused ammunition's points too:
-        before it, crates are worth what they trade for (a random player that kept its crates
-        had beaten the AI on the count by a point)."""
+        take it (one walker fewer than they are: the survivors' +1 on every die)."""
         if state["mode"] != "survival":
             return 0.0
         owner, troops = state["owner"], state["troops"]
@@ -533,8 +530,6 @@ class WalkingDead(Claims, Turns, Fights, MapGame):
         for t in self.board.holdings(owner).owned(seat):
             worth = 2.0 if t in strategic else 1.0
             points += worth - hit * take_chance(walkers - 1, troops[t]) * (worth + 0.3 * troops[t])
-        if state["horde"]:  # the final count comes at the round's end: unused ammunition scores a point each
-            points += ammo(state["players"][seat]["hand"])
         return points - len(self.board.holdings(owner).owned(seat))  # the territories: counted already
 
     def _redraw_hidden(self, state: State, seat: str | None, rng: Rng) -> None:
