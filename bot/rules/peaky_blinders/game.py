@@ -499,6 +499,14 @@ class PeakyBlinders(Powers, Crown, MapGame):
         return FormMemo()
 
     # -- views ----------------------------------------------------------------------------
+    def ai_weights(self, state: State) -> tuple[float, float]:
+        """The AI's evaluation (:mod:`bot.rules.risk_map.appraise`): members count half the
+        map games' 0.3 and a border's risk 0.8, as in Survival. The game is won on territories
+        and missions; members piled on one border (the issue's 83 on Kerry) had looked like
+        wealth. Normal against the beginner, 2 seats: seeds 101-110, 8 of 10 (5 of 10 with
+        0.3 and 1.5, 4 of 10 with 0.3 and 0.8); seeds 201-210, see docs/ai.md."""
+        return 0.15, 0.8
+
     def _redraw_hidden(self, state: State, seat: str | None, rng: Rng) -> None:
         _redraw(self, state, seat, rng)  # what the seat may not see (:mod:`.hidden`)
 
