@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.games.choices import Command, matches, numbers
-from bot.i18n import fmt_num, lang_of, t, text_of
+from bot.i18n import fmt_num, join, lang_of, t, text_of
 from bot.rules import names as N
 
 __all__ = ["ALT_MAX", "TYPED_SHOWN", "fit_alt", "Action", "Command", "Group", "Presenter", "View", "matches", "numbers", "typed"]
@@ -110,6 +110,9 @@ class Presenter:
         head = (t("alt.zoom", lang, game=self.name(lang), region=N.name(self.game_id, "region", zoom, lang))
                 if zoom else t("alt.board", lang, game=self.name(lang)))
         lines = self.alt_lines(view, names, lang)
+        winners = view.get("winners")
+        if isinstance(winners, list) and winners:
+            head += " " + t("alt.won", lang, who=join([names.get(w, w) for w in winners], lang), n=len(winners))
         changes = self.alt_changed(view, lang)
         table = self.alt_standings(view, names, lang)
         shorter = [[head, *lines[:k], table] for k in range(len(lines) - 1, 0, -1)]
