@@ -139,3 +139,18 @@ def test_every_file_the_bot_posts_is_made_with_its_description():
     assert found == ["discord_ui/pictures.py"]
     text = (root / "discord_ui" / "pictures.py").read_text(encoding="utf-8")
     assert text.count("discord.File(") == 1 and "description=" in text
+
+
+def test_the_changes_go_before_any_players_details(monkeypatch):
+    """5-seat Conquest with 32-character names: a changes line too long to fit beside the
+    table is dropped whole, and every player's line stays."""
+    engine, pres = GAMES["walking_dead"], presenter("walking_dead")
+    state, names = table("walking_dead", 5, long=True)
+    public = engine.view(state, None)
+    details = pres.alt_lines(public, names, "fr")
+    room = ALT_MAX - len("\n".join([pres.name("fr") + HEAD["fr"], *details]))
+    long_changes = "Changé : " + "Woodbury, " * (room // 10) + "Prison."
+    monkeypatch.setattr(type(pres), "alt_changed", lambda self, view, locale: long_changes)
+    text = pres.alt_text(public, names, "fr")
+    assert long_changes not in text and "Changé" not in text
+    assert text.split("\n")[1:] == details

@@ -376,7 +376,7 @@ class ZombiePresenter(ZombieLabels, Presenter):
         """The status, whose turn it is on its first line (kept however long the table)."""
         lines = super().alt_lines(view, names, locale)
         if view["current"] is not None and view["phase"] != "over":
-            lines[0] += " " + t("alt.turn", locale, who=self._who(view["current"], names))
+            lines[0] += " · " + t("alt.turn", locale, who=self._who(view["current"], names))
         return lines
 
     def prompt(self, view: View, names: dict[str, str], locale: Any) -> str:
