@@ -7,13 +7,13 @@ the ``/game`` cog. ``python -m bot replay FILE`` plays the file again.
 from __future__ import annotations
 
 import asyncio
-import io
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 
 from bot import export
+from bot.discord_ui.pictures import attachment
 from bot.discord_ui.protocols import GameBot
 from bot.i18n import lang_of, t
 from bot.rules import GAMES
@@ -35,5 +35,6 @@ class ExportCommands:
         lang = lang_of(interaction.locale)
         text = t("export.public" if doc["public_only"] else "export.full", lang, number=doc["game_number"],
                  game=GAMES[doc["game"]].name, file=name)
-        await interaction.response.send_message(text, file=discord.File(io.BytesIO(data), filename=name),
+        alt = t("alt.export", lang, game=GAMES[doc["game"]].name, number=doc["game_number"])
+        await interaction.response.send_message(text, file=attachment(data, name, alt),
                                                 ephemeral=True, allowed_mentions=discord.AllowedMentions.none())

@@ -11,9 +11,22 @@ import discord
 
 import renderers
 from bot.discord_ui.members import names_for
+from bot.games import presenter
+from bot.games.base import fit_alt
 from bot.rules import GAMES
 from bot.rules.names import name
 from bot.service import GameRow
+
+
+def attachment(data: bytes, filename: str, description: str) -> discord.File:
+    """Every file the bot posts is made here, with its description: the alt text a screen
+    reader says instead of « image » (non-empty, at most 1,024 characters, whole parts
+    kept: :func:`bot.games.base.fit_alt`). tests/discord_ui/test_alt_text.py fails if a
+    ``discord.File`` is built anywhere else."""
+    text = description.strip()
+    if not text:
+        raise ValueError(f"{filename}: a file posted without its description")
+    return discord.File(io.BytesIO(data), filename=filename, description=fit_alt([text]))
 
 
 def start_board_file(row: GameRow, zoom: str | None = None,
@@ -31,8 +44,9 @@ def start_board_file(row: GameRow, zoom: str | None = None,
     suffix = f"-{zoom}" if zoom else ""
     filename = f"{row.game}-turn-{view.get('turn', 0)}{suffix}.png"
 
-    def draw() -> discord.File:
-        return discord.File(io.BytesIO(renderers.render(view)), filename=filename)
+    def draw() -> discord.File:  # the alt text too: the game's status, built off the event loop
+        alt = presenter(row.game).alt_text(view, view["labels"], row.lang)
+        return attachment(renderers.render(view), filename, alt)
 
     return asyncio.get_running_loop().run_in_executor(None, draw)
 

@@ -9,7 +9,6 @@ a member out of the leaderboards (their card still shows to themselves). A mixin
 from __future__ import annotations
 
 import asyncio
-import io
 
 import discord
 from discord import app_commands
@@ -17,6 +16,7 @@ from discord.app_commands import locale_str as _
 
 from bot.discord_ui import limits
 from bot.discord_ui.cogs.groups import SETTINGS
+from bot.discord_ui.pictures import attachment
 from bot.discord_ui.protocols import GameBot
 from bot.i18n import fmt_num, lang_of, t, tn
 from bot.ratings import Rating, is_ai_player
@@ -129,7 +129,7 @@ class StatsCommands:
                       t("stats.board.empty", lang, game=name), t("stats.board.ai", lang))
         await interaction.response.defer()
         png = await asyncio.to_thread(leaderboard_png, lines, words)  # drawing: never on the event loop
-        file = discord.File(io.BytesIO(png), filename=f"leaderboard-{game}.png", description=board_alt(game, lines, lang))
+        file = attachment(png, f"leaderboard-{game}.png", board_alt(game, lines, lang))
         await interaction.followup.send(file=file, allowed_mentions=discord.AllowedMentions.none())
 
     @SETTINGS.command(name=_("leaderboard"), description=_("Show or hide yourself in this server's leaderboards"))

@@ -19,7 +19,6 @@ is noted once sent, and a later try edits that message instead of posting anothe
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 import time
 from typing import Any
@@ -29,9 +28,11 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 
 from bot.discord_ui.members import names_for
+from bot.discord_ui.pictures import attachment
 from bot.discord_ui.protocols import GameBot, bot_of
 from bot.games import presenter
-from bot.i18n import t, tn
+from bot.games.base import fit_alt
+from bot.i18n import fmt_num, t, tn
 from bot.service import GameRow, StorySource, UserError
 from bot.story import MAX_BYTES, Story, build_story
 
@@ -77,14 +78,30 @@ async def draw(source: StorySource, max_bytes: int, message: discord.Message | N
             from err
 
 
-def files_of(story: Story, what: str) -> list[discord.File]:
+def files_of(story: Story, what: str, row: GameRow) -> list[discord.File]:
     out = []
     if what in ("chart", "both"):
-        out.append(discord.File(io.BytesIO(story.chart_png), filename=story.replay_name.replace("replay.gif",
-                                                                                                 "chart.png")))
+        out.append(attachment(story.chart_png, story.replay_name.replace("replay.gif", "chart.png"),
+                              story_alt(story, "chart", row)))
     if what in ("replay", "both"):
-        out.append(discord.File(io.BytesIO(story.replay), filename=story.replay_name))
+        out.append(attachment(story.replay, story.replay_name, story_alt(story, "replay", row)))
     return out
+
+
+def story_alt(story: Story, what: str, row: GameRow) -> str:
+    """The chart's or the replay's alt text, in the game's language: what it shows, then
+    everyone's standing at the end (the chart's last points: public)."""
+    pres, lang = presenter(row.game), row.lang
+    label = story.standing or t(pres.standing_key, lang)
+    if what == "chart":
+        head = t("alt.chart", lang, game=pres.name(lang), what=label, n=len(story.turns) - 1,
+                 leads=len(story.lead_changes))
+    else:
+        head = t("alt.replay", lang, game=pres.name(lang), frames=story.frames)
+    names = names_for(row)
+    last = {s: v[-1] for s, v in story.series.items() if v}
+    table = " · ".join(f"{names.get(s, s)} {fmt_num(v, lang)}" for s, v in sorted(last.items(), key=lambda kv: -kv[1]))
+    return fit_alt([head, t("alt.final", lang, what=label, table=table) if table else ""], [head])
 
 
 def caption(row: GameRow, story: Story, what: str) -> str:
@@ -110,7 +127,7 @@ async def post_story(bot: GameBot, channel: Any, row: GameRow) -> None:
             return  # a new game started meanwhile, or the story was posted already
         message = await _story_message(bot, channel, source.row)
         story = await draw(source, upload_limit(getattr(channel, "guild", None)), message)
-        await message.edit(content=caption(row, story, "both"), attachments=files_of(story, "both"))
+        await message.edit(content=caption(row, story, "both"), attachments=files_of(story, "both", row))
         await bot.service.note_messages(row.id, story_posted=time.time())
     except Exception:
         if not bot.is_closed():
@@ -209,6 +226,6 @@ async def tell(interaction: discord.Interaction, what: str) -> None:
         except BaseException:
             await message.delete()  # the refusal comes privately; no "drawing…" left behind
             raise
-        await message.edit(content=caption(row, story, what), attachments=files_of(story, what))
+        await message.edit(content=caption(row, story, what), attachments=files_of(story, what, row))
     finally:
         _drawing.discard(channel_id)

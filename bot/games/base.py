@@ -10,22 +10,41 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.games.choices import Command, matches, numbers
-from bot.i18n import fmt_num, lang_of, t, text_of
+from bot.i18n import fmt_num, join, lang_of, t, text_of
 from bot.rules import names as N
 
-__all__ = ["TYPED_SHOWN", "Action", "Command", "Group", "Presenter", "View", "matches", "numbers", "typed"]
+__all__ = ["ALT_MAX", "TYPED_SHOWN", "fit_alt", "Action", "Command", "Group", "Presenter", "View", "matches", "numbers", "typed"]
 
 Action = dict[str, Any]
 View = dict[str, Any]  # what game.view(state, seat) returns
 Group = tuple[str, str, list[Action]]
 
 TYPED_SHOWN = 40  # how much of a player's unknown text a refusal quotes back
+ALT_MAX = 1024  # Discord's limit on an attachment's description (its alt text)
 
 
 def typed(text: Any, limit: int = TYPED_SHOWN) -> str:
     """A player's text, made safe to quote in a refusal: one line, at most ``limit`` characters."""
     flat = " ".join(str(text).split())
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def _plain(line: str) -> str:
+    """A line of the status as a screen reader should read it: no Markdown marks."""
+    return " ".join(line.replace("**", "").replace("__", "").replace("`", "").split())
+
+
+def fit_alt(*candidates: list[str], limit: int = ALT_MAX) -> str:
+    """The first of ``candidates`` (each a list of whole parts, most complete first) that fits
+    in ``limit`` characters once joined, so a long table loses whole lower-priority parts,
+    never a word; only when even the last is too long is it cut, at a space, with « … »."""
+    for parts in candidates:
+        text = "\n".join(p for p in parts if p)
+        if len(text) <= limit:
+            return text
+    text = "\n".join(p for p in candidates[-1] if p) if candidates else ""
+    cut = text[: limit - 1].rsplit(" ", 1)[0].rstrip()
+    return cut + "…"
 
 
 class Presenter:
@@ -71,6 +90,55 @@ class Presenter:
     def prompt(self, view: View, names: dict[str, str], locale: Any) -> str:
         """What the player to act is asked, from the public view."""
         return ""
+
+    # -- alt text -----------------------------------------------------------------------
+    def alt_lines(self, view: View, names: dict[str, str], locale: Any) -> list[str]:
+        """The picture's description, line by line, most important first: whose turn, then
+        each player's standing, then the rest. The game's status (built from the public view
+        only, so no secret can be in it); a game overrides it to order it otherwise."""
+        return [x for x in (_plain(line) for line in self.status(view, names, locale).splitlines()) if x]
+
+    def alt_text(self, view: View, names: dict[str, str], locale: Any) -> str:
+        """The board's alt text (an attachment's description, at most :data:`ALT_MAX`): the
+        game and what the picture shows, whose turn, the standings, and what changed hands
+        since the last picture (``view["changed"]``, what the board rings). From the public
+        ``view`` only, in ``locale``'s language. Too long (a big table), it drops whole parts:
+        the changes first, then the per-player details from the last, keeping one line of
+        everyone's standing."""
+        lang = lang_of(locale)
+        zoom = view.get("zoom")
+        head = (t("alt.zoom", lang, game=self.name(lang), region=N.name(self.game_id, "region", zoom, lang))
+                if zoom else t("alt.board", lang, game=self.name(lang)))
+        lines = self.alt_lines(view, names, lang)
+        winners = view.get("winners")
+        if isinstance(winners, list) and winners:
+            head += " " + t("alt.won", lang, who=join([names.get(w, w) for w in winners], lang), n=len(winners))
+        changes = self.alt_changed(view, lang)
+        table = self.alt_standings(view, names, lang)
+        shorter = [[head, *lines[:k], table] for k in range(len(lines) - 1, 0, -1)]
+        return fit_alt([head, *lines, changes], [head, *lines], *shorter, [head, table], [head])
+
+    def alt_changed(self, view: View, locale: Any) -> str:
+        """« Changed hands since the last picture: … », of what the board rings (``""``: nothing)."""
+        marks = view.get("changed") or []
+        if not marks:
+            return ""
+        lang = lang_of(locale)
+        kind, _owners = self.owners(view)
+        shown = [N.name(self.game_id, kind, i, lang) if kind else str(i) for i in marks[:12]]
+        more = len(marks) - len(shown)
+        what = ", ".join(shown) + (t("since.more", lang, n=more) if more > 0 else "")
+        return t("alt.changed", lang, what=what, n=len(marks))
+
+    def alt_standings(self, view: View, names: Mapping[str, str], locale: Any) -> str:
+        """Everyone's standing on one line, best first (what the story's chart counts)."""
+        lang = lang_of(locale)
+        score = self.standings(view)
+        if not score:
+            return ""
+        table = " · ".join(f"{names.get(s, s)} {fmt_num(v, lang)}" for s, v in
+                           sorted(score.items(), key=lambda kv: -kv[1]))
+        return t("alt.standings", lang, what=self.standing_label(view, lang), table=table)
 
     def hand(self, view: View, seat: str, names: dict[str, str], locale: Any) -> str:
         """``/game hand``: ``seat``'s own view (``game.view(state, seat)``) in words."""

@@ -55,6 +55,7 @@ class Story:
     lead_changes: list[int]  # indexes into ``turns`` where a new seat took the lead alone
     frames: int  # frames in the replay
     width: int  # the replay's width in pixels
+    standing: str = ""  # what the chart counts, in the game's language (for its alt text)
 
 
 def snapshots(game: Game, seats: list[str], options: dict[str, Any], seed: int,
@@ -158,7 +159,7 @@ def build_story(game_id: str, seats: list[str], options: dict[str, Any], seed: i
     gif, frames, width = animate(boards(), len(picked), max_bytes=max_bytes, progress=step)
     if progress is not None:
         progress(total, total)
-    return Story(chart, gif, f"{game_id}-replay.gif", series, turns, leads, frames, width)
+    return Story(chart, gif, f"{game_id}-replay.gif", series, turns, leads, frames, width, words.standing)
 
 
 def write_story(game_id: str, seats: list[str], options: dict[str, Any], seed: int, log: list[Any],

@@ -27,6 +27,16 @@ async def fake():
     """A fake Discord on 127.0.0.1 for one test."""
     async with FakeDiscord(timeout=HANG_LIMIT) as server:
         yield server
+        assert_described(server)
+
+
+def assert_described(server: FakeDiscord) -> None:
+    """Issue 31: every file the bot posted in an end-to-end test carries its description (the
+    alt text a screen reader says), non-empty and within Discord's 1,024 characters."""
+    for upload in server.bot_uploads:
+        text = upload.description or ""
+        assert text.strip(), f"{upload.filename}: posted without a description (alt text)"
+        assert len(text) <= 1024, f"{upload.filename}: a description of {len(text)} characters"
 
 
 @pytest.fixture(autouse=True)

@@ -75,6 +75,13 @@ async def test_replay_and_chart_of_a_running_then_a_finished_game(fake, tmp_path
         assert "Le fil de la partie" in story.content
         names = sorted(n for n, _ in story.files)
         assert names == ["risk_express-chart.png", "risk_express-replay.gif"]
+        # issue 31.3: each described in the game's language (French), the chart with the final standings
+        described = {a.filename: a.description or "" for a in story.attachments}
+        assert described["risk_express-chart.png"].startswith("Risk Express : un graphique de la position")
+        assert "À la fin, Points : Alice" in described["risk_express-chart.png"]
+        assert described["risk_express-replay.gif"].startswith("Risk Express : le plateau tour par tour")
+        final = [a for a in fake.bot_uploads if a.filename.startswith("risk_express-turn-")][-1]
+        assert final.description.startswith("Risk Express : le plateau. Partie terminée, gagnée par Alice.")
         over = await bot.service.store.latest_game(table.id)
         assert over.status == "finished"
         # /game replay still tells the last game once it is over

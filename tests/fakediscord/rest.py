@@ -181,6 +181,7 @@ class RestApi:
         uploads = {}
         for index, filename, data in files:
             uploads[index] = self.store_attachment(filename, data, channel_id=channel_id)
+        self.bot_uploads.extend(uploads.values())
         return uploads
 
     # -- identity ----------------------------------------------------------------------------

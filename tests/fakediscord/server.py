@@ -113,6 +113,9 @@ class FakeDiscord(RestApi):
         self.messages: dict[int, Message] = {}
         self.records: list[Record] = []
         self.attachments: dict[int, Attachment] = {}
+        # every file the bot uploaded, in order; each keeps the description (alt text) Discord
+        # read in the body's ``attachments`` (payload_json), once the message is made or edited
+        self.bot_uploads: list[Attachment] = []
         self.interactions: dict[int, InteractionResult] = {}
         self.interactions_by_token: dict[str, InteractionResult] = {}
         self.deferred_updates: list[InteractionResult] = []  # type 6, until something follows

@@ -372,6 +372,13 @@ class ZombiePresenter(ZombieLabels, Presenter):
             lines.append(prompt)
         return "\n".join(lines)
 
+    def alt_lines(self, view: View, names: dict[str, str], locale: Any) -> list[str]:
+        """The status, whose turn it is on its first line (kept however long the table)."""
+        lines = super().alt_lines(view, names, locale)
+        if view["current"] is not None and view["phase"] != "over":
+            lines[0] += " · " + t("alt.turn", locale, who=self._who(view["current"], names))
+        return lines
+
     def prompt(self, view: View, names: dict[str, str], locale: Any) -> str:
         lang = lang_of(locale)
         seat = view["current"]
