@@ -15,17 +15,15 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 
 from bot.discord_ui import limits
-from bot.discord_ui.cogs.groups import SETTINGS
+from bot.discord_ui.cogs.groups import GAME_CHOICES, SETTINGS
 from bot.discord_ui.pictures import attachment
 from bot.discord_ui.protocols import GameBot
+from bot.games.base import ALT_MAX
 from bot.i18n import fmt_num, lang_of, t, tn
 from bot.ratings import Rating, is_ai_player
 from bot.rules import GAMES
 from bot.service import StatsCard, UserError
 from renderers.stats import Line, Words, leaderboard_png
-
-GAME_CHOICES = [app_commands.Choice(name=g.name, value=g.id) for g in GAMES.values()]
-ALT_MAX = 1024  # Discord's limit on an attachment's description
 
 
 def shown(value: float, lang: str) -> str:

@@ -19,7 +19,7 @@ from discord.ext import commands
 
 from bot import timing
 from bot.discord_ui import ai, clocks, limits, lobby, members, messages, pictures, takeback
-from bot.discord_ui.cogs.groups import MODERATION, SETTINGS
+from bot.discord_ui.cogs.groups import GAME_CHOICES, MODERATION, SETTINGS
 from bot.discord_ui.cogs.help import help_text
 from bot.discord_ui.export import ExportCommands
 from bot.discord_ui.protocols import GameBot
@@ -30,7 +30,6 @@ from bot.i18n import lang_of, t
 from bot.rules import GAMES
 from bot.service import UserError
 
-GAME_CHOICES = [app_commands.Choice(name=g.name, value=g.id) for g in GAMES.values()]
 # Each language under its own name, whatever the member's client language.
 LANGUAGE_CHOICES = [app_commands.Choice(name="English", value="en"), app_commands.Choice(name="Français", value="fr")]
 TURN_TIME_CHOICES = [app_commands.Choice(name=v, value=v) for v in timing.TURN_TIMES]

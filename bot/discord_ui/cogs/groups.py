@@ -13,7 +13,12 @@ from __future__ import annotations
 from discord import app_commands
 from discord.app_commands import locale_str as _
 
+from bot.rules import GAMES
+
 MODERATION = app_commands.Group(name=_("mod"),
                                 description=_("Moderators: restart, skip, remove a player, take back, hand a seat to the AI"))
 SETTINGS = app_commands.Group(name=_("settings"),
                               description=_("The server's settings, where your reminders reach you, your vacation"))
+
+# the game option of /game new and /game stats: every game by its name
+GAME_CHOICES = [app_commands.Choice(name=g.name, value=g.id) for g in GAMES.values()]
