@@ -71,9 +71,11 @@ def test_the_beginner_beats_random_play(game_id, options):
     assert wins >= 3
 
 
-def _placement(game_id: str, options: dict):
+def _placement(game_id: str, options: dict, strong_neutrals: bool = False):
     """A placement with one enemy stack of 12 next to the seat's lands: ``(state, seat, front,
-    rear)``, the territories next to it and those far from it."""
+    rear)``, the territories next to it and those far from it. ``strong_neutrals``: neutral
+    gangs and walkers hold 10 each (no weak neighbour to spring on: the choice is the border
+    or the rear)."""
     game = GAMES[game_id]
     state, me = _first(game_id, options, lambda st, s, legal: any(f["type"] == "place" for f in legal)
                        and st.get("phase") == "place")
@@ -83,6 +85,10 @@ def _placement(game_id: str, options: dict):
     target = next(t for t in board.order[len(board.order) // 2:] if state["owner"][t] in state["order"])
     _all_mine_but(state, me, enemy, {target: 12}, mine=2)
     owner = state["owner"]
+    if strong_neutrals:
+        for t, who in owner.items():
+            if who is not None and who not in state["order"]:
+                state["troops"][t] = 10
     front = {t for t in board.neighbours(target, closed) if owner[t] == me}
     rear = {t for t in board.order if owner[t] == me and all(owner[n] == me for n in board.neighbours(t, closed))}
     assert front and rear
@@ -92,7 +98,7 @@ def _placement(game_id: str, options: dict):
 @pytest.mark.parametrize(("game_id", "options"), MAP_GAMES)
 def test_the_ai_reinforces_the_threatened_border_not_the_rear(game_id, options):
     game = GAMES[game_id]
-    state, me, front, rear = _placement(game_id, options)
+    state, me, front, rear = _placement(game_id, options, strong_neutrals=True)
     forms = [f for f in game.legal_actions(state, me) if f["type"] == "place"]
     assert forms and any(t in rear for t in forms[0]["territory"])  # the rear was a choice
     action = decide(game, state, me, "normal", seed=3)

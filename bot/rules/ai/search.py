@@ -23,6 +23,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from bot.rules.ai.plans import PlanPolicy
 from bot.rules.base import Action, Game, Rng, RuleError, State, canonical
 from bot.rules.compact import choose, expand
 
@@ -183,18 +184,29 @@ class SearchPolicy:
 # it plays each candidate on (the rest of its own turn, at random: an attack's follow-up, the
 # lines of a card still to fill) and how often it plays a random move instead (easy makes
 # mistakes on purpose)
+# on the map games, normal and hard choose among the styles' moves played out through the
+# opponents' reply (:mod:`.plans`: ``samples`` per candidate, ``wide``: the steady style's next
+# best placements and attacks tried too), the search making the other decisions
 LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"iterations": 24, "horizon": 2, "slack": 0.2},
-    "normal": {"iterations": 160, "horizon": 8},
-    "hard": {"iterations": 480, "horizon": 12},
+    "normal": {"iterations": 160, "horizon": 8, "plans": {"samples": 8}},
+    "hard": {"iterations": 480, "horizon": 12, "plans": {"samples": 16, "wide": 3}},
 }
 
 
 def level_policy(level: str, *, iterations: int | None = None,
-                 stop: Callable[[], bool] | None = None) -> SearchPolicy:
+                 stop: Callable[[], bool] | None = None) -> SearchPolicy | PlanPolicy:
+    """A level's policy: its search, wrapped in the map games' plans where the level has them
+    (:class:`~bot.rules.ai.plans.PlanPolicy` hands every other game and decision to the search)."""
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r} (one of {', '.join(LEVELS)})")
     settings = dict(LEVELS[level])
+    plans = settings.pop("plans", None)
     if iterations is not None:
+        if plans is not None:  # fewer iterations asked (a test, a tight clock): fewer samples too
+            plans = {**plans, "samples": max(2, plans["samples"] * iterations // settings["iterations"])}
         settings["iterations"] = iterations
-    return SearchPolicy(stop=stop, **settings)
+    search = SearchPolicy(stop=stop, **settings)
+    if plans is None:
+        return search
+    return PlanPolicy(fallback=search, stop=stop, **plans)

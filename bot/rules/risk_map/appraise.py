@@ -22,7 +22,7 @@ import bot.rules.turns as turns
 from bot.rules.base import State
 from bot.rules.risk_map.odds import conquest_probability
 
-__all__ = ["EXPOSED", "TROOP", "appraise", "take_chance"]
+__all__ = ["EXPOSED", "TROOP", "adjacency", "appraise", "take_chance"]
 
 TROOP = 0.3  # a member's worth, in territories (an edition may say otherwise: MapGame.ai_weights)
 BONUS = 1.5  # a region's bonus held whole, per member of income it gives
@@ -46,7 +46,7 @@ def take_chance(attackers: int, defenders: int) -> float:
 _ADJ: dict[tuple[int, frozenset[str]], dict[str, tuple[str, ...]]] = {}
 
 
-def _adjacency(board: Any, closed: frozenset[str]) -> dict[str, tuple[str, ...]]:
+def adjacency(board: Any, closed: frozenset[str]) -> dict[str, tuple[str, ...]]:
     """Every territory's neighbours with ``closed`` shut, remembered per board and closed set."""
     key = (id(board), closed)
     adj = _ADJ.get(key)
@@ -69,7 +69,7 @@ def appraise(game: Any, state: State, seat: str) -> float:
     board = game.board
     owner: dict[str, Any] = state["owner"]
     troops: dict[str, int] = state["troops"]
-    adj = _adjacency(board, game.closed(state))
+    adj = adjacency(board, game.closed(state))
     side = game.ai_side(state)  # seat → the seats it plays with (itself, or its team)
     players = set(seats)
     troop, exposed_weight = game.ai_weights(state)

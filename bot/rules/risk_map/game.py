@@ -36,7 +36,7 @@ from typing import Any
 
 import bot.rules.turns as turns
 from bot.rules.base import Action, Event, Game, Rng, RuleError, State
-from bot.rules.risk_map.appraise import EXPOSED, TROOP, appraise
+from bot.rules.risk_map.appraise import EXPOSED, TROOP, appraise, take_chance
 from bot.rules.risk_map.attack import Attacks
 from bot.rules.risk_map.board import NO_CLOSED, Board, reinforcements
 from bot.rules.risk_map.cards import draw
@@ -310,6 +310,11 @@ class MapGame(LegalForms, Attacks, Moderation, DefenceOrders, Game):
         return lambda tid: owner[tid] == seat
 
     # -- the AI's evaluation (:mod:`bot.rules.risk_map.appraise`) ----------------------------
+    def ai_plans(self, state: State) -> bool:
+        """Whether the AI's normal and hard levels choose among the map styles' moves played
+        out through the reply (:mod:`bot.rules.ai.plans`) rather than by the search alone."""
+        return True
+
     def evaluate(self, state: State, seat: str) -> float:
         """The AI's guess of a position: armies and the front (:func:`.appraise.appraise`)."""
         return appraise(self, state, seat)
@@ -328,6 +333,11 @@ class MapGame(LegalForms, Attacks, Moderation, DefenceOrders, Game):
         """The AI's evaluation: a member's worth in territories, and the weight of a border's
         chance to fall for the seat judged (:mod:`.appraise`)."""
         return TROOP, EXPOSED
+
+    def ai_take_chance(self, state: State, tid: str, sent: int) -> float:
+        """The AI's chance that ``sent`` members take ``tid`` (plain dice; an edition whose
+        battles differ says so)."""
+        return take_chance(sent, state["troops"][tid])
 
     def ai_side(self, state: State) -> dict[str, tuple[str, ...]]:
         """Per seat, the seats on its side (the AI's evaluation; team editions widen it)."""
