@@ -1,0 +1,132 @@
+"""Issue 28, point 2: the map games' AI plays its candidates out through the opponents' reply
+(:mod:`bot.rules.ai.plans`). What a broken plan would break: the reply not played (the play-out
+stopping at the end of the seat's own turn), the styles not differing, the plans reaching a game
+that has none (Risk Express, Zombie Town, Conquest), a style picking something the rules refuse,
+Survival's walkers judged at plain dice."""
+
+from __future__ import annotations
+
+import pytest
+
+import bot.rules.turns as turns
+from bot.rules import GAMES
+from bot.rules.ai import RandomPolicy, decide, make_policy
+from bot.rules.ai.plans import STEADY, STYLES, PlanPolicy, _rollout, plays_plans
+from bot.rules.ai.search import SearchPolicy, level_policy
+from bot.rules.base import Rng, clone
+from bot.rules.play import play_out
+from bot.rules.risk_map.appraise import take_chance
+from bot.rules.walking_dead.odds import attack_odds
+from bot.rules.walking_dead.walkers import WALKERS
+
+MAP = [("peaky_blinders", {}), ("transformers", {}), ("walking_dead", {"mode": "survival"})]
+
+
+def _turn_start(game_id: str, options: dict, seed: int = 3):
+    """The state at the start of a seat's second turn of a seeded random game (2 seats)."""
+    game = GAMES[game_id]
+    for step in play_out(game, ["p0", "p1"], seed, RandomPolicy(), options):
+        state = step.after
+        if state["turn"] >= 3 and state.get("battle") is None and game.to_move(state) == turns.current_seat(state):
+            return game, clone(state), turns.current_seat(state)
+    raise AssertionError("no such position")
+
+
+@pytest.mark.parametrize(("game_id", "options"), MAP)
+def test_the_play_out_goes_through_the_opponents_reply(game_id, options):
+    game, state, seat = _turn_start(game_id, options)
+    start = state["turn"]
+    after = _rollout(game, state, seat, STEADY, Rng(5), reply=True)
+    if game.outcome(after) is None:  # stopped where the seat is about to move again
+        assert turns.current_seat(after) == seat and after["turn"] > start + 1
+    own = _rollout(game, state, seat, STEADY, Rng(5), reply=False)
+    if game.outcome(own) is None:  # without the reply: the seat's own turn only
+        assert turns.current_seat(own) != seat and own["turn"] == start + 1
+
+
+@pytest.mark.parametrize(("game_id", "options"), MAP)
+@pytest.mark.parametrize(("level", "steps"), [("normal", 40), pytest.param("hard", 400, marks=pytest.mark.slow)])
+def test_every_style_and_the_plans_choose_legal_actions(game_id, options, level, steps):
+    """The start of a game of the level against random play; at every decision each style's
+    choice goes through the door (``apply``), which raises on one the rules refuse."""
+    game = GAMES[game_id]
+    seats = ["p0", "p1"]
+    policies = {"p0": make_policy(level, iterations=4 if level == "normal" else 40), "p1": RandomPolicy()}
+    for i, step in enumerate(play_out(game, seats, 11, policies, options)):
+        if i > steps:
+            break
+        state = step.after
+        seat = game.to_move(state)
+        if seat is None:
+            break
+        forms = game.moving(game.legal_actions(state, seat))
+        for style in STYLES:
+            game.apply(state, seat, style.act(game, state, seat, forms, Rng(i)))  # raises if refused
+
+
+def test_the_styles_differ_where_the_odds_are_middling():
+    """Bold attacks at 45-60 %, steady from 60 %, careful from 75 %."""
+    bold, steady, careful = (next(s for s in STYLES if s.name == n) for n in ("bold", "steady", "careful"))
+    assert bold.odds < steady.odds < careful.odds and bold.keep < steady.keep < careful.keep
+    assert bold.spear > steady.spear > careful.spear == 0
+
+
+def test_the_plans_leave_games_without_a_map_to_the_search():
+    for game_id, options in [("risk_express", {}), ("zombie_town", {}), ("walking_dead", {"mode": "conquest"})]:
+        game = GAMES[game_id]
+        state = game.setup(["p0", "p1", "p2"], options, 4)
+        assert not plays_plans(game, state)
+        seat = game.to_move(state)
+        legal = game.legal_actions(state, seat)
+        # the level's policy gives the search's very choice
+        plan = level_policy("normal", iterations=12)
+        assert isinstance(plan, PlanPolicy)
+        search = SearchPolicy(iterations=12, horizon=8)
+        assert plan.choose(game, state, seat, legal, Rng(9)) == search.choose(game, state, seat, legal, Rng(9))
+    for game_id, options in MAP:
+        game = GAMES[game_id]
+        assert plays_plans(game, game.setup(["p0", "p1"], options, 4))
+    assert isinstance(level_policy("easy"), SearchPolicy)  # easy keeps the search alone
+
+
+def test_survival_fights_walkers_at_their_own_odds():
+    """Walkers are fought with the survivors' edge, and killed survivors may turn: not plain dice."""
+    game = GAMES["walking_dead"]
+    state = game.setup(["p0", "p1"], {"mode": "survival"}, 4)
+    tid = next(t for t, o in state["owner"].items() if o == WALKERS)
+    state["troops"][tid] = 3
+    assert game.ai_take_chance(state, tid, 5) == pytest.approx(float(attack_odds(5, 3)))
+    assert game.ai_take_chance(state, tid, 5) != pytest.approx(take_chance(5, 3))
+    mine = next(t for t, o in state["owner"].items() if o != WALKERS)
+    state["owner"][mine], state["troops"][mine] = "p1", 2
+    assert game.ai_take_chance(state, mine, 5) == take_chance(5, state["troops"][mine])
+
+
+def test_a_careful_style_retreats_where_a_bold_one_rolls_on():
+    """A battle under way at about 50 %: careful retreats, bold rolls on."""
+    game = GAMES["peaky_blinders"]
+    for step in play_out(game, ["p0", "p1"], 5, RandomPolicy(), {}):
+        state = step.after
+        seat = game.to_move(state)
+        forms = game.moving(game.legal_actions(state, seat)) if seat else []
+        if state.get("battle") and any(f["type"] == "retreat" for f in forms):
+            break
+    else:
+        raise AssertionError("no battle")
+    state = clone(state)
+    b = state["battle"]
+    state["battle"] = {**b, "committed": 4}
+    state["troops"][b["to"]] = 4  # 4 against 4: between careful's 60 % and bold's 35 %
+    chance = take_chance(4, 4)
+    assert 0.35 < chance < 0.6
+    bold = next(s for s in STYLES if s.name == "bold")
+    careful = next(s for s in STYLES if s.name == "careful")
+    forms = game.moving(game.legal_actions(state, seat))
+    assert bold.act(game, state, seat, forms, Rng(1))["type"] == "roll"
+    assert careful.act(game, state, seat, forms, Rng(1))["type"] == "retreat"
+
+
+def test_the_same_seed_gives_the_same_plan():
+    game, state, seat = _turn_start("peaky_blinders", {})
+    first = decide(game, state, seat, "hard", seed=7, iterations=40)
+    assert first == decide(game, state, seat, "hard", seed=7, iterations=40)
