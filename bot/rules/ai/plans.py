@@ -41,10 +41,14 @@ ENDS = ("end_placement", "end_attack", "end_turn")
 EXTRA = 3  # other kinds of choice tried beside the styles' moves at one decision
 
 
-def plays_plans(game: Game, state: State) -> bool:
-    """Whether ``game`` is a map game whose decisions the styles can make."""
+def plays_plans(game: Game, state: State) -> str | None:
+    """How far ``game``'s plans are played out (``"turn"``: to the seat's next turn,
+    ``"end"``: to the game's end), or None where the styles do not play (a game without a map,
+    a mode that keeps the search)."""
     plans = getattr(game, "ai_plans", None)
-    return plans is not None and "troops" in state and "owner" in state and plans(state)
+    if plans is None or "troops" not in state or "owner" not in state:
+        return None
+    return plans(state)
 
 
 def _fill(form: Action, **wanted: Any) -> Action:
@@ -275,9 +279,12 @@ class _Turn:
         return _fill(best[1], to=best[2], count=best[3])
 
 
-def _rollout(game: Game, state: State, seat: str, style: Style, rng: Rng, reply: bool, cap: int = 400) -> State:
+def _rollout(game: Game, state: State, seat: str, style: Style, rng: Rng, reply: bool | str,
+             cap: int = 400) -> State:
     """Play on after a candidate: ``style`` for the rest of ``seat``'s turn, then (``reply``)
-    the others' next turns in the steady style, until ``seat`` is about to move again."""
+    the others' next turns in the steady style, until ``seat`` is about to move again
+    (``reply`` ``"end"``: on to the game's end, ``seat`` in the steady style from its next
+    turn)."""
     start = state["turn"]
     for _ in range(cap):
         mover = game.to_move(state)
@@ -285,7 +292,9 @@ def _rollout(game: Game, state: State, seat: str, style: Style, rng: Rng, reply:
             break
         if turns.current_seat(state) == seat:
             if state["turn"] != start:
-                break
+                if reply != "end":
+                    break
+                style = STEADY
         elif not reply:
             break
         forms = game.moving(game.legal_actions(state, mover))
@@ -310,10 +319,11 @@ class PlanPolicy:
     """The map games' AI (see the module's doc): a :class:`bot.rules.play.Policy`.
 
     ``samples``: samples each candidate is played on (the budget when ``stop`` does not end
-    it first); ``reply``: play the opponents' next turn before judging; ``fallback``: the
+    it first); ``reply``: play the opponents' next turn before judging (or on to the game's
+    end where the game says so: :meth:`MapGame.ai_plans`); ``fallback``: the
     policy for the decisions the styles do not make."""
 
-    def __init__(self, fallback: Any, samples: int = 8, reply: bool = True,
+    def __init__(self, fallback: Any, samples: int = 8, reply: bool | str = True,
                  stop: Callable[[], bool] | None = None, searched: bool = False, wide: int = 0) -> None:
         self.searched = searched
         self.wide = wide
@@ -325,8 +335,11 @@ class PlanPolicy:
     def choose(self, game: Game, state: State, seat: str, legal: list[Action], rng: Rng) -> Action:
         forms = game.moving(legal)
         core = [f for f in forms if f["type"] in CORE]
-        if not core or not plays_plans(game, state):
+        how = plays_plans(game, state)
+        if not core or how is None:
             return self.fallback.choose(game, state, seat, legal, rng)
+        reply: bool | str = self.reply and ("end" if how == "end" else True)
+        cap = 4000 if reply == "end" else 400
         cands: list[tuple[Action, Style]] = []
         seen: set[str] = set()
 
@@ -366,7 +379,7 @@ class PlanPolicy:
             for i, (action, style) in enumerate(cands):
                 try:
                     after = game.apply_legal({**sample, "rng": dice}, seat, action)[0]
-                    after = _rollout(game, after, seat, style, Rng(picks), self.reply)
+                    after = _rollout(game, after, seat, style, Rng(picks), reply, cap)
                     total[i] += game.evaluate(after, seat)
                 except RuleError:
                     total[i] -= 1.0

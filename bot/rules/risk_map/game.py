@@ -310,10 +310,11 @@ class MapGame(LegalForms, Attacks, Moderation, DefenceOrders, Game):
         return lambda tid: owner[tid] == seat
 
     # -- the AI's evaluation (:mod:`bot.rules.risk_map.appraise`) ----------------------------
-    def ai_plans(self, state: State) -> bool:
-        """Whether the AI's normal and hard levels choose among the map styles' moves played
-        out through the reply (:mod:`bot.rules.ai.plans`) rather than by the search alone."""
-        return True
+    def ai_plans(self, state: State) -> str | None:
+        """How the AI's normal and hard levels play here: among the map styles' moves played
+        out through the reply to the seat's next turn (``"turn"``), or on to the game's end
+        (``"end"``: a short game), or (None) by the search alone (:mod:`bot.rules.ai.plans`)."""
+        return "turn"
 
     def evaluate(self, state: State, seat: str) -> float:
         """The AI's guess of a position: armies and the front (:func:`.appraise.appraise`)."""
