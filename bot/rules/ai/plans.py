@@ -198,7 +198,8 @@ class _Turn:
         """The chance ``sent`` members take ``dst`` (the edition's dice: :meth:`ai_take_chance`)."""
         return self.game.ai_take_chance(self.state, dst, sent)
 
-    def claim(self, form: Action) -> Action:
+    def claim(self, form: Action, top: int = 1) -> Any:
+        """The territory to claim (``top`` > 1: the best ``top``, best first)."""
         options = form["territory"] if isinstance(form["territory"], list) else [form["territory"]]
         strategic = set(getattr(self.game, "strategic", ()) or ())
 
@@ -207,6 +208,8 @@ class _Turn:
             return (self.share(t) + 0.1 * near + (0.5 if t in strategic else 0.0),
                     -self.board.territories[t].index)
 
+        if top > 1:
+            return [_fill(form, territory=t) for t in sorted(options, key=value, reverse=True)[:top]]
         return _fill(form, territory=max(options, key=value))
 
     def place(self, form: Action, top: int = 1) -> Any:
@@ -315,6 +318,22 @@ def _rollout(game: Game, state: State, seat: str, style: Style, rng: Rng, reply:
     return state
 
 
+MARGIN = 0.05  # a finished game's worth per point of lead at the final count, beside the win
+
+
+def judge(game: Game, state: State, seat: str) -> float:
+    """The worth of where a play-out stopped: the game's evaluation, and on a finished game
+    with a final count, the lead in points too (a game won by 10 is a safer choice than one
+    won by 1: a few samples tell them apart where wins alone would not)."""
+    value = game.evaluate(state, seat)
+    out = game.outcome(state)
+    scores = out.get("scores") if out else None
+    if isinstance(scores, dict) and seat in scores:
+        others = [float(v) for s, v in scores.items() if s != seat]
+        value += MARGIN * (float(scores[seat]) - max(others, default=0.0))
+    return value
+
+
 class PlanPolicy:
     """The map games' AI (see the module's doc): a :class:`bot.rules.play.Policy`.
 
@@ -354,8 +373,12 @@ class PlanPolicy:
         if self.wide:  # the steady style's next best placements and attacks, played on steadily
             turn = _Turn(STEADY, game, state, seat)
             kinds = {f["type"] for f in core}
-            if "place" in kinds and not kinds & {"roll", "retreat", "advance"}:
-                for action in turn.place(next(f for f in core if f["type"] == "place"), self.wide):
+            if "claim" in kinds:
+                for action in turn.claim(next(f for f in core if f["type"] == "claim"), self.wide):
+                    offer(action, STEADY)
+            elif kinds & {"place", "place_start"} and not kinds & {"roll", "retreat", "advance"}:
+                form = next(f for f in core if f["type"] in ("place", "place_start"))
+                for action in turn.place(form, self.wide):
                     offer(action, STEADY)
             elif "attack" in kinds and not kinds & {"roll", "retreat", "advance"}:
                 for action in turn.attack([f for f in core if f["type"] == "attack"], self.wide):
@@ -380,7 +403,7 @@ class PlanPolicy:
                 try:
                     after = game.apply_legal({**sample, "rng": dice}, seat, action)[0]
                     after = _rollout(game, after, seat, style, Rng(picks), reply, cap)
-                    total[i] += game.evaluate(after, seat)
+                    total[i] += judge(game, after, seat)
                 except RuleError:
                     total[i] -= 1.0
         best = max(range(len(cands)), key=lambda i: total[i])

@@ -189,8 +189,8 @@ class SearchPolicy:
 # best placements and attacks tried too), the search making the other decisions
 LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"iterations": 24, "horizon": 2, "slack": 0.2},
-    "normal": {"iterations": 160, "horizon": 8, "plans": {"samples": 8}},
-    "hard": {"iterations": 480, "horizon": 12, "plans": {"samples": 16, "wide": 3}},
+    "normal": {"iterations": 160, "horizon": 8, "plans": {"samples": 8, "wide": 3}},
+    "hard": {"iterations": 480, "horizon": 12, "plans": {"samples": 16, "wide": 5, "searched": True}},
 }
 
 
