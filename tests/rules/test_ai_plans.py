@@ -11,7 +11,7 @@ import pytest
 import bot.rules.turns as turns
 from bot.rules import GAMES
 from bot.rules.ai import RandomPolicy, decide, make_policy
-from bot.rules.ai.plans import STEADY, STYLES, PlanPolicy, _rollout, plays_plans
+from bot.rules.ai.plans import MARGIN, STEADY, STYLES, PlanPolicy, _rollout, judge, plays_plans
 from bot.rules.ai.search import SearchPolicy, level_policy
 from bot.rules.base import Rng, clone
 from bot.rules.play import play_out
@@ -130,3 +130,14 @@ def test_the_same_seed_gives_the_same_plan():
     game, state, seat = _turn_start("peaky_blinders", {})
     first = decide(game, state, seat, "hard", seed=7, iterations=40)
     assert first == decide(game, state, seat, "hard", seed=7, iterations=40)
+
+
+def test_survival_is_played_out_to_its_end_and_judged_by_its_lead():
+    game, state, seat = _turn_start("walking_dead", {"mode": "survival"})
+    assert plays_plans(game, state) == "end"
+    after = _rollout(game, state, seat, STEADY, Rng(3), reply="end", cap=4000)
+    out = game.outcome(after)
+    assert out is not None and "scores" in out
+    lead = out["scores"][seat] - max(v for s, v in out["scores"].items() if s != seat)
+    assert judge(game, after, seat) == pytest.approx(game.evaluate(after, seat) + MARGIN * lead)
+    assert plays_plans(*_turn_start("peaky_blinders", {})[:2]) == "turn"
