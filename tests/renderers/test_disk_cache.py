@@ -216,3 +216,45 @@ def test_zombie_town_palette_and_frames_are_read_back_and_the_boards_are_the_sam
     finally:
         disk.use(None)
         forget()
+
+
+def test_the_maps_badge_frames_are_read_back_with_the_same_bytes(cache, monkeypatch):
+    """The warm-up stores a map's badge frames (supersampled, ~4 ms each); a restart's first
+    board reads them instead of drawing them, and draws the same bytes."""
+    from renderers.risk_map import canvas
+
+    folder, _ = cache
+    made = []
+    real = canvas._frame
+    spy = lambda *a: made.append(a) or real(*a)  # noqa: E731
+    spy.cache_clear = real.cache_clear
+    monkeypatch.setattr(canvas, "_frame", spy)
+
+    def forget_badges() -> None:  # the static layers stay (drawn once, ~1 s)
+        for held in (canvas._FRAMES, canvas._PARTS, canvas._NEW):
+            held.clear()
+        real.cache_clear()
+
+    views = game_views(GAME, 2)
+    boards = lambda: [renderers.render(v) for v in views]  # noqa: E731
+    disk.use(None)
+    forget_badges()
+    plain = boards()  # no cache folder: drawn, nothing kept
+    assert made and not folder.exists()
+    disk.use(folder)
+    forget_badges()
+    assert boards() == plain  # the frames made (the warm-up makes every one), then stored
+    from renderers import walking_dead
+
+    with canvas.DRAW_LOCK:
+        canvas._keep_parts(walking_dead.map_art("en"))
+    assert any(p.name.startswith(f"badges-{GAME}.") for p in folder.iterdir())
+    forget_badges()  # a restart
+    made.clear()
+    assert boards() == plain
+    assert made == []  # read from disk, none drawn
+    for path in folder.glob("badges-*"):
+        path.write_bytes(b"garbage")
+    forget_badges()
+    assert boards() == plain  # an unreadable file: drawn again
+    assert made
