@@ -59,6 +59,18 @@ def render(view: dict[str, Any]) -> bytes:
         done(fresh)
 
 
+def keep() -> None:
+    """The boards as last composed kept on disk (the bot stops): :func:`frame.keep`."""
+    with _LOCK:
+        frame.keep()
+
+
+def prepare() -> None:
+    """Before the first board of this process: what :func:`keep` stored, taken back."""
+    with _LOCK:
+        frame.restore()
+
+
 def zoom_regions() -> list[str]:
     """No close-ups: the cards are the whole board."""
     return []
@@ -94,9 +106,9 @@ def warm() -> None:
             owned["owner"] = seats[1]
             play["attempt"] = {"card": target["id"], "tray": list(FACES), "set_aside": 1,
                                "failed": n == 3}
-            with common.warm_step():  # after the boards being drawn
-                render(play)
-            with common.warm_step():
+            with common.warm_step(), frame.recent_kept():  # after the boards being drawn
+                render(play)  # (the boards of the games in play stay in the caches)
+            with common.warm_step(), frame.recent_kept():
                 render(view)
 
 

@@ -258,3 +258,51 @@ def test_the_maps_badge_frames_are_read_back_with_the_same_bytes(cache, monkeypa
     forget_badges()
     assert boards() == plain  # an unreadable file: drawn again
     assert made
+
+
+def test_risk_express_boards_kept_at_a_stop_are_taken_back_with_the_same_bytes(tmp_path, monkeypatch):
+    """What the bot keeps when it stops (the frames as last composed, their pieces): the next
+    process's next board of a game in play pastes only what changed, and gives the same
+    bytes as a process that drew everything; a file that does not read back is ignored."""
+    from renderers import risk_express as rx
+    from renderers.risk_express import frame
+
+    views = game_views("risk_express", 8)
+    pieces, drawn = [], []
+    real = frame._piece
+    monkeypatch.setattr(frame, "_piece", lambda *a: pieces.append(a[1]) or real(*a))
+    real_base = frame.base_image
+
+    def base_image(*a):
+        drawn.append(a[2])
+        return real_base(*a)
+
+    base_image.cache_clear = real_base.cache_clear
+    monkeypatch.setattr(frame, "base_image", base_image)
+    try:
+        rx.clear_caches()
+        plain = [renderers.render(v) for v in views]  # one process, no cache folder
+        disk.use(tmp_path)
+        rx.clear_caches()
+        assert [renderers.render(v) for v in views[:6]] == plain[:6]  # the process before the stop
+        renderers.keep()
+        assert [p.name.split(".")[0] for p in tmp_path.glob(f"{frame.KEPT}.*")] == [frame.KEPT]
+        rx.clear_caches()  # a restart
+        pieces.clear()
+        drawn.clear()
+        renderers.prepare()
+        assert [renderers.render(v) for v in views[6:]] == plain[6:]
+        assert len(pieces) <= 3 * 2  # the target, the tray, the header: not every card
+        assert drawn == []  # nor the background
+        rx.clear_caches()
+        pieces.clear()
+        assert [renderers.render(v) for v in views[6:]] == plain[6:]  # without them: every card drawn
+        assert len(pieces) > 10
+        for path in tmp_path.glob(f"{frame.KEPT}.*"):
+            path.write_bytes(path.read_bytes()[:1000])  # cut short
+        rx.clear_caches()
+        renderers.prepare()
+        assert [renderers.render(v) for v in views[6:]] == plain[6:]
+    finally:
+        disk.use(None)
+        rx.clear_caches()
