@@ -360,19 +360,20 @@ def _draw_panel(im: Image.Image, kind: str | ScoreCell, p: Plan, dx: int, dy: in
 KEPT = "express-boards"  # the boards as last composed (:func:`keep`), on disk
 
 
-def keep() -> None:
+def keep() -> bool:
     """Store the frames as last composed and their pieces on disk (:mod:`renderers.kit.disk`;
     the bot does it when it stops): the next process's first board of a game that was in
     play pastes only what changed since, as its next board would have, instead of drawing
-    every card. Under the drawing lock."""
+    every card. Under the drawing lock. Whether it stored (boards were drawn since)."""
     if disk.directory() is None or not _C.frames or not _C.drawn:
-        return
+        return False
     _C.drawn = 0
     with _LEND:  # an encoder adds the bands it deflated meanwhile
         frames = [(fr.key, fr.image.size, fr.image.tobytes(), fr.image.getpalette(), fr.shown,
                    fr.sk, fr.safe, fr.areas, fr.backdrops, dict(fr.zbands))
                   for fr in _C.frames.values()]
     disk.store(KEPT, (frames, list(_C.tiles.items()), list(_C.panels.items())))
+    return True
 
 
 def restore() -> bool:
@@ -396,12 +397,12 @@ def restore() -> bool:
         return False
     for cache, items, limit in ((_C.frames, [(fr.key, fr) for fr in got], FRAMES),
                                 (_C.tiles, tiles, TILES), (_C.panels, panels, PANELS)):
-        for key, value in items:
+        for key, value in reversed(items):  # their order kept, behind what this process drew
             if key not in cache:
                 cache[key] = value
-                cache.move_to_end(key, last=False)  # behind what this process drew
-                while len(cache) > limit:
-                    cache.popitem(last=True)
+                cache.move_to_end(key, last=False)
+        while len(cache) > limit:  # the least recent of theirs let go
+            cache.popitem(last=False)
     return bool(got)
 
 

@@ -291,6 +291,7 @@ def test_risk_express_boards_kept_at_a_stop_are_taken_back_with_the_same_bytes(t
         pieces.clear()
         drawn.clear()
         renderers.prepare()
+        assert rx.icons.die_icon.entries() and rx.icons.coin_icon.entries()  # the icons taken back
         assert [renderers.render(v) for v in views[6:]] == plain[6:]
         assert len(pieces) <= 3 * 2  # the target, the tray, the header: not every card
         assert drawn == []  # nor the background
@@ -306,3 +307,28 @@ def test_risk_express_boards_kept_at_a_stop_are_taken_back_with_the_same_bytes(t
     finally:
         disk.use(None)
         rx.clear_caches()
+
+
+def test_a_kept_cache_gives_back_what_it_drew_and_takes_back_another_process_entries():
+    from PIL import Image
+
+    from renderers.kit.memo import kept
+
+    calls = []
+
+    @kept(2)
+    def icon(size: int, colour: str = "red") -> Image.Image:
+        calls.append((size, colour))
+        return Image.new("RGB", (size, size), colour)
+
+    a = icon(3)
+    assert icon(3) is a and calls == [(3, "red")]  # drawn once
+    icon(4), icon(5)  # past maxsize: the least recently used (3) let go
+    assert [k for k, _ in icon.entries()] == [(4,), (5,)]
+    before = icon.entries()
+    icon.cache_clear()
+    icon(6)
+    icon.take_back(before + [((7,), "not an image")], Image.Image)  # behind what is drawn here
+    assert [k for k, _ in icon.entries()] == [(5,), (6,)]
+    calls.clear()
+    assert icon(5).tobytes() == Image.new("RGB", (5, 5), "red").tobytes() and calls == []
