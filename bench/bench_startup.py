@@ -10,7 +10,10 @@ Discord (tests/fakediscord, on 127.0.0.1 in the same process):
 - **first board after ready**: right after ready (the boards' layers are being built in a
   worker thread meanwhile), a Risk Express board, then a Peaky Blinders map, drawn through
   ``renderers.render``, against the median of the game's next five boards once every
-  layer is built — target ≤ 2×;
+  layer is built — target ≤ 2×; one game of each is played across the starts (its boards
+  drawn by the bench beforehand): a start's first board is the one after the last board
+  the start before drew, as after an operator's restart mid-game (the bot keeps what it
+  drew when it stops, ``renderers.keep``);
 - the same for a new install's first start, once (the maps' static layers are not on disk
   yet: ``render-cache/`` beside the database, :mod:`renderers.kit.disk`); the measured
   starts then find them there, as every restart of an installed bot;
@@ -25,7 +28,10 @@ ready 141 ms (Risk Express) and 111 ms (Peaky Blinders) against 6 and 12 ms warm
 missed); the renderers' memory once warm 75 MB (target missed). Later (Zombie Town on disk,
 the maps' warm-up without its repeated sample boards): ready 0.77 s against 0.37 s (2.04×);
 first board 109 ms and 105 ms against the next boards' 11 and 14 ms (missed); memory 79 MB
-(missed).
+(missed). Later (renderers prepared before ready, the maps' badges on disk, Risk Express's
+boards and icons kept across a restart; 5 starts, load average ~7): ready 1.90 s against
+0.70 s (2.72×, met); first board 60 ms (Express) and 88 ms (Peaky) against the next boards'
+16 and 25 ms (3.8× and 3.6×: missed); memory 58 MB (missed).
 """
 
 from __future__ import annotations
