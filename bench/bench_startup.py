@@ -29,9 +29,9 @@ missed); the renderers' memory once warm 75 MB (target missed). Later (Zombie To
 the maps' warm-up without its repeated sample boards): ready 0.77 s against 0.37 s (2.04×);
 first board 109 ms and 105 ms against the next boards' 11 and 14 ms (missed); memory 79 MB
 (missed). Later (renderers prepared before ready, the maps' badges on disk, Risk Express's
-boards and icons kept across a restart; 5 starts, load average ~7): ready 1.90 s against
-0.70 s (2.72×, met); first board 60 ms (Express) and 88 ms (Peaky) against the next boards'
-16 and 25 ms (3.8× and 3.6×: missed); memory 58 MB (missed).
+boards and icons kept across a restart; two runs of 5 starts, load average ~7): ready 2.72×
+and 2.69× (met); first board 60 / 47 ms (Express) and 88 / 80 ms (Peaky) against the next
+boards' 16 and 25 / 28 ms (2.8–3.8×: missed); memory 58 / 59 MB (missed).
 """
 
 from __future__ import annotations
