@@ -10,7 +10,10 @@ Discord (tests/fakediscord, on 127.0.0.1 in the same process):
 - **first board after ready**: right after ready (the boards' layers are being built in a
   worker thread meanwhile), a Risk Express board, then a Peaky Blinders map, drawn through
   ``renderers.render``, against the median of the game's next five boards once every
-  layer is built — target ≤ 2×;
+  layer is built — target ≤ 2×; one game of each is played across the starts (its boards
+  drawn by the bench beforehand): a start's first board is the one after the last board
+  the start before drew, as after an operator's restart mid-game (the bot keeps what it
+  drew when it stops, ``renderers.keep``);
 - the same for a new install's first start, once (the maps' static layers are not on disk
   yet: ``render-cache/`` beside the database, :mod:`renderers.kit.disk`); the measured
   starts then find them there, as every restart of an installed bot;
@@ -25,13 +28,17 @@ ready 141 ms (Risk Express) and 111 ms (Peaky Blinders) against 6 and 12 ms warm
 missed); the renderers' memory once warm 75 MB (target missed). Later (Zombie Town on disk,
 the maps' warm-up without its repeated sample boards): ready 0.77 s against 0.37 s (2.04×);
 first board 109 ms and 105 ms against the next boards' 11 and 14 ms (missed); memory 79 MB
-(missed).
+(missed). Later (renderers prepared before ready, the maps' badges on disk, Risk Express's
+boards and icons kept across a restart; two runs of 5 starts, load average ~7): ready 2.72×
+and 2.69× (met); first board 60 / 47 ms (Express) and 88 / 80 ms (Peaky) against the next
+boards' 16 and 25 / 28 ms (2.8–3.8×: missed); memory 58 / 59 MB (missed).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import pickle
 import statistics
 import subprocess
 import sys
@@ -50,6 +57,7 @@ sys.path.insert(0, {root!r})
 import asyncio, json, logging, tempfile
 
 KIND = {kind!r}
+CHUNK = {chunk!r}
 
 
 def rss_mb():
@@ -91,12 +99,14 @@ async def main():
             async with fake.run(bot):
                 out["ready"] = time.time()
                 if KIND == "gm":
+                    import pickle
                     import renderers
-                    sys.path.insert(0, {bench!r}); from bench_startup import sample_views
 
+                    with open({views!r}, "rb") as f:  # the games' boards (drawn by the bench)
+                        chunks = pickle.load(f)
                     out["rss_ready"] = rss_mb()
                     firsts = {{}}
-                    for name, views in sample_views():  # asked for at once, while warming
+                    for name, views in chunks[CHUNK]:  # asked for at once, while warming
                         t = time.perf_counter()
                         await asyncio.to_thread(renderers.render, views[0])
                         firsts[name] = (time.perf_counter() - t, views[1:])
@@ -117,19 +127,30 @@ asyncio.run(main())
 """
 
 
-def sample_views() -> list[tuple[str, list[dict]]]:
+CHUNKS = 12  # starts at most (the game's boards are cut in chunks of six, one per start)
+
+
+def sample_views(chunk: int = 0) -> list[tuple[str, list[dict]]]:
     """Six consecutive boards in play of Risk Express and of Peaky Blinders
     (``bench_render_memory``'s seeded games, in English): the first drawn right after
-    ready, the next five once warm."""
+    ready, the next five once warm; ``chunk``: the six boards after those of ``chunk - 1``
+    (each start goes on with the game the start before played: a restart mid-game, whose
+    first board comes after the last one the process before drew)."""
+    return chunked()[chunk]
+
+
+def chunked() -> list[list[tuple[str, list[dict]]]]:
+    """:func:`sample_views` of every chunk."""
     sys.path.insert(0, str(ROOT / "bench"))
     from bench_render_memory import game_views
 
-    return [(g, game_views(g, 6)) for g in ("risk_express", "peaky_blinders")]
+    games = {g: game_views(g, 2 * 6 * CHUNKS)[:6 * CHUNKS] for g in ("risk_express", "peaky_blinders")}
+    return [[(g, views[6 * i:6 * i + 6]) for g, views in games.items()] for i in range(CHUNKS)]
 
 
-def one(kind: str, db: str = "") -> dict:
+def one(kind: str, db: str = "", chunk: int = 0, views: str = "") -> dict:
     t0 = time.time()
-    code = CHILD.format(root=str(ROOT), bench=str(ROOT / "bench"), kind=kind, db=db)
+    code = CHILD.format(root=str(ROOT), kind=kind, db=db, chunk=chunk, views=views)
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     out = json.loads(done.stdout.strip().splitlines()[-1])
     out["ready"] -= t0
@@ -143,10 +164,13 @@ def main() -> None:
     bare, gm = [], []
     with tempfile.TemporaryDirectory() as tmp:
         db = f"{tmp}/gm.sqlite3"  # the same database, and so the same cache of layers, each start
-        cold = one("gm", db)  # a new install: no layer on disk yet
-        for _ in range(args.starts):  # alternated: the machine's load drifts
+        views = f"{tmp}/views.pickle"
+        with open(views, "wb") as f:
+            pickle.dump(chunked(), f)
+        cold = one("gm", db, 0, views)  # a new install: no layer on disk yet
+        for i in range(1, min(args.starts, CHUNKS - 1) + 1):  # alternated: the machine's load drifts
             bare.append(one("bare"))
-            gm.append(one("gm", db))
+            gm.append(one("gm", db, i, views))
     print(f"a new install's first start (no layer on disk yet): ready {cold['ready']:.2f} s; first board "
           + ", ".join(f"{g} {cold[g][0]:.0f} ms (warm {cold[g][1]:.0f})" for g in ("risk_express", "peaky_blinders")))
     b = statistics.median(r["ready"] for r in bare)

@@ -141,6 +141,9 @@ class GameMasterBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         renderers.use_cache(render_cache_dir(self.settings.database_url, self.settings.cache_dir))
+        # the renderers imported and the layers' key computed before going online (in a
+        # worker thread: the loop stays free), not by the first board after ready
+        await asyncio.to_thread(renderers.prepare)
         store = self._store or await open_store(self.settings.database_url)
         self._store = store
         self.service = GameService(store, self._seed_source)
@@ -249,6 +252,8 @@ class GameMasterBot(commands.Bot):
             self._stop_warming = True
             with contextlib.suppress(Exception):
                 await self._warming
+        with contextlib.suppress(Exception):  # the boards as last drawn, for the next start
+            await asyncio.to_thread(renderers.keep)
         renderers.use_cache(None)  # this bot's folder: not the next one's in this process (tests)
         if self._idle_task is not None:
             self._idle_task.cancel()

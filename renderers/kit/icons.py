@@ -9,6 +9,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from renderers.kit.colours import PLAYER_COLORS, RGB, WHITE, Box
+from renderers.kit.memo import kept
 
 SUPERSAMPLE = 4  # icons are drawn 4× larger then reduced: smooth edges, cached anyway
 
@@ -42,7 +43,7 @@ def shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float
     raise ValueError(f"unknown shape {shape!r}")
 
 
-@lru_cache(maxsize=64)
+@kept(64)
 def token_icon(index: int, size: int, ring: RGB = WHITE) -> Image.Image:
     """A player's token (their shape in their colour, with a contrasting ring), RGBA."""
     pc = PLAYER_COLORS[index % len(PLAYER_COLORS)]
@@ -65,7 +66,7 @@ def paste_icon(canvas: Image.Image, icon: Image.Image, xy: tuple[int, int]) -> N
     canvas.paste(icon, (int(xy[0]), int(xy[1])), icon)
 
 
-@lru_cache(maxsize=16)
+@kept(16)
 def padlock_icon(size: int, color: RGB = WHITE, body: RGB | None = None) -> Image.Image:
     """A closed padlock, RGBA."""
     s = size * SUPERSAMPLE

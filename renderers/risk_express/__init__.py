@@ -22,12 +22,16 @@ The renderer protocol every game's module keeps: ``render(view) -> bytes``, ``wa
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 from pathlib import Path
 from typing import Any
 
+from PIL import Image
+
 from renderers import kit as common
+from renderers.kit import disk
 from renderers.kit.png import Band, banded_png
 from renderers.risk_express import cards, frame, icons, page, panels
 from renderers.risk_express import layout as _layout
@@ -43,6 +47,7 @@ __all__ = ["render", "warm", "zoom_regions", "clear_caches", "render_image", "la
            "HEADER_H", "W", "Names"]
 
 _LOCK = common.DRAW_LOCK  # shared with every renderer: the fonts are shared
+ICONS_KEPT = "express-icons"
 DATA = Path(__file__).resolve().parents[2] / "data" / "risk_express" / "cards.json"
 
 
@@ -57,6 +62,31 @@ def render(view: dict[str, Any]) -> bytes:
         return banded_png(im, bands, fresh)
     finally:
         done(fresh)
+
+
+# the icons a board shows (supersampled drawings reduced): kept with the boards
+ICONS = {"die": icons.die_icon, "ghost": icons.ghost_die, "soldier": icons.soldier_glyph,
+         "coin": icons.coin_icon, "token": common.token_icon, "padlock": common.padlock_icon}
+
+
+def keep() -> None:
+    """The boards as last composed (:func:`frame.keep`) and their icons kept on disk (the
+    bot stops)."""
+    with _LOCK:
+        if frame.keep():
+            disk.store(ICONS_KEPT, {name: fn.entries() for name, fn in ICONS.items()})
+
+
+def prepare() -> None:
+    """Before the first board of this process: what :func:`keep` stored, taken back."""
+    with _LOCK:
+        if not frame.restore():
+            return
+        kept = disk.load(ICONS_KEPT)
+        if isinstance(kept, dict):
+            for name, fn in ICONS.items():
+                with contextlib.suppress(Exception):  # not what was stored: left out
+                    fn.take_back(kept.get(name) or [], Image.Image)
 
 
 def zoom_regions() -> list[str]:
@@ -94,9 +124,9 @@ def warm() -> None:
             owned["owner"] = seats[1]
             play["attempt"] = {"card": target["id"], "tray": list(FACES), "set_aside": 1,
                                "failed": n == 3}
-            with common.warm_step():  # after the boards being drawn
-                render(play)
-            with common.warm_step():
+            with common.warm_step(), frame.recent_kept():  # after the boards being drawn
+                render(play)  # (the boards of the games in play stay in the caches)
+            with common.warm_step(), frame.recent_kept():
                 render(view)
 
 

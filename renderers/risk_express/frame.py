@@ -29,7 +29,8 @@ import itertools
 import threading
 import zlib
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -86,6 +87,7 @@ class _Caches:
     areas: OrderedDict[Any, Image.Image] = field(default_factory=OrderedDict)
     last: _Frame | None = None  # the frame of this board
     before: _Frame | None = None  # the frame of the board before
+    drawn: int = 0  # boards composed since the last :func:`keep` or :func:`restore`
 
 
 _C = _Caches()
@@ -242,6 +244,7 @@ def lend_frame(view: dict[str, Any], palette: Image.Image, pal_key: Any
     p = plan(view)
     fr = _frame(p, palette, pal_key)
     _C.before, _C.last = _C.last, fr
+    _C.drawn += 1
     if not fr.safe:  # an odd layout: pieces would overlap, draw the board whole
         return quantize(render_image(view), palette=palette), {}, _nothing
     with _LEND:
@@ -352,6 +355,73 @@ def _draw_panel(im: Image.Image, kind: str | ScoreCell, p: Plan, dx: int, dy: in
     elif isinstance(kind, ScoreCell):
         x0, y0, x1, y1 = kind.box
         draw_score_cell(im, kind._replace(box=(x0 - dx, y0 - dy, x1 - dx, y1 - dy)), p.lang)
+
+
+KEPT = "express-boards"  # the boards as last composed (:func:`keep`), on disk
+
+
+def keep() -> bool:
+    """Store the frames as last composed and their pieces on disk (:mod:`renderers.kit.disk`;
+    the bot does it when it stops): the next process's first board of a game that was in
+    play pastes only what changed since, as its next board would have, instead of drawing
+    every card. Under the drawing lock. Whether it stored (boards were drawn since)."""
+    if disk.directory() is None or not _C.frames or not _C.drawn:
+        return False
+    _C.drawn = 0
+    with _LEND:  # an encoder adds the bands it deflated meanwhile
+        frames = [(fr.key, fr.image.size, fr.image.tobytes(), fr.image.getpalette(), fr.shown,
+                   fr.sk, fr.safe, fr.areas, fr.backdrops, dict(fr.zbands))
+                  for fr in _C.frames.values()]
+    disk.store(KEPT, (frames, list(_C.tiles.items()), list(_C.panels.items())))
+    return True
+
+
+def restore() -> bool:
+    """Take back what :func:`keep` stored (before any board of this process: the bot does it
+    before going online), as the least recent entries of the caches. Whether anything was
+    read; a file that does not read back is ignored."""
+    kept = disk.load(KEPT) if disk.directory() is not None else None
+    try:
+        frames, tiles, panels = kept  # type: ignore[misc]
+        ids: dict[int, int] = {}
+        got: list[_Frame] = []
+        for key, size, data, pal, shown, sk, safe, areas, backdrops, zbands in frames:
+            image = Image.frombytes("P", size, data)
+            image.putpalette(pal)
+            ids[sk] = next(_IDS)
+            got.append(_Frame(key, image, dict(shown), ids[sk], bool(safe), list(areas),
+                              backdrops=dict(backdrops), zbands=dict(zbands)))
+        tiles = [((ids[k[0]], *k[1:]), im) for k, im in tiles if k[0] in ids and isinstance(im, Image.Image)]
+        panels = [((ids[k[0]], *k[1:]), im) for k, im in panels if k[0] in ids and isinstance(im, Image.Image)]
+    except Exception:  # none, stale, cut short: the boards are drawn as on a first start
+        return False
+    for cache, items, limit in ((_C.frames, [(fr.key, fr) for fr in got], FRAMES),
+                                (_C.tiles, tiles, TILES), (_C.panels, panels, PANELS)):
+        for key, value in reversed(items):  # their order kept, behind what this process drew
+            if key not in cache:
+                cache[key] = value
+                cache.move_to_end(key, last=False)
+        while len(cache) > limit:  # the least recent of theirs let go
+            cache.popitem(last=False)
+    return bool(got)
+
+
+@contextmanager
+def recent_kept() -> Iterator[None]:
+    """Around a warm-up's sample boards: the frames and pieces in use before it stay in the
+    caches (the boards of the games in play, :func:`restore`'s), ahead of the samples'."""
+    before = [(c, list(c.items())) for c in (_C.frames, _C.tiles, _C.panels)]
+    try:
+        yield
+    finally:
+        for cache, items in before:
+            for key, value in items:
+                if key not in cache:  # let go meanwhile: taken back (it was not changed since)
+                    cache[key] = value
+                cache.move_to_end(key)
+        for cache, limit in ((_C.frames, FRAMES), (_C.tiles, TILES), (_C.panels, PANELS)):
+            while len(cache) > limit:
+                cache.popitem(last=False)
 
 
 def clear() -> None:

@@ -4,11 +4,11 @@ primitives (no emoji font) at 4× and reduced, cached per size."""
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from renderers.kit import INK, RGB, SUPERSAMPLE, WHITE, font, star_points
+from renderers.kit.memo import kept
 from renderers.risk_express.look import (
     DIE_EDGE,
     DIE_FACE,
@@ -32,7 +32,7 @@ def _soldier_figure(d: ImageDraw.ImageDraw, cx: float, cy: float, h: float, colo
                         radius=int(h * 0.18), fill=color)
 
 
-@lru_cache(maxsize=64)
+@kept(64)
 def die_icon(face: str, size: int) -> Image.Image:
     """One die face as an RGBA icon ``size`` px square, drawn with primitives (no emoji)."""
     s = size * SUPERSAMPLE
@@ -82,7 +82,7 @@ def die_icon(face: str, size: int) -> Image.Image:
     return im.resize((size, size), Image.Resampling.LANCZOS)
 
 
-@lru_cache(maxsize=16)
+@kept(16)
 def ghost_die(size: int) -> Image.Image:
     """An empty die slot (a die set aside / a line still to fill)."""
     s = size * SUPERSAMPLE
@@ -96,7 +96,7 @@ def ghost_die(size: int) -> Image.Image:
     return im.resize((size, size), Image.Resampling.LANCZOS)
 
 
-@lru_cache(maxsize=16)
+@kept(16)
 def soldier_glyph(size: int, color: RGB = SOLDIER) -> Image.Image:
     s = size * SUPERSAMPLE
     im = Image.new("RGBA", (s, s), (0, 0, 0, 0))
@@ -104,7 +104,7 @@ def soldier_glyph(size: int, color: RGB = SOLDIER) -> Image.Image:
     return im.resize((size, size), Image.Resampling.LANCZOS)
 
 
-@lru_cache(maxsize=16)
+@kept(16)
 def coin_icon(value: int, size: int) -> Image.Image:
     """A points coin: the number in a white disc with a dark rim."""
     s = size * SUPERSAMPLE

@@ -216,3 +216,119 @@ def test_zombie_town_palette_and_frames_are_read_back_and_the_boards_are_the_sam
     finally:
         disk.use(None)
         forget()
+
+
+def test_the_maps_badge_frames_are_read_back_with_the_same_bytes(cache, monkeypatch):
+    """The warm-up stores a map's badge frames (supersampled, ~4 ms each); a restart's first
+    board reads them instead of drawing them, and draws the same bytes."""
+    from renderers.risk_map import canvas
+
+    folder, _ = cache
+    made = []
+    real = canvas._frame
+    spy = lambda *a: made.append(a) or real(*a)  # noqa: E731
+    spy.cache_clear = real.cache_clear
+    monkeypatch.setattr(canvas, "_frame", spy)
+
+    def forget_badges() -> None:  # the static layers stay (drawn once, ~1 s)
+        for held in (canvas._FRAMES, canvas._PARTS, canvas._NEW):
+            held.clear()
+        real.cache_clear()
+
+    views = game_views(GAME, 2)
+    boards = lambda: [renderers.render(v) for v in views]  # noqa: E731
+    disk.use(None)
+    forget_badges()
+    plain = boards()  # no cache folder: drawn, nothing kept
+    assert made and not folder.exists()
+    disk.use(folder)
+    forget_badges()
+    assert boards() == plain  # the frames made (the warm-up makes every one), then stored
+    from renderers import walking_dead
+
+    with canvas.DRAW_LOCK:
+        canvas._keep_parts(walking_dead.map_art("en"))
+    assert any(p.name.startswith(f"badges-{GAME}.") for p in folder.iterdir())
+    forget_badges()  # a restart
+    made.clear()
+    assert boards() == plain
+    assert made == []  # read from disk, none drawn
+    for path in folder.glob("badges-*"):
+        path.write_bytes(b"garbage")
+    forget_badges()
+    assert boards() == plain  # an unreadable file: drawn again
+    assert made
+
+
+def test_risk_express_boards_kept_at_a_stop_are_taken_back_with_the_same_bytes(tmp_path, monkeypatch):
+    """What the bot keeps when it stops (the frames as last composed, their pieces): the next
+    process's next board of a game in play pastes only what changed, and gives the same
+    bytes as a process that drew everything; a file that does not read back is ignored."""
+    from renderers import risk_express as rx
+    from renderers.risk_express import frame
+
+    views = game_views("risk_express", 8)
+    pieces, drawn = [], []
+    real = frame._piece
+    monkeypatch.setattr(frame, "_piece", lambda *a: pieces.append(a[1]) or real(*a))
+    real_base = frame.base_image
+
+    def base_image(*a):
+        drawn.append(a[2])
+        return real_base(*a)
+
+    base_image.cache_clear = real_base.cache_clear
+    monkeypatch.setattr(frame, "base_image", base_image)
+    try:
+        rx.clear_caches()
+        plain = [renderers.render(v) for v in views]  # one process, no cache folder
+        disk.use(tmp_path)
+        rx.clear_caches()
+        assert [renderers.render(v) for v in views[:6]] == plain[:6]  # the process before the stop
+        renderers.keep()
+        assert [p.name.split(".")[0] for p in tmp_path.glob(f"{frame.KEPT}.*")] == [frame.KEPT]
+        rx.clear_caches()  # a restart
+        pieces.clear()
+        drawn.clear()
+        renderers.prepare()
+        assert rx.icons.die_icon.entries() and rx.icons.coin_icon.entries()  # the icons taken back
+        assert [renderers.render(v) for v in views[6:]] == plain[6:]
+        assert len(pieces) <= 3 * 2  # the target, the tray, the header: not every card
+        assert drawn == []  # nor the background
+        rx.clear_caches()
+        pieces.clear()
+        assert [renderers.render(v) for v in views[6:]] == plain[6:]  # without them: every card drawn
+        assert len(pieces) > 10
+        for path in tmp_path.glob(f"{frame.KEPT}.*"):
+            path.write_bytes(path.read_bytes()[:1000])  # cut short
+        rx.clear_caches()
+        renderers.prepare()
+        assert [renderers.render(v) for v in views[6:]] == plain[6:]
+    finally:
+        disk.use(None)
+        rx.clear_caches()
+
+
+def test_a_kept_cache_gives_back_what_it_drew_and_takes_back_another_process_entries():
+    from PIL import Image
+
+    from renderers.kit.memo import kept
+
+    calls = []
+
+    @kept(2)
+    def icon(size: int, colour: str = "red") -> Image.Image:
+        calls.append((size, colour))
+        return Image.new("RGB", (size, size), colour)
+
+    a = icon(3)
+    assert icon(3) is a and calls == [(3, "red")]  # drawn once
+    icon(4), icon(5)  # past maxsize: the least recently used (3) let go
+    assert [k for k, _ in icon.entries()] == [(4,), (5,)]
+    before = icon.entries()
+    icon.cache_clear()
+    icon(6)
+    icon.take_back(before + [((7,), "not an image")], Image.Image)  # behind what is drawn here
+    assert [k for k, _ in icon.entries()] == [(5,), (6,)]
+    calls.clear()
+    assert icon(5).tobytes() == Image.new("RGB", (5, 5), "red").tobytes() and calls == []
