@@ -24,6 +24,7 @@ Option = tuple[str, Any, tuple[str, ...], str]
 # rng.roll(count, FACES), faster, with a number naming the throw's dice as a multiset
 roll: Callable[[Rng, int], tuple[list[str], int]] = counted_roller(FACES, DICE)
 _WEIGHT = {face: (DICE + 1) ** i for i, face in enumerate(FACES)}  # the roller's multiset number
+_WEIGHTS = _WEIGHT.__getitem__
 
 _ORDER, _CONTINENT, LINES, _MEMBERS = board()
 BIT = {cid: 1 << i for i, cid in enumerate(_ORDER)}
@@ -68,8 +69,7 @@ def throw_of(key: int, dice: list[str]) -> Throw:
 
 def key_of(dice: list[str]) -> int:
     """The multiset number of ``dice`` (as the roller gives it beside a throw)."""
-    weight = _WEIGHT
-    return sum(weight[f] for f in dice)
+    return sum(map(_WEIGHTS, dice))
 
 
 _HELD: dict[tuple[Any, ...], tuple[int, dict[Any, int]]] = {}  # owners → (owned, owner → its cards), bits
