@@ -57,34 +57,37 @@ class Throw:
         self.firsts: dict[int, tuple[Option, ...]] = {}
 
 
-THROWS: dict[int, Throw] = {}  # the roller's multiset number → its Throw (1,715: one to seven dice)
+THROWS: dict[int, Throw] = {}  # the roller's multiset number → its Throw (at most 1,715)
 
 
 def throw_of(key: int, dice: list[str]) -> Throw:
-    """The :class:`Throw` of ``dice``, whose multiset number is ``key``. The first miss
-    compiles every throw of one to seven dice at once (:func:`_compile_all`, ~0.1-0.2 s once
-    a process), so a game never pays ~100 µs a move for a throw met for the first time."""
+    """The :class:`Throw` of ``dice``, whose multiset number is ``key``. A miss also compiles
+    the next :data:`_AHEAD` multisets of one to seven dice not met yet (:func:`_compile_ahead`,
+    a few ms: an engine call may run on the event loop), so a process pays the ~100 µs of a
+    new throw ~100 times, not 1,715."""
     found = THROWS.get(key)
     if found is None:
-        _compile_all()
-        found = THROWS.get(key)
-        if found is None:  # not one to seven dice (a test's odd tray): compiled alone
-            found = THROWS[key] = Throw(dice)
+        found = THROWS.setdefault(key, Throw(dice))  # one compiled meanwhile by a thread is kept
+        _compile_ahead()
     return found
 
 
-def _compile_all() -> None:
-    """Every multiset of one to seven dice compiled into :data:`THROWS`. Built aside, then
-    published one entry at a time (a thread reading meanwhile sees a throw whole or not at
-    all, and one met already is kept, whose ``firsts`` a reader may hold)."""
-    built = {}
-    for count in range(1, DICE + 1):
-        for dice in combinations_with_replacement(FACES, count):
-            key = key_of(dice)
-            if key not in THROWS:
-                built[key] = Throw(list(dice))
-    for key, t in built.items():
-        THROWS.setdefault(key, t)
+_MULTISETS = [dice for count in range(1, DICE + 1) for dice in combinations_with_replacement(FACES, count)]
+_AHEAD = 16  # multisets compiled ahead at each miss (~1-2 ms)
+_NEXT = [0]  # where the next miss goes on (threads racing on it at worst compile one twice)
+
+
+def _compile_ahead() -> None:
+    """The next :data:`_AHEAD` multisets of :data:`_MULTISETS` compiled into :data:`THROWS`
+    (a throw met already is kept: a reader may hold its ``firsts``)."""
+    start = _NEXT[0]
+    if start >= len(_MULTISETS):
+        return
+    _NEXT[0] = start + _AHEAD
+    for dice in _MULTISETS[start:start + _AHEAD]:
+        key = key_of(dice)
+        if key not in THROWS:
+            THROWS.setdefault(key, Throw(list(dice)))
 
 
 def key_of(dice: list[str]) -> int:

@@ -1,10 +1,12 @@
-"""Risk Express's compiled throws (:mod:`bot.rules.risk_express.throws`): the first throw
-met compiles every multiset of one to seven dice at once; each must be what that throw
-compiled alone gives, under threads too, and an odd tray is still compiled alone."""
+"""Risk Express's compiled throws (:mod:`bot.rules.risk_express.throws`): each throw met for
+the first time also compiles the next few multisets of one to seven dice not met yet, so a
+process soon has them all; each must be what that throw compiled alone gives, under threads
+too, a throw met before is kept, and an odd tray is still compiled alone."""
 
 from __future__ import annotations
 
 import random
+import time
 from concurrent.futures import ThreadPoolExecutor
 from itertools import combinations_with_replacement
 
@@ -13,6 +15,8 @@ import pytest
 import bot.rules.risk_express.throws as throws
 from bot.rules.risk_express.cards import DICE, FACES, GENERAL
 
+MULTISETS = [c for n in range(1, DICE + 1) for c in combinations_with_replacement(FACES, n)]
+
 
 def fields(t: throws.Throw) -> tuple:
     return t.met, t.cards, t.lines, t.general, t.rows
@@ -20,33 +24,45 @@ def fields(t: throws.Throw) -> tuple:
 
 @pytest.fixture
 def empty_throws():
-    """THROWS emptied for the test (the engine's shared table: put back as it was)."""
-    kept = dict(throws.THROWS)
+    """THROWS emptied, nothing compiled ahead yet (the engine's shared table: put back)."""
+    kept, ahead = dict(throws.THROWS), throws._NEXT[0]
     throws.THROWS.clear()
+    throws._NEXT[0] = 0
     yield throws.THROWS
     throws.THROWS.clear()
     throws.THROWS.update(kept)
+    throws._NEXT[0] = ahead
 
 
-def test_the_first_miss_compiles_every_throw_of_one_to_seven_dice(empty_throws):
-    dice = ["cannon", GENERAL, "soldier3"]
-    t = throws.throw_of(throws.key_of(dice), dice)
-    multisets = [c for n in range(1, DICE + 1) for c in combinations_with_replacement(FACES, n)]
-    assert len(multisets) == 1715 == len(empty_throws)
-    assert fields(t) == fields(throws.Throw(dice))
+def test_each_miss_compiles_a_few_more_until_every_throw_is_known(empty_throws):
+    assert len(MULTISETS) == 1715 == len(throws._MULTISETS)
     rnd = random.Random(7)
-    for combo in rnd.sample(multisets, 200):  # each one as compiled alone, in any order
+    misses = 0
+    while len(empty_throws) < 1715:
+        missing = [c for c in MULTISETS if throws.key_of(c) not in empty_throws]
+        combo = rnd.choice(missing)
+        dice = rnd.sample(list(combo), len(combo))  # in any order
+        before = len(empty_throws)
+        started = time.process_time()
+        throws.throw_of(throws.key_of(dice), dice)
+        assert time.process_time() - started < 0.5  # a few ms: never the whole table at once
+        assert before < len(empty_throws) <= before + 1 + throws._AHEAD
+        misses += 1
+    assert misses <= -(-1715 // throws._AHEAD)  # each miss goes _AHEAD further
+    for combo in rnd.sample(MULTISETS, 200):  # each one as compiled alone, whatever the order
         shuffled = rnd.sample(list(combo), len(combo))
         assert fields(throws.throw_of(throws.key_of(shuffled), shuffled)) == fields(throws.Throw(shuffled))
+    assert len(empty_throws) == 1715
 
 
 def test_a_throw_met_before_is_kept(empty_throws):
     dice = ["cavalry", "cavalry"]
     key = throws.key_of(dice)
     mine = empty_throws[key] = throws.Throw(dice)
-    other = ["soldier1"]
-    throws.throw_of(throws.key_of(other), other)  # compiles the rest
-    assert empty_throws[key] is mine and len(empty_throws) == 1715
+    while len(empty_throws) < 1715:  # compiles the rest, this one's turn included
+        missing = next(c for c in MULTISETS if throws.key_of(c) not in empty_throws)
+        throws.throw_of(throws.key_of(missing), list(missing))
+    assert empty_throws[key] is mine
 
 
 def test_threads_compiling_at_once_agree(empty_throws):
@@ -59,10 +75,10 @@ def test_threads_compiling_at_once_agree(empty_throws):
     with ThreadPoolExecutor(4) as pool:
         together = list(pool.map(look, trays))
     assert together == [fields(throws.Throw(tray)) for tray in trays]
-    assert len(empty_throws) == 1715
+    assert all(throws.key_of(t) in empty_throws for t in trays)
 
 
 def test_a_tray_of_more_than_seven_dice_is_compiled_alone(empty_throws):
-    dice = ["soldier3"] * 8  # no game throws it; a test's scripted tray might
+    dice = ["soldier3"] * 8 + [GENERAL]  # no game throws it; a test's scripted tray might
     t = throws.throw_of(throws.key_of(dice), dice)
     assert fields(t) == fields(throws.Throw(dice))
