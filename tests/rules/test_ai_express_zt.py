@@ -177,3 +177,18 @@ def test_zombie_town_levels_play_a_seeded_game_to_the_end(level):
     policies = {"p0": make_policy(level, iterations=8), "p1": BeginnerPolicy()}
     out = play_out(game, ["p0", "p1"], 7400, policies, {}).run().outcome
     assert out is not None and out.get("winners")
+
+
+def test_the_express_beginner_is_written_apart_from_the_ai_too():
+    """It reads the public view (the chances the buttons show, points, continents): no search,
+    no evaluation, not the engine's odds or scoring modules."""
+    import ast
+    from pathlib import Path
+
+    source = Path(__file__).parents[2] / "bot" / "rules" / "ai" / "beginner_express.py"
+    tree = ast.parse(source.read_text())
+    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    assert imported <= {"__future__", "typing", "bot.rules.base"}, imported
+    names = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
+    assert "evaluate" not in names and "search_evaluation" not in names
