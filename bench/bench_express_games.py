@@ -40,8 +40,12 @@ fresh processes alternated. 2026-11-28: 62f6d15 39.7 µs/move, today's main 26.3
 22.8-23.8 µs (1.69-1.73×); with a throw's first options remembered per throw and open cards
 22.8 µs where 62f6d15 took 41.2 (1.81×, a rendering bench running beside); with an option
 listed in that very state let through the door (its checks hold by construction) 20.5 µs
-where 62f6d15 took 38.0 (1.85×, 3 rounds): target 3× not reached (the door's checks, the copies, the events and
-the next throw's options remain; see docs/architecture.md).
+where 62f6d15 took 38.0 (1.85×, 3 rounds). Then ``legal_actions`` from the turn keys, ``apply``
+handing the option found straight to the fill (133.8k -> 128.7k instructions a move), and every
+new throw compiling the next 16 not met yet (~470 throws were met for the first time among the
+measured moves, ~100 µs each; 102.4k instructions with all compiled at once): 18.8 µs where
+62f6d15 took 38.7 (2.06×, 3 rounds, load ~6-8; 2.30× by instructions): target 3× not reached (what remains: touching the fresh state,
+the copies, the throws and their events, the next throw's options; see docs/architecture.md).
 """
 
 from __future__ import annotations

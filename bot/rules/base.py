@@ -497,6 +497,13 @@ class Game(ABC):
         and each is cheap to try (The Walking Dead's Conquest: 2)."""
         return 1
 
+    def search_evaluation(self, level: str | None) -> Callable[[State, str], float]:
+        """The evaluation the AI's search judges its positions with at ``level`` (``easy``,
+        ``normal``, ``hard``; None: a search outside the levels): :meth:`evaluate` by default.
+        A game whose evaluation can look further ahead at a cost gives each level its own
+        reach (Risk Express: the turns it sees after the one under way)."""
+        return self.evaluate
+
     def evaluate(self, state: State, seat: str) -> float:
         """How well ``seat`` stands in ``state``, in [-1, 1]: 1 won, -1 lost, between them a
         guess for a running game (the AI's search scores the positions it reaches with it). It

@@ -202,3 +202,21 @@ def test_easy_loses_to_the_beginner_more_often_than_not(game_id):
 
 def test_make_policy_knows_the_beginner():
     assert isinstance(make_policy("beginner"), BeginnerPolicy)
+
+
+# Risk Express and Zombie Town (issue 28, third session; docs/ai.md): seeded lines small enough
+# for the slow run's budget (~50 s together), each asserting what its seeds gave when measured.
+DICE_ARENA = [
+    ("risk_express", "normal", 30, 7500, lambda share: share >= 0.6),
+    ("risk_express", "easy", 30, 7500, lambda share: share < 0.5),
+    ("zombie_town", "normal", 4, 7500, lambda share: share >= 0.75),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game_id", "level", "games", "seed", "met"), DICE_ARENA)
+def test_the_arena_tables_of_risk_express_and_zombie_town(game_id, level, games, seed, met):
+    from bot.arena import play_match
+
+    match = play_match(game_id, level, "beginner", games, 2, seed)
+    assert met(match.share), match.summary()

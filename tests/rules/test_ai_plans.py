@@ -81,7 +81,7 @@ def test_the_plans_leave_games_without_a_map_to_the_search():
         # the level's policy gives the search's very choice
         plan = level_policy("normal", iterations=12)
         assert isinstance(plan, PlanPolicy)
-        search = SearchPolicy(iterations=12, horizon=8)
+        search = SearchPolicy(iterations=12, horizon=8, level="normal")
         assert plan.choose(game, state, seat, legal, Rng(9)) == search.choose(game, state, seat, legal, Rng(9))
     for game_id, options in MAP:
         game = GAMES[game_id]

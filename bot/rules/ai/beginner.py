@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.rules.ai.beginner_express import express_choice
 from bot.rules.ai.policies import GreedyPolicy, public_score
 from bot.rules.base import Action, Game, Rng, State
 from bot.rules.compact import choose
@@ -61,6 +62,8 @@ class BeginnerPolicy:
 
     def choose(self, game: Game, state: State, seat: str, legal: list[Action], rng: Rng) -> Action:
         board = getattr(game, "board", None)
+        if game.id == "risk_express":  # what the table shows: each choice's chance, the cards' points
+            return express_choice(game, state, seat, legal, rng)
         if board is None or "troops" not in state or "owner" not in state:
             return self._greedy.choose(game, state, seat, legal, rng)
         forms = game.moving(legal)

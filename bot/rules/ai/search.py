@@ -110,11 +110,15 @@ class SearchPolicy:
     ``iterations``: samples per decision (the budget when nothing stops it sooner);
     ``horizon``: random actions played after a candidate before scoring (0: score at once);
     ``explore``: UCB1's constant; ``slack``: with this probability a random legal action
-    instead (an easy opponent); ``stop``: the caller's clock, asked before each iteration."""
+    instead (an easy opponent); ``stop``: the caller's clock, asked before each iteration;
+    ``level``: the level's name, for a game that judges positions per level
+    (:meth:`~bot.rules.base.Game.search_evaluation`)."""
 
     def __init__(self, iterations: int = 96, horizon: int = 0, width: int = 12, explore: float = 0.5,
-                 slack: float = 0.0, stop: Callable[[], bool] | None = None, own: bool = True) -> None:
+                 slack: float = 0.0, stop: Callable[[], bool] | None = None, own: bool = True,
+                 level: str | None = None) -> None:
         self.iterations = iterations
+        self.level = level
         self.own = own
         self.horizon = horizon
         self.width = width
@@ -145,6 +149,7 @@ class SearchPolicy:
         n = len(cands)
         shorter = game.search_horizon(state)
         horizon = self.horizon if shorter is None else min(self.horizon, shorter)
+        judge = game.search_evaluation(self.level)  # game.evaluate but where a game sees further at a level
         total = [0.0] * n
         visits = [0] * n
         top, low = -1.0, 1.0
@@ -166,7 +171,7 @@ class SearchPolicy:
                 after = game.apply_legal(sample, seat, cands[i])[0]
                 if horizon:
                     after = self._play_on(game, after, seat, rng, horizon)
-                value = game.evaluate(after, seat)
+                value = judge(after, seat)
             except RuleError:  # not legal in this sample (should not happen): never worth it
                 value = -1.0
             total[i] += value
@@ -206,7 +211,7 @@ def level_policy(level: str, *, iterations: int | None = None,
         if plans is not None:  # fewer iterations asked (a test, a tight clock): fewer samples too
             plans = {**plans, "samples": max(2, plans["samples"] * iterations // settings["iterations"])}
         settings["iterations"] = iterations
-    search = SearchPolicy(stop=stop, **settings)
+    search = SearchPolicy(stop=stop, level=level, **settings)
     if plans is None:
         return search
     return PlanPolicy(fallback=search, stop=stop, **plans)

@@ -165,6 +165,13 @@ class RiskExpress(Game):
             "fresh": {},
         }
 
+    def legal_actions(self, state: State, seat: str) -> list[Action]:
+        """The base class's, its checks read straight from the state (no anytime actions in
+        this game: nothing for a seat not to play)."""
+        if state["result"] is not None or state["order"][state["current"]] != seat:
+            return []
+        return self._legal(state, seat)
+
     def _legal(self, state: State, seat: str) -> list[Action]:
         if state["phase"] == "continue":
             return [{"type": "continue"}, {"type": "fresh"}]
@@ -232,7 +239,7 @@ class RiskExpress(Game):
             if type(card) is str:
                 for x in hot[1]:
                     if x[0] == card and x[1] == line and type(x[1]) is type(line):
-                        return self.apply_legal(state, seat, action)
+                        return self._play(state, seat, x)
         return super().apply(state, seat, action)
 
     def apply_legal(self, state: State, seat: str, action: Action) -> tuple[State, list[Event]]:
@@ -256,13 +263,21 @@ class RiskExpress(Game):
                         if x[0] == card and x[1] == line and type(x[1]) is type(line):
                             o = x
                             break
+        if o is not None:
+            return self._play(state, seat, o)
         rng = base.Rng(state["rng"])
         events: list[Event] = []
-        if o is not None:
-            new = self._fill_option(state, rng, seat, o, events)
-        else:
-            new = self._copy(state)
-            self._apply(new, rng, seat, action, events)
+        new = self._copy(state)
+        self._apply(new, rng, seat, action, events)
+        self._settle(new, rng, seat)
+        return new, events
+
+    def _play(self, state: State, seat: str, o: Any) -> tuple[State, list[Event]]:
+        """``apply_legal`` of option ``o`` of the throw in ``state``, found by this engine
+        (no rule to check again)."""
+        rng = base.Rng(state["rng"])
+        events: list[Event] = []
+        new = self._fill_option(state, rng, seat, o, events)
         self._settle(new, rng, seat)
         return new, events
 
@@ -416,6 +431,7 @@ class RiskExpress(Game):
 
     scores = staticmethod(scoring.scores)  # card points, a locked continent at its back value
     evaluate = scoring.evaluate  # the AI's guess of a position
+    search_evaluation = scoring.evaluation  # ... seeing more turns ahead at a higher level
 
     def search_horizon(self, state: State) -> int | None:
         return 0  # the evaluation plays the rest of the turn out, exactly (.odds)

@@ -3,16 +3,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 import bot.rules.turns as turns
 from bot.rules.base import State
-from bot.rules.risk_express.cards import board, load_cards
-from bot.rules.risk_express.odds import throw_chances
+from bot.rules.risk_express.cards import DICE, board, load_cards
+from bot.rules.risk_express.odds import success, throw_chances
 
 _, CONTINENT, _, MEMBERS = board()
 
-__all__ = ["evaluate", "scores"]
+__all__ = ["DEPTHS", "evaluate", "evaluation", "scores"]
 
 
 def scores(state: State) -> dict[str, int]:
@@ -60,31 +62,97 @@ def _conquered(owners: dict[str, str | None], locked: list[str], card: str,
     return owners, locked
 
 
-def evaluate(game: Any, state: State, seat: str) -> float:
-    """The AI's guess: the standing of the position (:func:`_standing`), and if a throw waits
-    for the player to move, the conquest it may lead to at its exact chance
-    (:func:`.odds.success`): the player fills the line whose card gains them the most, chance
-    times gain (a steal takes the points from their owner; a last card ends the game)."""
+def _next(order: list[str], seats: list[str], mover: str) -> str:
+    """The seat whose turn follows ``mover``'s (the seats still in, in turn order)."""
+    i = order.index(mover)
+    for k in range(1, len(order) + 1):
+        nxt = order[(i + k) % len(order)]
+        if nxt in seats:
+            return nxt
+    return mover
+
+
+@cache
+def _fresh(card: str, owed: bool) -> float:
+    """The chance to take ``card`` in a turn of one's own, aiming at it from the first throw
+    (a General owed when another player owns it): seven dice, each throw played at best."""
+    return success(card, 0, owed, DICE)
+
+
+def _turns(owners: dict[str, str | None], locked: list[str], seats: list[str], order: list[str], mover: str,
+           depth: int) -> dict[str, float]:
+    """Each seat's guess of a position where ``mover`` starts a turn, seen ``depth`` turns
+    ahead: the mover goes for the card whose chance (:func:`_fresh`) times what it brings
+    them, the turns after judged the same way, is best; each outcome (taken, or not) at its
+    chance. Depth 0: the standing. So a lead left open to a steal, or a last card left within
+    the other's reach while behind, shows before the other has played. Memoised by the
+    position (a search asks for the same few hundred thousands of times)."""
+    key = (tuple(owners.values()), tuple(locked), tuple(seats), mover, depth)
+    found = _TURNS.get(key)
+    if found is not None:
+        return found
+    now = _standing(owners, locked, seats)
+    if depth <= 0 or all(o is not None for o in owners.values()):
+        return now
+    nxt = _next(order, seats, mover)
+    kept = _turns(owners, locked, seats, order, nxt, depth - 1)
+    best, out = kept[mover], kept
+    for card, owner in owners.items():
+        if owner == mover or CONTINENT[card] in locked:
+            continue
+        chance = _fresh(card, owner is not None)
+        after = _turns(*_conquered(owners, locked, card, mover), seats, order, nxt, depth - 1)
+        worth = chance * after[mover] + (1 - chance) * kept[mover]
+        if worth > best:
+            best, out = worth, {s: chance * after[s] + (1 - chance) * kept[s] for s in seats}
+    if len(_TURNS) > 200_000:
+        _TURNS.clear()
+    _TURNS[key] = out
+    return out
+
+
+_TURNS: dict[tuple[Any, ...], dict[str, float]] = {}
+
+
+# the turns each level of the AI sees after the one under way (:func:`evaluate`'s ``depth``)
+DEPTHS = {"easy": 1, "normal": 2, "hard": 3}
+
+
+def evaluation(game: Any, level: str | None) -> Callable[[State, str], float]:
+    """The evaluation the search of ``level`` judges with (:meth:`bot.rules.base.Game.search_evaluation`)."""
+    depth = DEPTHS.get(level or "", DEPTHS["normal"])
+    return lambda state, seat: evaluate(game, state, seat, depth)
+
+
+def evaluate(game: Any, state: State, seat: str, depth: int = 2) -> float:
+    """The AI's guess: if a throw waits for a player to move, the conquest it may lead to at
+    its exact chance (:func:`.odds.success`): the player fills the line that is worth most to
+    them, each outcome (the card taken, or not) judged as the next seat's turn begins, with
+    the turns after seen ``depth`` turns ahead (:func:`_turns`); with no throw waiting, the standing
+    of the position (:func:`_standing`). Issue 28: before the reply, a turn that ended was
+    judged with the next seat's throw in it and one still under way without, so the end of a
+    turn looked worse than its middle."""
     result = state["result"]
     if result is not None:
         winners = result["winners"]
         return 1.0 / len(winners) if seat in winners else -1.0
     seats = turns.still_in(state)
     owners, locked = state["owners"], state["locked"]
-    now = _standing(owners, locked, seats)
-    if seat not in now:  # kicked out
+    if seat not in seats:  # kicked out
         return -1.0
     att, mover = state.get("attempt"), game.to_move(state)
-    if not att or not att.get("tray") or mover not in now:
-        return now[seat]
-    best, value = -2.0, now[seat]
-    gains: dict[str, tuple[float, dict[str, float]]] = {}
+    if not att or not att.get("tray") or mover not in seats:
+        return _standing(owners, locked, seats)[seat]
+    order = state["order"]
+    nxt = _next(order, seats, mover)
+    kept = _turns(owners, locked, seats, order, nxt, depth)
+    best, value = -2.0, kept[seat]
+    taken: dict[str, dict[str, float]] = {}
     for (card, *_), chance in throw_chances(state):
-        if card not in gains:
-            after = _standing(*_conquered(owners, locked, card, mover), seats)
-            gains[card] = (after[mover] - now[mover], after)
-        gain, after = gains[card]
-        if chance * gain > best:
-            best = chance * gain
-            value = now[seat] + chance * (after[seat] - now[seat])
+        after = taken.get(card)
+        if after is None:
+            after = taken[card] = _turns(*_conquered(owners, locked, card, mover), seats, order, nxt, depth)
+        worth = chance * after[mover] + (1 - chance) * kept[mover]
+        if worth > best:
+            best, value = worth, chance * after[seat] + (1 - chance) * kept[seat]
     return value

@@ -11,6 +11,7 @@ used, key)`` of :func:`.cards.tray_lines` (``key``: the line's key in the attemp
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import combinations_with_replacement
 from typing import Any
 
 from bot.rules.risk_express.cards import DICE, FACES, GENERAL, board, tray_lines
@@ -24,6 +25,7 @@ Option = tuple[str, Any, tuple[str, ...], str]
 # rng.roll(count, FACES), faster, with a number naming the throw's dice as a multiset
 roll: Callable[[Rng, int], tuple[list[str], int]] = counted_roller(FACES, DICE)
 _WEIGHT = {face: (DICE + 1) ** i for i, face in enumerate(FACES)}  # the roller's multiset number
+_WEIGHTS = _WEIGHT.__getitem__
 
 _ORDER, _CONTINENT, LINES, _MEMBERS = board()
 BIT = {cid: 1 << i for i, cid in enumerate(_ORDER)}
@@ -59,17 +61,38 @@ THROWS: dict[int, Throw] = {}  # the roller's multiset number → its Throw (at 
 
 
 def throw_of(key: int, dice: list[str]) -> Throw:
-    """The :class:`Throw` of ``dice``, whose multiset number is ``key``."""
+    """The :class:`Throw` of ``dice``, whose multiset number is ``key``. A miss also compiles
+    the next :data:`_AHEAD` multisets of one to seven dice not met yet (:func:`_compile_ahead`,
+    a few ms: an engine call may run on the event loop), so a process pays the ~100 µs of a
+    new throw ~100 times, not 1,715."""
     found = THROWS.get(key)
     if found is None:
-        found = THROWS[key] = Throw(dice)
+        found = THROWS.setdefault(key, Throw(dice))  # one compiled meanwhile by a thread is kept
+        _compile_ahead()
     return found
+
+
+_MULTISETS = [dice for count in range(1, DICE + 1) for dice in combinations_with_replacement(FACES, count)]
+_AHEAD = 16  # multisets compiled ahead at each miss (~1-2 ms)
+_NEXT = [0]  # where the next miss goes on (threads racing on it at worst compile one twice)
+
+
+def _compile_ahead() -> None:
+    """The next :data:`_AHEAD` multisets of :data:`_MULTISETS` compiled into :data:`THROWS`
+    (a throw met already is kept: a reader may hold its ``firsts``)."""
+    start = _NEXT[0]
+    if start >= len(_MULTISETS):
+        return
+    _NEXT[0] = start + _AHEAD
+    for dice in _MULTISETS[start:start + _AHEAD]:
+        key = key_of(dice)
+        if key not in THROWS:
+            THROWS.setdefault(key, Throw(list(dice)))
 
 
 def key_of(dice: list[str]) -> int:
     """The multiset number of ``dice`` (as the roller gives it beside a throw)."""
-    weight = _WEIGHT
-    return sum(weight[f] for f in dice)
+    return sum(map(_WEIGHTS, dice))
 
 
 _HELD: dict[tuple[Any, ...], tuple[int, dict[Any, int]]] = {}  # owners → (owned, owner → its cards), bits

@@ -18,6 +18,7 @@ from dataclasses import replace
 from typing import Any
 
 import bot.rules.turns as turns
+import bot.rules.zombie_town.ai as zt_ai
 import bot.rules.zombie_town.flow as flow
 from bot.rules.base import Action, Event, Game, IllegalAction, Option, Rng, State, TurnInfo
 from bot.rules.schema import Field
@@ -483,6 +484,8 @@ class ZombieTown(Game):
 
     def view(self, state: State, seat: str | None = None) -> dict[str, Any]:
         return build_view(self, state, seat)
+
+    evaluate = zt_ai.evaluate  # the AI's guess: full scores and the agendas' progress (:mod:`.ai`)
 
     def outcome(self, state: State) -> dict[str, Any] | None:
         result = state["result"]

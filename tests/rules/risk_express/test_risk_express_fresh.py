@@ -58,3 +58,32 @@ def test_an_action_not_offered_is_still_refused_after_legal_actions():
             GAME.apply(fresh, other, legal[0])  # not their turn
         assert fresh == json.loads(text)
     assert checked > 100
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_state_the_engine_returned_lists_what_the_same_state_from_json_lists(seed):
+    """A state just returned (its throw's options kept by identity, issue 29 point 7) lists
+    what the same state fresh from JSON lists on another engine, and so picks, defaults and
+    plays the same (the fast fill on the one, the full ruling on the other)."""
+    from bot.rules.rng import Rng
+
+    hot, cold = type(GAME)(), type(GAME)()  # their own kept options; cold never sees `state`
+    seats = [f"p{i}" for i in range(2 + seed % 4)]
+    state = hot.setup(seats, {"continue_attempt": seed % 2 == 1}, seed)
+    rnd = random.Random(seed)
+    kept = 0
+    while hot.outcome(state) is None:
+        seat = hot.to_move(state)
+        fresh = json.loads(json.dumps(state))
+        kept += hot._hot[0] is state  # its throw's options kept
+        if state["phase"] == "place":
+            assert hot.default_action(state, seat) == cold.default_action(fresh, seat)
+        draws = seed * 1_000 + state["turn"]
+        assert hot.random_action(state, seat, Rng(draws).below) == cold.random_action(fresh, seat, Rng(draws).below)
+        legal = hot.legal_actions(state, seat)
+        assert legal == cold.legal_actions(fresh, seat)
+        action = rnd.choice(legal)
+        new, events = hot.apply(state, seat, action)  # the fast fill, from the kept options
+        assert (new, events) == cold.apply(json.loads(json.dumps(state)), seat, dict(action))
+        state = new
+    assert kept > 20  # the kept options were met
