@@ -12,7 +12,10 @@ English and French alternately):
   once it has drawn the boards, and of it the anonymous memory (the renderers' own: images,
   caches, Python objects), beside the target ≤ 50 MB for ALL games' static layers together;
   the rest of the RSS is files mapped: FreeType maps a font file once per face (size), so
-  ~2 MB of font files show as ~15 MB of RSS (the same pages; printed once counted too);
+  ~2 MB of font files showed as ~16 MB of RSS (the same pages; printed once counted too);
+  ``renderers._trim`` (after the warm-up) releases those pages (``kit.text.release_font_pages``),
+  so what is counted here is the pages the boards read again since (and the interpreter's own
+  files mapped since the start: ~0.1 MB);
   for information the Python heap (``tracemalloc``, in a second process: tracing inflates
   RSS) and the pixel buffers of every live Pillow image (Pillow allocates them outside
   tracemalloc's view);
@@ -303,8 +306,9 @@ def main() -> None:
             print(f"  {'':<15} of which anonymous {anon:5.1f} MB   target ≤ {TARGET_MB:.0f} MB   "
                   f"{mark(anon <= TARGET_MB)}   (the renderers' own memory: Python heap "
                   f"{t['boards'][2]:.1f} MB, Pillow images {t['images']:.1f} MB)")
-            print(f"  {'':<15} and files mapped {kept - anon:5.1f} MB: the font files, mapped once per "
-                  f"face size (each page counted once: {m['boards'][3]:.1f} MB)")
+            print(f"  {'':<15} and files mapped {kept - anon:5.1f} MB: the font files' pages the boards read "
+                  f"since the warm-up released them, once per face (each page counted once, "
+                  f"shared pages split: {m['boards'][3]:.1f} MB)")
     if args.memory_only:
         return
     print("Speed (CPU time, medians)")

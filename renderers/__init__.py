@@ -166,3 +166,6 @@ def _trim() -> None:
         ctypes.CDLL("libc.so.6").malloc_trim(0)
     except (OSError, AttributeError):  # not glibc: nothing to do
         pass
+    from renderers.kit.text import release_font_pages
+
+    release_font_pages()  # the font files' pages the warm-up read once (read again when used)

@@ -4,6 +4,7 @@ a player typed cleaned of what the font cannot draw and fitted to their box."""
 
 from __future__ import annotations
 
+import ctypes
 import threading
 import time
 import unicodedata
@@ -92,6 +93,48 @@ def font(size: int, weight: str = "bold") -> ImageFont.FreeTypeFont:
     (with its rendered strings, :class:`CachedFont`)."""
     path = FONT_DIR / FONT_FILES[weight]
     return CachedFont(str(path), size, layout_engine=ImageFont.Layout.BASIC)
+
+
+def font_mappings() -> list[tuple[int, int]]:
+    """The address ranges where FreeType maps the font files of ``data/fonts`` (Linux; none
+    elsewhere): one mapping per face, each (file, size) a face of its own."""
+    fonts = {str(FONT_DIR / name) for name in FONT_FILES.values()}
+    out = []
+    try:
+        with open("/proc/self/maps") as f:
+            for line in f:
+                parts = line.split(maxsplit=5)
+                if len(parts) == 6 and parts[5].strip() in fonts:
+                    a, _, z = parts[0].partition("-")
+                    out.append((int(a, 16), int(z, 16)))
+    except OSError:  # no /proc: nothing to release
+        return []
+    return out
+
+
+_MADV_DONTNEED = 4
+
+
+def release_font_pages() -> int:
+    """Let go of the font files' pages this process has mapped (the bytes released; renderers'
+    memory, issue 29): FreeType maps a font file once per face (41 faces: ~16 MB of RSS for
+    2 MB of files), and most of those pages were read once, to draw a static layer or to
+    measure a word at a size the boards no longer use. The mappings are private, read-only
+    and never written, so a page released is read again from the file (the system's page
+    cache: a minor fault, the very same bytes) the next time a face needs it: only the
+    pages the boards use come back. Called after the warm-up (``renderers._trim``)."""
+    try:
+        libc = ctypes.CDLL("libc.so.6", use_errno=True)
+        madvise = libc.madvise
+    except (OSError, AttributeError):  # not glibc: nothing to do
+        return 0
+    madvise.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
+    madvise.restype = ctypes.c_int
+    done = 0
+    for a, z in font_mappings():
+        if madvise(a, z - a, _MADV_DONTNEED) == 0:
+            done += z - a
+    return done
 
 
 _NOTDEF_PROBE = "\U0010fffd"  # a private-use code point no font here draws
