@@ -39,6 +39,7 @@ CORE = frozenset({"claim", "place_start", "place_rest", "place", "attack", "roll
                   "end_placement"})
 ENDS = ("end_placement", "end_attack", "end_turn")
 EXTRA = 3  # other kinds of choice tried beside the styles' moves at one decision
+END_WIDE = 3  # the steady style's next best choices tried, at most, where a game is played out to its end
 
 
 def plays_plans(game: Game, state: State) -> str | None:
@@ -370,18 +371,22 @@ class PlanPolicy:
 
         for style in STYLES:
             offer(style.act(game, state, seat, core, rng), style)
-        if self.wide:  # the steady style's next best placements and attacks, played on steadily
+        # played out to the end, each sample says more by luck: fewer candidates, lest the one
+        # chosen be the luckiest (Survival, hard against the beginner, seeds 801+: 4 of 10 with
+        # 5 extra candidates and the search's pick; see docs/ai.md)
+        wide = min(self.wide, END_WIDE) if reply == "end" else self.wide
+        if wide:  # the steady style's next best placements and attacks, played on steadily
             turn = _Turn(STEADY, game, state, seat)
             kinds = {f["type"] for f in core}
             if "claim" in kinds:
-                for action in turn.claim(next(f for f in core if f["type"] == "claim"), self.wide):
+                for action in turn.claim(next(f for f in core if f["type"] == "claim"), wide):
                     offer(action, STEADY)
             elif kinds & {"place", "place_start"} and not kinds & {"roll", "retreat", "advance"}:
                 form = next(f for f in core if f["type"] in ("place", "place_start"))
-                for action in turn.place(form, self.wide):
+                for action in turn.place(form, wide):
                     offer(action, STEADY)
             elif "attack" in kinds and not kinds & {"roll", "retreat", "advance"}:
-                for action in turn.attack([f for f in core if f["type"] == "attack"], self.wide):
+                for action in turn.attack([f for f in core if f["type"] == "attack"], wide):
                     offer(action, STEADY)
         # the other choices offered beside the turn's own (a power, a card, a transformation):
         # one of each kind, played on in the steady style
@@ -389,7 +394,7 @@ class PlanPolicy:
         rng.shuffle(others)
         for form in others[:EXTRA]:
             offer(choose(form, rng.below), STEADY)
-        if self.searched:  # the sampled search's own pick, judged the same way
+        if self.searched and reply != "end":  # the sampled search's own pick, judged the same way
             offer(self.fallback.choose(game, state, seat, legal, rng), STEADY)
         if len(cands) == 1:
             return cands[0][0]
