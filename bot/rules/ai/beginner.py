@@ -62,7 +62,8 @@ class BeginnerPolicy:
 
     def choose(self, game: Game, state: State, seat: str, legal: list[Action], rng: Rng) -> Action:
         board = getattr(game, "board", None)
-        if game.id == "risk_express":  # what the table shows: each choice's chance, the cards' points
+        if board is None and {"cards", "continents"} <= game.view(state, seat).keys():
+            # a table of country cards (Risk Express): each choice's chance, the cards' points
             return express_choice(game, state, seat, legal, rng)
         if board is None or "troops" not in state or "owner" not in state:
             return self._greedy.choose(game, state, seat, legal, rng)
