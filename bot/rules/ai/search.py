@@ -208,8 +208,10 @@ def level_policy(level: str, *, iterations: int | None = None,
     settings = dict(LEVELS[level])
     plans = settings.pop("plans", None)
     if iterations is not None:
-        if plans is not None:  # fewer iterations asked (a test, a tight clock): fewer samples too
-            plans = {**plans, "samples": max(2, plans["samples"] * iterations // settings["iterations"])}
+        if plans is not None:  # fewer iterations asked (a test, a tight clock): fewer samples and candidates too
+            scale = min(1.0, iterations / settings["iterations"])
+            plans = {**plans, "samples": max(2, int(plans["samples"] * scale)),
+                     "wide": int(plans.get("wide", 0) * scale)}
         settings["iterations"] = iterations
     search = SearchPolicy(stop=stop, level=level, **settings)
     if plans is None:
