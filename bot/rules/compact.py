@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterator
 from itertools import combinations, islice, product
 from typing import Any
 
-__all__ = ["accepts", "choose", "expand", "matches", "pick_action"]
+__all__ = ["accepts", "choose", "expand", "fill", "matches", "pick_action"]
 
 Action = dict[str, Any]
 
@@ -265,3 +265,22 @@ def _choose_neutral(form: Action, pick: Callable[[int], int]) -> Action:
     for _ in range(members - k):
         placements[chosen[pick(k)]] += 1
     return {"type": "neutral", "placements": placements}
+
+
+def fill(form: Action, **wanted: Any) -> Action:
+    """A concrete action of ``form``: the values in ``wanted`` where given, else each range's
+    largest number, each list's first choice, no extra (an empty some-of): "everything on
+    this one", the way rules of thumb play (the beginner, the AI's styles)."""
+    out: Action = {}
+    for key, spec in form.items():
+        if key in wanted:
+            out[key] = wanted[key]
+        elif isinstance(spec, list) and key != "type":
+            out[key] = spec[0]
+        elif isinstance(spec, dict) and "min" in spec and "max" in spec:
+            out[key] = spec["max"]
+        elif isinstance(spec, dict) and "some_of" in spec:
+            out[key] = []
+        else:
+            out[key] = spec
+    return out

@@ -27,31 +27,13 @@ from typing import Any
 from bot.rules.ai.beginner_express import express_choice
 from bot.rules.ai.policies import GreedyPolicy, public_score
 from bot.rules.base import Action, Game, Rng, State
-from bot.rules.compact import choose
+from bot.rules.compact import choose, fill
 from bot.rules.risk_map.odds import conquest_probability
 
 __all__ = ["BeginnerPolicy"]
 
 GOOD_ODDS = 0.6  # the chance to take a territory a beginner attacks at, or better
 KEEP_ROLLING = 0.5  # the chance it keeps rolling at, once the battle is under way
-
-
-def _fill(form: Action, **wanted: Any) -> Action:
-    """A concrete action of ``form``: the values in ``wanted`` where given, else each range's
-    largest number, each list's first choice, no extra (an empty some-of)."""
-    out: Action = {}
-    for key, spec in form.items():
-        if key in wanted:
-            out[key] = wanted[key]
-        elif isinstance(spec, list) and key != "type":
-            out[key] = spec[0]
-        elif isinstance(spec, dict) and "min" in spec and "max" in spec:
-            out[key] = spec["max"]
-        elif isinstance(spec, dict) and "some_of" in spec:
-            out[key] = []
-        else:
-            out[key] = spec
-    return out
 
 
 class BeginnerPolicy:
@@ -116,7 +98,7 @@ class _MapBeginner:
             if kind in kinds:
                 return self.claim(kinds[kind][0], "territory")
         if "place_rest" in kinds:
-            return _fill(kinds["place_rest"][0])
+            return fill(kinds["place_rest"][0])
         if "trade" in kinds:
             return choose(kinds["trade"][0], lambda n: 0)
         if "revive" in kinds:
@@ -146,7 +128,7 @@ class _MapBeginner:
         if "retreat" in kinds and not good:
             return {"type": "retreat"}
         form = kinds["roll"][0] if "roll" in kinds else kinds["retreat"][0]
-        return _fill(form, until=False) if "until" in form else _fill(form)
+        return fill(form, until=False) if "until" in form else fill(form)
 
     def advance(self, form: Action) -> Action:
         adv = self.state.get("advance") or (self.state.get("fx") or {}).get("advance") \
@@ -154,8 +136,8 @@ class _MapBeginner:
         src = adv.get("from")
         hi = form["count"]["max"]
         if src and self.threat(src) > 0:
-            return _fill(form, count=max(form["count"]["min"], (hi + 1) // 2))
-        return _fill(form, count=hi)
+            return fill(form, count=max(form["count"]["min"], (hi + 1) // 2))
+        return fill(form, count=hi)
 
     def claim(self, form: Action, key: str) -> Action:
         options = form[key] if isinstance(form[key], list) else [form[key]]
@@ -164,7 +146,7 @@ class _MapBeginner:
             near = sum(1 for n in self.board.neighbours(t) if self.mine(n))
             return self.region_share(t) + 0.1 * near, -self.board.territories[t].index
 
-        return _fill(form, **{key: max(options, key=worth)})
+        return fill(form, **{key: max(options, key=worth)})
 
     def place(self, form: Action) -> Action:
         options = form["territory"] if isinstance(form["territory"], list) else [form["territory"]]
@@ -179,7 +161,7 @@ class _MapBeginner:
                 value += 3
             return value, -self.board.territories[t].index
 
-        return _fill(form, territory=max(options, key=worth))
+        return fill(form, territory=max(options, key=worth))
 
     def attack(self, forms: list[Action]) -> Action | None:
         best: tuple[float, Action] | None = None
@@ -205,7 +187,7 @@ class _MapBeginner:
                 best = (value, form)
         if best is None:
             return None
-        return _fill(best[1], until=False) if "until" in best[1] else _fill(best[1])
+        return fill(best[1], until=False) if "until" in best[1] else fill(best[1])
 
     def manoeuvre(self, forms: list[Action]) -> Action | None:
         best: tuple[int, Action, str] | None = None
@@ -222,4 +204,4 @@ class _MapBeginner:
                 best = (form["count"]["max"], form, dst)
         if best is None:
             return None
-        return _fill(best[1], to=best[2])
+        return fill(best[1], to=best[2])

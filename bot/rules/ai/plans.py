@@ -28,7 +28,7 @@ from typing import Any
 
 import bot.rules.turns as turns
 from bot.rules.base import Action, Game, Rng, RuleError, State, canonical
-from bot.rules.compact import choose
+from bot.rules.compact import choose, fill
 from bot.rules.risk_map.appraise import adjacency, take_chance
 
 __all__ = ["CORE", "STYLES", "PlanPolicy", "Style", "plays_plans"]
@@ -53,23 +53,11 @@ def plays_plans(game: Game, state: State) -> str | None:
 
 
 def _fill(form: Action, **wanted: Any) -> Action:
-    """A concrete action of ``form``: ``wanted`` where given, else every range at its largest,
-    every list at its first choice, no optional extra."""
-    out: Action = {}
-    for key, spec in form.items():
-        if key in wanted:
-            out[key] = wanted[key]
-        elif key == "until":
-            out[key] = False if isinstance(spec, list) else spec
-        elif isinstance(spec, list) and key != "type":
-            out[key] = spec[0]
-        elif isinstance(spec, dict) and "min" in spec and "max" in spec:
-            out[key] = spec["max"]
-        elif isinstance(spec, dict) and "some_of" in spec:
-            out[key] = []
-        else:
-            out[key] = spec
-    return out
+    """:func:`bot.rules.compact.fill`, a battle's rolls one at a time (``until`` false: the
+    style decides after each roll whether to go on)."""
+    if isinstance(form.get("until"), list) and "until" not in wanted:
+        wanted["until"] = False
+    return fill(form, **wanted)
 
 
 @dataclass(frozen=True)
