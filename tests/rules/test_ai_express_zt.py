@@ -131,8 +131,8 @@ def test_the_express_beginner_beats_random_play():
 def test_normal_beats_the_express_beginner_in_a_few_seeded_games():
     from bot.arena import play_match
 
-    match = play_match("risk_express", "normal", "beginner", 6, 2, 7300)
-    assert match.share >= 0.5, match.summary()
+    match = play_match("risk_express", "normal", "beginner", 4, 2, 7300)  # 3 of 4 (the slow table has 30)
+    assert match.share >= 0.75, match.summary()
 
 
 def _zt_last_turn() -> dict:
