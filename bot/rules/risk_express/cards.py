@@ -8,6 +8,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from bot.rules.base import IllegalAction
+
 DATA = Path(__file__).resolve().parents[3] / "data" / "risk_express" / "cards.json"
 
 FACES = ("general", "cavalry", "cannon", "soldier1", "soldier2", "soldier3")
@@ -126,3 +128,17 @@ def lines_met(tray: list[str]) -> dict[str, tuple[tuple[str, int, tuple[str, ...
     last[1] = met
     return met
 
+
+def check_target(state: dict[str, Any], seat: str, card_id: str, name: str) -> None:
+    """Refuse a fill on ``card_id`` (its name ``name``) that the rules forbid ``seat`` now:
+    another card than the one invaded this turn, a card of a conquered continent, its own."""
+    data = load_cards()
+    att = state["attempt"]
+    if att["card"] is not None and att["card"] != card_id:
+        target = data["cards"][att["card"]]["name"]
+        raise IllegalAction(f"You are invading {target} this turn: only one card a turn.", "re.err.one_card",
+                            card=target)
+    if data["cards"][card_id]["continent"] in state["locked"]:
+        raise IllegalAction(f"{name} is in a conquered continent: nobody may invade it.", "re.err.locked", card=name)
+    if state["owners"][card_id] == seat:
+        raise IllegalAction(f"{name} is already yours.", "re.err.own_card", card=name)

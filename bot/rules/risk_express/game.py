@@ -33,6 +33,7 @@ from bot.rules.risk_express.cards import (
     SOLDIER_VALUE,
     SYMBOLS,
     board,
+    check_target,
     load_cards,
     match_line,
     min_dice,
@@ -232,14 +233,11 @@ class RiskExpress(Game):
         autocomplete) passes every check of the door by construction (the game runs, the
         seat is to play, the shape is right): it goes straight to ``apply_legal``. Anything
         else meets the door in full."""
-        hot = self._hot
-        if hot[0] is state and hot[2] == seat and type(action) is dict and len(action) == 3 \
-                and action.get("type") == "fill":
-            card, line = action.get("card"), action.get("line")
-            if type(card) is str:
-                for x in hot[1]:
-                    if x[0] == card and x[1] == line and type(x[1]) is type(line):
-                        return self._play(state, seat, x)
+        if self._hot[0] is state and type(action) is dict and len(action) == 3 and action.get("type") == "fill" \
+                and type(action.get("card")) is str:  # (a state fresh from JSON: at once to the door)
+            o = self._listed(state, seat, action["card"], action.get("line"))
+            if o is not None:
+                return self._play(state, seat, o)
         return super().apply(state, seat, action)
 
     def apply_legal(self, state: State, seat: str, action: Action) -> tuple[State, list[Event]]:
@@ -257,27 +255,29 @@ class RiskExpress(Game):
                 if o[1] is not line or o[0] != card:  # the pick's own line object, or else looked for below
                     o = None
             if o is None:
-                hot = self._hot
-                if hot[0] is state and hot[2] == seat:
-                    for x in hot[1]:
-                        if x[0] == card and x[1] == line and type(x[1]) is type(line):
-                            o = x
-                            break
-        if o is not None:
-            return self._play(state, seat, o)
-        rng = base.Rng(state["rng"])
-        events: list[Event] = []
-        new = self._copy(state)
-        self._apply(new, rng, seat, action, events)
-        self._settle(new, rng, seat)
-        return new, events
+                o = self._listed(state, seat, card, line)
+        return self._play(state, seat, o, action)
 
-    def _play(self, state: State, seat: str, o: Any) -> tuple[State, list[Event]]:
-        """``apply_legal`` of option ``o`` of the throw in ``state``, found by this engine
-        (no rule to check again)."""
+    def _listed(self, state: State, seat: str, card: Any, line: Any) -> Any:
+        """The option of the throw kept for this very ``state`` and ``seat`` (``_hot``) that
+        ``card`` and ``line`` name, or None."""
+        hot = self._hot
+        if hot[0] is state and hot[2] == seat:
+            for x in hot[1]:
+                if x[0] == card and x[1] == line and type(x[1]) is type(line):
+                    return x
+        return None
+
+    def _play(self, state: State, seat: str, o: Any, action: Action | None = None) -> tuple[State, list[Event]]:
+        """``apply_legal`` of option ``o`` of the throw in ``state``, found by this engine (no
+        rule to check again), or with ``o`` None of ``action``, ruled on in full."""
         rng = base.Rng(state["rng"])
         events: list[Event] = []
-        new = self._fill_option(state, rng, seat, o, events)
+        if o is not None:
+            new = self._fill_option(state, rng, seat, o, events)
+        else:
+            new = self._copy(state)
+            self._apply(new, rng, seat, action, events)
         self._settle(new, rng, seat)
         return new, events
 
@@ -326,7 +326,7 @@ class RiskExpress(Game):
         target = att["card"]
         owner = state["owners"][card_id]
         if (target is not None and target != card_id) or owner == seat or card["continent"] in state["locked"]:
-            self._check_target(state, seat, card_id, card["name"])  # raises the refusal that applies
+            check_target(state, seat, card_id, card["name"])  # raises the refusal that applies
         other = owner is not None  # and not the seat's (refused just above)
         lines = card["lines"]
         if line == GENERAL:
@@ -453,21 +453,6 @@ class RiskExpress(Game):
     def _invadable(self, state: State, seat: str, card_id: str) -> bool:
         """Whether ``seat`` may invade ``card_id``: not theirs, not in a locked continent."""
         return state["owners"][card_id] != seat and self._cards[card_id]["continent"] not in state["locked"]
-
-    def _check_target(self, state: State, seat: str, card_id: str, name: str) -> None:
-        data = load_cards()
-        att = state["attempt"]
-        if att["card"] is not None and att["card"] != card_id:
-            target = data["cards"][att["card"]]["name"]
-            raise IllegalAction(
-                f"You are invading {target} this turn: only one card a turn.",
-                "re.err.one_card",
-                card=target,
-            )
-        if data["cards"][card_id]["continent"] in state["locked"]:
-            raise IllegalAction(f"{name} is in a conquered continent: nobody may invade it.", "re.err.locked", card=name)
-        if state["owners"][card_id] == seat:
-            raise IllegalAction(f"{name} is already yours.", "re.err.own_card", card=name)
 
     def _options(self, state: State) -> list[Any] | tuple[Any, ...]:
         """Every (card, line, dice used, key) the current throw can fill, in the cards' order
