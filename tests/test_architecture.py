@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import fnmatch
+import functools
 import json
 import re
 import sys
@@ -24,6 +25,13 @@ PACKAGES = ("bot", "renderers")
 STDLIB = frozenset(sys.stdlib_module_names)
 
 
+@functools.cache
+def parsed(source: str) -> ast.Module:
+    """A module's tree, parsed once per test process (the checks below walk every module of
+    the project; the trees are read, never changed)."""
+    return ast.parse(source)
+
+
 def module_name(path: Path) -> str:
     parts = list(path.relative_to(ROOT).with_suffix("").parts)
     if parts[-1] == "__init__":
@@ -41,7 +49,7 @@ def imported_names(source: str, name: str, is_package: bool, known: set[str] | f
     names ``a.b`` when that is a module of ``known``, else ``a``."""
     package = name if is_package else name.rpartition(".")[0]
     out: set[str] = set()
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(parsed(source)):
         if isinstance(node, ast.Import):
             out.update(a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -62,10 +70,16 @@ def imported_names(source: str, name: str, is_package: bool, known: set[str] | f
 
 
 def graph() -> dict[str, set[str]]:
-    """Module → every module it imports (project modules and third-party/stdlib alike)."""
+    """Module → every module it imports (project modules and third-party/stdlib alike); a
+    fresh copy of the walk made once per test process."""
+    return {name: set(names) for name, names in _walked().items()}
+
+
+@functools.lru_cache(maxsize=1)
+def _walked() -> dict[str, frozenset[str]]:
     mods = modules()
     known = set(mods)
-    return {name: imported_names(path.read_text(encoding="utf-8"), name, path.name == "__init__.py", known)
+    return {name: frozenset(imported_names(path.read_text(encoding="utf-8"), name, path.name == "__init__.py", known))
             for name, path in mods.items()}
 
 
@@ -266,7 +280,7 @@ def store_reaches(source: str, path: str) -> list[str]:
     allowed = STORE_ALLOWED.get(path, STORE_DATA)
     package = path.removesuffix(".py").replace("/", ".").rsplit(".", 1)[0]
     bad = []
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(parsed(source)):
         where = f"{path}:{getattr(node, 'lineno', '?')}"
         if isinstance(node, ast.Attribute) and node.attr == "store":
             bad.append(f"{where} uses .store")
@@ -417,7 +431,7 @@ def _raw_state(expr: ast.AST) -> bool:
 def raw_state_reads(source: str, path: str) -> list[str]:
     """Where ``source`` reads into a raw game state, or hands one to a presenter's text."""
     bad = []
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(parsed(source)):
         where = f"{path}:{getattr(node, 'lineno', '?')}"
         if isinstance(node, ast.Subscript) and _raw_state(node.value):
             bad.append(f"{where} subscripts a raw state")

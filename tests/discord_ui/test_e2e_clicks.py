@@ -129,7 +129,7 @@ async def play_by_clicks(fake, tmp_path, game_id, options, n, decisions, seed=3,
 
 @pytest.mark.parametrize(("game_id", "options", "n"), FAST, ids=FAST_IDS)
 async def test_a_player_who_only_clicks(fake, tmp_path, game_id, options, n):
-    out = await play_by_clicks(fake, tmp_path, game_id, options, n, decisions=12)
+    out = await play_by_clicks(fake, tmp_path, game_id, options, n, decisions=10)
     assert out["made"] >= 8, out["made"]
     assert out["posts"], "no turn was completed"
     assert statistics.median(out["posts"]) <= 2, out["posts"]

@@ -9,6 +9,7 @@ in the game's words, short, and never repeats what was sent.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import re
@@ -22,7 +23,9 @@ from bot.rules.risk_express.game import load_cards
 from tests.rules.states import EXPRESS, PEAKY, express_states, peaky_states
 
 
+@functools.cache
 def deep(n: int) -> list[Any]:
+    """Lists nested ``n`` deep (built once a depth: the same junk is sent again)."""
     x: list[Any] = []
     for _ in range(n):
         x = [x]
