@@ -96,10 +96,11 @@ class AiPool:
     async def started(self) -> int:
         """A worker started and answering (its process id; a broken pool replaced first): for
         benches and tests."""
+        pool = self._executor()
         try:
-            return await asyncio.wrap_future(self._executor().submit(_pid))
+            return await asyncio.wrap_future(pool.submit(_pid))
         except BrokenProcessPool:
-            await self._discard()
+            await self._discard(pool)
             return await asyncio.wrap_future(self._executor().submit(_pid))
 
     async def decide(self, game_id: str, state: State, seat: str, level: str, seed: int, budget: float) -> Action:
@@ -107,8 +108,12 @@ class AiPool:
         now); in a thread if the pool is closed or its worker fails."""
         if self._closed:
             return await decide_in_thread(game_id, state, seat, level, seed, budget)
+        pool = self._pool
         try:
-            future = self._executor().submit(decide_until, game_id, state, seat, level, seed, time.time() + budget)
+            if pool is None:  # its start (~0.5 s of imports) not taken from the decision's time
+                await asyncio.wait_for(self.started(), GRACE)
+            pool = self._executor()
+            future = pool.submit(decide_until, game_id, state, seat, level, seed, time.time() + budget)
             action = await asyncio.wait_for(asyncio.wrap_future(future), budget + GRACE)
         except (BrokenProcessPool, TimeoutError, OSError) as err:
             self._failures += 1
@@ -118,17 +123,18 @@ class AiPool:
             else:
                 log.warning("an AI worker failed (%s): it is replaced, this decision is made in a thread",
                             type(err).__name__)
-            await self._discard()
+            await self._discard(pool or self._pool)
             return await decide_in_thread(game_id, state, seat, level, seed, budget)
         self._failures = 0
         return action
 
-    async def _discard(self) -> None:
-        """The pool's workers ended (killed if they still run) and the pool forgotten: the
-        next decision starts a new one."""
-        pool, self._pool = self._pool, None
+    async def _discard(self, pool: ProcessPoolExecutor | None) -> None:
+        """``pool``'s workers ended (killed if they still run) and the pool forgotten if it
+        is still the one in use: the next decision starts a new one."""
         if pool is None:
             return
+        if self._pool is pool:
+            self._pool = None
         for process in list((getattr(pool, "_processes", None) or {}).values()):
             with contextlib.suppress(Exception):
                 process.kill()
@@ -146,4 +152,4 @@ class AiPool:
                                    CLOSE_WAIT)
             self._pool = None
         except TimeoutError:
-            await self._discard()
+            await self._discard(pool)
