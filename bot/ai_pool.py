@@ -90,7 +90,7 @@ class AiPool:
         before the first decision, which would otherwise spend them from its time."""
         if self._closed:
             return
-        with contextlib.suppress(RuntimeError, BrokenProcessPool, OSError):
+        with contextlib.suppress(RuntimeError, BrokenProcessPool, OSError, ImportError, NotImplementedError):
             self._executor().submit(_pid)
 
     async def started(self) -> int:
@@ -115,7 +115,8 @@ class AiPool:
             pool = self._executor()
             future = pool.submit(decide_until, game_id, state, seat, level, seed, time.time() + budget)
             action = await asyncio.wait_for(asyncio.wrap_future(future), budget + GRACE)
-        except (BrokenProcessPool, TimeoutError, OSError) as err:
+        except (BrokenProcessPool, TimeoutError, OSError, ImportError, NotImplementedError) as err:
+            # (the last two: a system without working semaphores, where no pool can start)
             self._failures += 1
             if self._failures >= GIVE_UP:
                 self._closed = True

@@ -111,3 +111,21 @@ def test_the_setting_is_process_or_thread():
     assert parse_ai_workers("") == "process" and parse_ai_workers(" Thread ") == "thread"
     with pytest.raises(BadSetting, match="GAMEMASTER_AI_WORKERS"):
         parse_ai_workers("fork")
+
+
+async def test_where_no_worker_can_start_the_ai_decides_in_threads(monkeypatch):
+    """A system where processes cannot start (no semaphores, no memory): each decision is
+    made all the same, in a thread; after three failures the pool stops trying."""
+    broken = AiPool(workers=1)
+
+    def cannot(*args, **kwargs):
+        raise NotImplementedError("This platform lacks a functioning sem_open implementation")
+
+    monkeypatch.setattr(ai_pool, "ProcessPoolExecutor", cannot)
+    state, seat = positions("peaky_blinders", {}, 1)[0]
+    want = decide(GAMES["peaky_blinders"], state, seat, "easy", seed=4)
+    broken.warm()  # no error either
+    for _ in range(ai_pool.GIVE_UP + 1):
+        assert await broken.decide("peaky_blinders", state, seat, "easy", 4, UNBOUNDED) == want
+    assert broken._failures == ai_pool.GIVE_UP and broken.pids() == []
+    await broken.close()
