@@ -26,6 +26,7 @@ SETTINGS_HELP = """settings (from the environment, or a .env file in the working
   SYNC_COMMANDS          default 1 (0: keep the commands as last registered)
   LOG_LEVEL              default INFO (DEBUG, INFO, WARNING, ERROR or CRITICAL)
   GAMEMASTER_AI_BUDGET   default 1 (seconds per AI decision at the normal level, 0.05 to 30)
+  GAMEMASTER_AI_WORKERS  default process (the AI thinks in worker processes; thread: in the bot's)
   GAMEMASTER_CACHE_DIR   default empty: the boards' layers in render-cache/ beside a SQLite
                          database, ~/.cache/gamemaster for PostgreSQL (off: none)
   SHARD_COUNT, SHARD_IDS default empty: one connection, no shards"""

@@ -54,6 +54,9 @@ class Settings:
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None  # this process's shards (None: all of them)
     ai_budget: float = 1.0  # seconds an AI seat (normal) thinks per decision
+    # where the AI thinks: "process" (worker processes: the event loop never waits on it) or
+    # "thread" (a thread of the bot's process: no extra process, the loop may wait 5-40 ms)
+    ai_workers: str = "process"
     # where the boards' static layers are kept between starts ("": beside a SQLite database,
     # else ~/.cache/gamemaster; "off": nowhere, drawn at each start)
     cache_dir: str = ""
@@ -62,7 +65,7 @@ class Settings:
         return (f"Settings(token=<hidden>, database_url={redact_url(self.database_url)!r}, "
                 f"sync_guild_id={self.sync_guild_id!r}, sync_commands={self.sync_commands!r}, "
                 f"log_level={self.log_level!r}, shard_count={self.shard_count!r}, shard_ids={self.shard_ids!r}, "
-                f"ai_budget={self.ai_budget!r}, cache_dir={self.cache_dir!r})")
+                f"ai_budget={self.ai_budget!r}, ai_workers={self.ai_workers!r}, cache_dir={self.cache_dir!r})")
 
     @property
     def sharded(self) -> bool:
@@ -132,6 +135,17 @@ def parse_budget(text: str) -> float:
     return value
 
 
+AI_WORKERS = ("process", "thread")
+
+
+def parse_ai_workers(text: str) -> str:
+    """``GAMEMASTER_AI_WORKERS``: process or thread (any case; empty: process)."""
+    value = text.strip().lower() or "process"
+    if value not in AI_WORKERS:
+        raise BadSetting(f"GAMEMASTER_AI_WORKERS is process or thread, not {text.strip()[:20]!r}")
+    return value
+
+
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 YES, NO = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
 
@@ -181,5 +195,6 @@ def from_env() -> Settings:
         shard_count=shard_count,
         shard_ids=shard_ids,
         ai_budget=parse_budget(os.environ.get("GAMEMASTER_AI_BUDGET", "")),
+        ai_workers=parse_ai_workers(os.environ.get("GAMEMASTER_AI_WORKERS", "")),
         cache_dir=os.environ.get("GAMEMASTER_CACHE_DIR", "").strip(),
     )

@@ -3,21 +3,21 @@
 A seat the AI plays is in the game row's ``ai`` (seat → level): a seat added to the lobby
 (``ai1``, ``ai2``…, named "AI 1 (normal)" in the game's language), or a member's seat a
 moderator handed to the AI until the member takes it back (``/game return``). When such a
-seat is to act, :meth:`AiCases.play_ai` asks :func:`bot.rules.ai.decide` in a worker thread
-(never on the event loop), with the seat's view only, and commits the action like a person's:
+seat is to act, :meth:`AiCases.play_ai` asks :func:`bot.rules.ai.decide` in a worker process
+(:class:`bot.ai_pool.AiPool`, ``GAMEMASTER_AI_WORKERS=process``) or a worker thread (never on
+the event loop), with the seat's view only, and commits the action like a person's:
 one transaction, the log records it under the seat, so the game replays exactly. A game
 whose seats are all AIs does not start: nobody would watch it.
 """
 
 from __future__ import annotations
 
-import asyncio
-import time
 from typing import Any
 
+from bot.ai_pool import AiPool, decide_in_thread
 from bot.i18n import t
 from bot.rules import GAMES, RuleError
-from bot.rules.ai import LEVELS, decide
+from bot.rules.ai import LEVELS
 from bot.service_types import Played, UserError
 from bot.store import GameRow
 
@@ -41,6 +41,7 @@ class AiCases:
     ``active_game``, ``check_host_lobby``, ``_commit`` and ``store``."""
 
     ai_budget: float = 1.0  # seconds a normal AI thinks per decision (the bot sets it from its settings)
+    ai_pool: AiPool | None = None  # the worker processes (the bot's setting); None: a thread
 
     # -- the lobby ------------------------------------------------------------------------
     async def add_ai(self: Any, channel_id: int, user_id: str, is_moderator: bool, level: str = DEFAULT_LEVEL,
@@ -56,6 +57,8 @@ class AiCases:
                 raise UserError("err.lobby_full", "The game is full ({max} players).", max=engine.max_players)
             n = next(i for i in range(1, 100) if f"ai{i}" not in row.players)
             seat = f"ai{n}"
+            if self.ai_pool is not None:  # a worker started now, not by the AI's first decision
+                self.ai_pool.warm()
             return await self.store.update_game(row, players=[*row.players, seat],
                                                 names={**row.names, seat: ai_name(n, level, row.lang)},
                                                 ai={**row.ai, seat: level})
@@ -91,6 +94,8 @@ class AiCases:
                 raise UserError("err.target_not_player", "That member is not playing in this game.")
             if target in row.ai:
                 raise UserError("err.already_ai", "The AI already plays that seat.")
+            if self.ai_pool is not None:
+                self.ai_pool.warm()
             return await self.store.update_game(row, ai={**row.ai, target: level})
 
     async def return_seat(self: Any, channel_id: int, user_id: str) -> GameRow:
@@ -122,7 +127,7 @@ class AiCases:
 
     async def play_ai(self: Any, channel_id: int) -> Played | None:
         """One decision of the AI seat the game waits for (None if it waits for a person),
-        thought out in a worker thread within the seat's time, and committed as its move."""
+        thought out in a worker process (or thread) within the seat's time, and committed as its move."""
         async with self.lock(channel_id):
             row = await self.active_game(channel_id)
             if row is None:
@@ -133,11 +138,11 @@ class AiCases:
             assert row.state is not None
             engine = GAMES[row.game]
             level = row.ai[seat]
-            deadline = time.monotonic() + self.ai_budget * LEVEL_SHARE.get(level, 1.0)
+            budget = self.ai_budget * LEVEL_SHARE.get(level, 1.0)
             seed = (row.seed * 1_000_003 + row.version) & MASK
             state = row.state
-            action = await asyncio.to_thread(decide, engine, state, seat, level, seed=seed,
-                                             stop=lambda: time.monotonic() >= deadline)
+            think = self.ai_pool.decide if self.ai_pool is not None else decide_in_thread
+            action = await think(row.game, state, seat, level, seed, budget)
             try:
                 new_state, events = engine.apply(state, seat, action)
             except RuleError as err:  # a bug in the AI: said, not played

@@ -184,7 +184,8 @@ LAYERS: list[tuple[tuple[str, ...], tuple[str, ...]]] = [  # (modules, what they
     (("bot.service", "bot.service_clocks", "bot.service_types", "bot.service_undo", "bot.service_ai",
       "bot.service_ratings"),
      ("bot.rules", "bot.store", "bot.i18n", "bot.timing", "bot.service_clocks", "bot.service_types",
-      "bot.service_undo", "bot.service_ai", "bot.service_ratings", "bot.export", "bot.ratings")),
+      "bot.service_undo", "bot.service_ai", "bot.service_ratings", "bot.export", "bot.ratings", "bot.ai_pool")),
+    (("bot.ai_pool",), ("bot.rules",)),  # the AI's decisions in worker processes
     (("bot.ratings",), ("openskill", "bot.rules")),  # the rating model (OpenSkill): pure
     (("bot.export",), ("bot.rules",)),  # a game as one file, and that file replayed: pure
     (("bot.replay",), ("bot.rules", "bot.games", "bot.i18n", "renderers", "bot.export", "bot.story")),  # offline tool

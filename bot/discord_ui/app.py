@@ -25,6 +25,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import renderers
+from bot.ai_pool import AiPool
 from bot.config import Settings
 from bot.discord_ui import buttons, chain, lobby, logs, messages, rematch, takeback
 from bot.discord_ui.cogs import registry
@@ -148,6 +149,8 @@ class GameMasterBot(commands.Bot):
         self._store = store
         self.service = GameService(store, self._seed_source)
         self.service.ai_budget = self.settings.ai_budget
+        if self.settings.ai_workers == "process":  # its workers start when a lobby gets an AI seat
+            self.service.ai_pool = AiPool()
         if self.settings.shard_ids is not None and self.settings.shard_count:
             # some of the shards: this process fires only their servers' clocks (and posts
             # only in their channels); the other processes fire the rest
@@ -248,6 +251,8 @@ class GameMasterBot(commands.Bot):
             await self.scheduler.stop()
         for task in list(self._background):  # a story being drawn: /game replay draws it again
             task.cancel()
+        if self.service is not None and self.service.ai_pool is not None:  # no worker left running
+            await self.service.ai_pool.close()
         if self._warming is not None:  # the game being warmed is finished, the others left
             self._stop_warming = True
             with contextlib.suppress(Exception):

@@ -10,11 +10,13 @@ from bot.discord_ui.app import GameMasterBot
 HANG_LIMIT = 30.0
 
 
-def make_bot(db: str, seed: int = 1) -> GameMasterBot:
-    """A bot on the SQLite file ``db`` whose games are dealt from seeds ``seed``, ``seed+1``…"""
+def make_bot(db: str, seed: int = 1, ai_workers: str = "thread") -> GameMasterBot:
+    """A bot on the SQLite file ``db`` whose games are dealt from seeds ``seed``, ``seed+1``…;
+    its AI thinks in a thread (no process started per test: tests/discord_ui/test_e2e_ai_process.py
+    plays the bot's default, ``process``)."""
     seeds = iter(range(seed, seed + 1000))
-    return GameMasterBot(Settings(token="fake-token", database_url=db), seed_source=lambda: next(seeds),
-                         guild_ready_timeout=0.05)
+    return GameMasterBot(Settings(token="fake-token", database_url=db, ai_workers=ai_workers),
+                         seed_source=lambda: next(seeds), guild_ready_timeout=0.05)
 
 
 def choices(message) -> list[tuple[str, str | None]]:
