@@ -208,3 +208,20 @@ def test_zombie_town_s_easy_judges_on_the_public_scores_alone():
     assert normal(burdened, "p0") < normal(state, "p0") and hard(burdened, "p0") < hard(state, "p0")
     peaky = GAMES["peaky_blinders"]
     assert all(peaky.search_settings(level) == {} for level in ("easy", "normal", "hard"))
+
+
+def test_a_game_s_search_settings_change_its_level_only(monkeypatch):
+    """``search_settings(level)`` reaches the search: a slack of 1 set for Zombie Town's hard
+    makes its every choice a random one (nothing judged), normal still judges."""
+    import bot.rules.zombie_town.ai as zt_ai
+
+    game = GAMES["zombie_town"]
+    state = _zt_last_turn()
+    judged = []
+    real = zt_ai.evaluate
+    monkeypatch.setattr(zt_ai, "evaluate", lambda g, s, seat: judged.append(seat) or real(g, s, seat))
+    monkeypatch.setitem(zt_ai.SETTINGS, "hard", {"slack": 1.0})
+    decide(game, state, "p0", "hard", seed=1, iterations=8)
+    assert judged == []
+    decide(game, state, "p0", "normal", seed=1, iterations=8)
+    assert judged
