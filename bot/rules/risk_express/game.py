@@ -432,7 +432,6 @@ class RiskExpress(Game):
     scores = staticmethod(scoring.scores)  # card points, a locked continent at its back value
     evaluate = scoring.evaluate  # the AI's guess of a position
     search_evaluation = scoring.evaluation  # ... seeing more turns ahead at a higher level
-    search_settings = scoring.settings  # ... and each level's breadth
 
     def search_horizon(self, state: State) -> int | None:
         return 0  # the evaluation plays the rest of the turn out, exactly (.odds)

@@ -14,7 +14,7 @@ from bot.rules.risk_express.odds import success, throw_chances
 
 _, CONTINENT, _, MEMBERS = board()
 
-__all__ = ["DEPTHS", "SETTINGS", "evaluate", "evaluation", "scores", "settings"]
+__all__ = ["DEPTHS", "evaluate", "evaluation", "scores"]
 
 
 def scores(state: State) -> dict[str, int]:
@@ -122,15 +122,6 @@ def evaluation(game: Any, level: str | None) -> Callable[[State, str], float]:
     """The evaluation the search of ``level`` judges with (:meth:`bot.rules.base.Game.search_evaluation`)."""
     depth = DEPTHS.get(level or "", DEPTHS["normal"])
     return lambda state, seat: evaluate(game, state, seat, depth)
-
-
-# what each level changes in the search here (:meth:`bot.rules.base.Game.search_settings`)
-SETTINGS: dict[str, dict[str, Any]] = {}
-
-
-def settings(game: Any, level: str | None) -> dict[str, Any]:
-    """What ``level`` changes in the search here (:data:`SETTINGS`)."""
-    return SETTINGS.get(level or "", {})
 
 
 def evaluate(game: Any, state: State, seat: str, depth: int = 2) -> float:

@@ -25,7 +25,7 @@ __all__ = ["SETTINGS", "evaluate", "evaluation", "settings", "worth"]
 # plays a random move 40 % of the time, not 20 % (a gentle opponent: with the public scores and
 # 20 % it still won 12 of 24 against the beginner, seeds 9500+; with 40 %, 9 of 24 there and 6 of
 # 24 on seeds 9600+); hard plays on 4 random moves of its own after a candidate, not 12 (the random
-# moves drowned the difference its three times normal's samples made: 3 of 8 against normal with
+# moves seem to drown what its three times normal's samples find: 3 of 8 against normal with
 # 12, seeds 9200+; with 4, 4 of 6 there and 10 of 16 on seeds 9700+)
 SETTINGS: dict[str, dict[str, Any]] = {"easy": {"slack": 0.4}, "hard": {"horizon": 4}}
 # the levels that judge on the public scores alone, blind to hands, keys and agendas in hand: easy
