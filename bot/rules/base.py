@@ -509,7 +509,7 @@ class Game(ABC):
         ``hard``): ``slack`` (the share of random moves), ``horizon`` (the random actions of its
         own played after a candidate), ``breadth`` (as :meth:`search_breadth`). Default: nothing,
         the level's own (:data:`bot.rules.ai.search.LEVELS`: every map game). Zombie Town's
-        easy errs more, its hard plays fewer random moves on (:mod:`.zombie_town.ai`)."""
+        easy errs more, its hard plays fewer random moves on (its edition's ``ai`` module)."""
         return {}
 
     def evaluate(self, state: State, seat: str) -> float:
