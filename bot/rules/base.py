@@ -504,6 +504,14 @@ class Game(ABC):
         reach (Risk Express: the turns it sees after the one under way)."""
         return self.evaluate
 
+    def search_settings(self, level: str | None) -> dict[str, Any]:
+        """What this game changes in the AI's search at ``level`` (``easy``, ``normal``,
+        ``hard``): ``slack`` (the share of random moves), ``horizon`` (the random actions of its
+        own played after a candidate), ``breadth`` (as :meth:`search_breadth`). Default: nothing,
+        the level's own (:data:`bot.rules.ai.search.LEVELS`: every map game). Zombie Town's
+        easy errs more, its hard plays fewer random moves on (its edition's ``ai`` module)."""
+        return {}
+
     def evaluate(self, state: State, seat: str) -> float:
         """How well ``seat`` stands in ``state``, in [-1, 1]: 1 won, -1 lost, between them a
         guess for a running game (the AI's search scores the positions it reaches with it). It

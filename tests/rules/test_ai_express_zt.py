@@ -192,3 +192,36 @@ def test_the_express_beginner_is_written_apart_from_the_ai_too():
     assert imported <= {"__future__", "typing", "bot.rules.base"}, imported
     names = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
     assert "evaluate" not in names and "search_evaluation" not in names
+
+
+def test_zombie_town_s_easy_judges_on_the_public_scores_alone():
+    """Zombie Town's easy is a gentle opponent: its search judges on the public scores (an
+    agenda in hand, which costs at the end, is not seen), normal and hard on the full count;
+    the map games keep one evaluation and their levels' own search settings."""
+    game = GAMES["zombie_town"]
+    state = _zt_last_turn()
+    state["players"]["p0"].update(agendas=[], done=[])
+    burdened = clone(state)
+    burdened["players"]["p0"]["agendas"] = ["armed_1"]  # in hand at the end: it costs
+    easy, normal, hard = (game.search_evaluation(level) for level in ("easy", "normal", "hard"))
+    assert easy(burdened, "p0") == easy(state, "p0")
+    assert normal(burdened, "p0") < normal(state, "p0") and hard(burdened, "p0") < hard(state, "p0")
+    peaky = GAMES["peaky_blinders"]
+    assert all(peaky.search_settings(level) == {} for level in ("easy", "normal", "hard"))
+
+
+def test_a_game_s_search_settings_change_its_level_only(monkeypatch):
+    """``search_settings(level)`` reaches the search: a slack of 1 set for Zombie Town's hard
+    makes its every choice a random one (nothing judged), normal still judges."""
+    import bot.rules.zombie_town.ai as zt_ai
+
+    game = GAMES["zombie_town"]
+    state = _zt_last_turn()
+    judged = []
+    real = zt_ai.evaluate
+    monkeypatch.setattr(zt_ai, "evaluate", lambda g, s, seat: judged.append(seat) or real(g, s, seat))
+    monkeypatch.setitem(zt_ai.SETTINGS, "hard", {"slack": 1.0})
+    decide(game, state, "p0", "hard", seed=1, iterations=8)
+    assert judged == []
+    decide(game, state, "p0", "normal", seed=1, iterations=8)
+    assert judged

@@ -140,15 +140,18 @@ class SearchPolicy:
         return state
 
     def choose(self, game: Game, state: State, seat: str, legal: list[Action], rng: Rng) -> Action:
-        breadth = game.search_breadth(state)
+        tune = game.search_settings(self.level)  # {} but where a game sets a level its own way
+        breadth = tune.get("breadth") or game.search_breadth(state)
         cands = candidates(game, legal, rng, self.width * breadth)
         if len(cands) == 1:
             return cands[0]
-        if self.slack and rng.below(1000) < int(self.slack * 1000):
+        slack = tune.get("slack", self.slack)
+        if slack and rng.below(1000) < int(slack * 1000):
             return cands[rng.below(len(cands))]
         n = len(cands)
         shorter = game.search_horizon(state)
-        horizon = self.horizon if shorter is None else min(self.horizon, shorter)
+        horizon = tune.get("horizon", self.horizon)
+        horizon = horizon if shorter is None else min(horizon, shorter)
         judge = game.search_evaluation(self.level)  # game.evaluate but where a game sees further at a level
         total = [0.0] * n
         visits = [0] * n

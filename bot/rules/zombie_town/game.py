@@ -486,6 +486,8 @@ class ZombieTown(Game):
         return build_view(self, state, seat)
 
     evaluate = zt_ai.evaluate  # the AI's guess: full scores and the agendas' progress (:mod:`.ai`)
+    search_evaluation = zt_ai.evaluation  # ... or the public scores alone for a gentle level
+    search_settings = zt_ai.settings  # ... and its easy's slack, its hard's play-on
 
     def outcome(self, state: State) -> dict[str, Any] | None:
         result = state["result"]
