@@ -75,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     arena.add_argument("--b", default="random", help="its opponents' policy")
     arena.add_argument("--games", type=int, default=200, help="how many games")
     arena.add_argument("--players", type=int, default=2, help="seats a game")
-    arena.add_argument("--seed", type=int, default=1, help="the first game's seed; the next games follow it")
+    arena.add_argument("--seed", type=int, default=1, help="the match's seed: each game's own is mixed from it and the game's number (--verbose prints it)")
     arena.add_argument("--budget", type=float, default=None, metavar="SECONDS",
                        help="CPU seconds a search may take per decision (default: its level's iterations only)")
     arena.add_argument("--iterations", type=int, default=None, help="samples per decision (default: the level's)")

@@ -126,7 +126,10 @@ def test_arena_plays_a_match_and_prints_the_win_rate_with_its_interval():
                  "--verbose")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert [line.split(":")[0] for line in lines[:2]] == ["game 1/2 (seed 1)", "game 2/2 (seed 2)"]
+    from bot.arena import game_seed
+
+    assert [line.split(":")[0] for line in lines[:2]] == [f"game 1/2 (seed {game_seed(1, 0)})",
+                                                          f"game 2/2 (seed {game_seed(1, 1)})"]
     assert "normal in p0" in lines[0] and "normal in p1" in lines[1]  # A's seat goes round the table
     assert "risk_express (2 players): normal won" in lines[-1] and "95 % CI" in lines[-1]
     assert "a seat's share: 50 %" in lines[-1] and "against random" in lines[-1]
@@ -134,6 +137,27 @@ def test_arena_plays_a_match_and_prints_the_win_rate_with_its_interval():
                        (("--games", "0"), "games must be at least 1")):
         refused = run("arena", "risk_express", "--games", "1", *args)
         assert refused.returncode == 2 and says in refused.stderr and not refused.stdout
+
+
+def test_a_match_s_games_are_dealt_from_streams_of_dice_far_apart():
+    """The engines' generator from seeds s and s + 1 is one stream shifted by one draw: a
+    match's games get mixed seeds, none of whose first 2,000 draws meets another's."""
+    from bot.arena import game_seed
+    from bot.rules.rng import Rng
+
+    def draws(seed: int, n: int) -> list[int]:
+        rng = Rng.from_seed(seed)
+        return [rng.next64() for _ in range(n)]
+
+    assert draws(8, 5)[1:] == draws(9, 5)[:4]  # what the mixing is for
+    seeds = [game_seed(7, k) for k in range(20)]
+    assert len(set(seeds)) == 20 and all(0 <= s < 2**63 for s in seeds)
+    assert game_seed(7, 3) == game_seed(7, 3) != game_seed(8, 3)
+    seen: set[int] = set()
+    for s in seeds:
+        stream = set(draws(s, 2000))
+        assert not stream & seen
+        seen |= stream
 
 
 def test_a_match_says_how_many_games_nobody_won():
