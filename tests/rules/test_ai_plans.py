@@ -11,7 +11,16 @@ import pytest
 import bot.rules.turns as turns
 from bot.rules import GAMES
 from bot.rules.ai import RandomPolicy, decide, make_policy
-from bot.rules.ai.plans import MARGIN, STEADY, STYLES, PlanPolicy, _rollout, judge, plays_plans
+from bot.rules.ai.plans import (
+    END_MARGIN,
+    MARGIN,
+    STEADY,
+    STYLES,
+    PlanPolicy,
+    _rollout,
+    judge,
+    plays_plans,
+)
 from bot.rules.ai.search import SearchPolicy, level_policy
 from bot.rules.base import Rng, clone
 from bot.rules.play import play_out
@@ -140,6 +149,10 @@ def test_survival_is_played_out_to_its_end_and_judged_by_its_lead():
     assert out is not None and "scores" in out
     lead = out["scores"][seat] - max(v for s, v in out["scores"].items() if s != seat)
     assert judge(game, after, seat) == pytest.approx(game.evaluate(after, seat) + MARGIN * lead)
+    # played out to the end, a point of lead weighs more (a fifth of a win): the lead says more
+    # than a few wins, and the map games played to the next turn keep theirs
+    assert judge(game, after, seat, END_MARGIN) == pytest.approx(game.evaluate(after, seat) + END_MARGIN * lead)
+    assert END_MARGIN > MARGIN
     assert plays_plans(*_turn_start("peaky_blinders", {})[:2]) == "turn"
 
 
@@ -161,7 +174,7 @@ def test_hard_plays_the_best_few_again_before_it_picks(monkeypatch):
     lucky, steady_one = picks[0], picks[1]
     calls: dict[str, int] = {}
 
-    def scripted(game_, after, seat_):
+    def scripted(game_, after, seat_, margin):
         grown = [t for t in (lucky, steady_one) if after["troops"][t] > state["troops"][t]]
         if not grown:
             return -0.5
