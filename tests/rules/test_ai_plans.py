@@ -156,39 +156,40 @@ def test_survival_is_played_out_to_its_end_and_judged_by_its_lead():
     assert plays_plans(*_turn_start("peaky_blinders", {})[:2]) == "turn"
 
 
-def test_hard_plays_the_best_few_again_before_it_picks(monkeypatch):
-    """Played out to the end, a candidate may lead after a few samples by luck alone: hard
-    (``refine``) plays the best few again on new samples and picks on all of them. A set Survival
-    placement: one territory's play-outs win its first two samples then lose, another's win
-    steadily by a little; without the second round the lucky one is chosen."""
+
+def test_survival_prefers_the_wide_wins_to_a_few_more_narrow_ones(monkeypatch):
+    """Played out to the end, a point of lead weighs a fifth of a win (``END_MARGIN``). A set
+    Survival placement whose play-outs are scripted: on one territory 5 of 8 games won by a point
+    and 3 lost by 8; on another 4 won by 6 and 4 lost by a point. The plans now place on the
+    second; with the old weight (0.05, ``MARGIN``) they placed on the first, for its extra win."""
     import bot.rules.ai.plans as plans
 
     game, state, seat = _turn_start("walking_dead", {"mode": "survival"})
     while state["phase"] != "place" or game.to_move(state) != seat:  # on to a placement of the seat's
-        state = game.apply_legal(state, game.to_move(state), game.random_action(state, game.to_move(state), Rng(1).below))[0]
+        mover = game.to_move(state)
+        state = game.apply_legal(state, mover, game.random_action(state, mover, Rng(1).below))[0]
     legal = game.legal_actions(state, seat)
     form = next(f for f in game.moving(legal) if f["type"] == "place")
-    options = form["territory"] if isinstance(form["territory"], list) else [form["territory"]]
-    picks = [a["territory"] for a in plans._Turn(STEADY, game, state, seat).place(form, 3)]
-    assert len(picks) >= 2 and set(picks) <= set(options)
-    lucky, steady_one = picks[0], picks[1]
-    calls: dict[str, int] = {}
+    narrow, wide = (a["territory"] for a in plans._Turn(STEADY, game, state, seat).place(form, 2))
+    other = next(s for s in state["order"] if s != seat)
+    played: dict[str, int] = {}
+    scripts = {narrow: [1] * 5 + [-8] * 3, wide: [6] * 4 + [-1] * 4}
 
-    def scripted(game_, after, seat_, margin):
-        grown = [t for t in (lucky, steady_one) if after["troops"][t] > state["troops"][t]]
-        if not grown:
-            return -0.5
-        calls[grown[0]] = calls.get(grown[0], 0) + 1
-        if grown[0] == lucky:
-            return 1.0 if calls[lucky] <= 2 else -1.0
-        return 0.5
+    def finished(game_, after, *rest):  # a play-out to the end: the final lead as scripted
+        grown = next((t for t in scripts if after["troops"][t] > state["troops"][t]), None)
+        if grown is None:
+            lead = -10
+        else:
+            lead = scripts[grown][played.get(grown, 0) % 8]
+            played[grown] = played.get(grown, 0) + 1
+        return {**after, "result": {"winners": [seat] if lead > 0 else [other], "scores": {seat: 10 + lead, other: 10}},
+                "phase": "over"}
 
-    monkeypatch.setattr(plans, "judge", scripted)
-    monkeypatch.setattr(plans, "_rollout", lambda game_, after, *a, **k: after)
-    search = SearchPolicy(iterations=4, level="hard")
-    once = PlanPolicy(fallback=search, samples=2, wide=3, reply=True).choose(game, state, seat, legal, Rng(2))
-    calls.clear()
-    again = PlanPolicy(fallback=search, samples=2, wide=3, reply=True, refine=2).choose(game, state, seat, legal, Rng(2))
-    assert once["territory"] == lucky
-    assert again["territory"] == steady_one
-    assert calls[lucky] == 4 and calls[steady_one] == 4  # both played on twice as many samples
+    monkeypatch.setattr(plans, "_rollout", finished)
+    search = SearchPolicy(iterations=4, level="normal")
+    now = PlanPolicy(fallback=search, samples=8, wide=3).choose(game, state, seat, legal, Rng(2))
+    assert now["territory"] == wide
+    played.clear()
+    monkeypatch.setattr(plans, "END_MARGIN", MARGIN)
+    before = PlanPolicy(fallback=search, samples=8, wide=3).choose(game, state, seat, legal, Rng(2))
+    assert before["territory"] == narrow

@@ -336,9 +336,7 @@ class PlanPolicy:
     policy for the decisions the styles do not make."""
 
     def __init__(self, fallback: Any, samples: int = 8, reply: bool | str = True,
-                 stop: Callable[[], bool] | None = None, searched: bool = False, wide: int = 0,
-                 refine: int = 0) -> None:
-        self.refine = refine
+                 stop: Callable[[], bool] | None = None, searched: bool = False, wide: int = 0) -> None:
         self.searched = searched
         self.wide = wide
         self.samples = samples
@@ -393,33 +391,19 @@ class PlanPolicy:
         if len(cands) == 1:
             return cands[0][0]
         total = [0.0] * len(cands)
-        tried = [0] * len(cands)
         margin = END_MARGIN if reply == "end" else MARGIN
-
-        def play(which: list[int], rounds: int) -> None:
-            """``rounds`` samples more for the candidates ``which`` (the clock asked between two)."""
-            for k in range(rounds):
-                if (k or any(tried)) and self.stop is not None and self.stop():
-                    break
-                sample = game.sample_state(state, seat, rng)
-                dice, picks = rng.next64(), rng.next64()
-                for i in which:
-                    action, style = cands[i]
-                    try:
-                        after = game.apply_legal({**sample, "rng": dice}, seat, action)[0]
-                        after = _rollout(game, after, seat, style, Rng(picks), reply, cap)
-                        total[i] += judge(game, after, seat, margin)
-                    except RuleError:
-                        total[i] -= 1.0
-                    tried[i] += 1
-
-        play(list(range(len(cands))), self.samples)
-        if self.refine and reply == "end" and len(cands) > self.refine:
-            # the best few played again on as many new samples, the pick made on all of them: the
-            # candidate first by luck over a few whole games meets more of them before it wins
-            top = sorted(range(len(cands)), key=lambda i: -total[i] / max(tried[i], 1))[:self.refine]
-            play(top, self.samples)
-            return cands[max(top, key=lambda i: total[i] / max(tried[i], 1))][0]
+        for k in range(self.samples):
+            if k and self.stop is not None and self.stop():
+                break
+            sample = game.sample_state(state, seat, rng)
+            dice, picks = rng.next64(), rng.next64()
+            for i, (action, style) in enumerate(cands):
+                try:
+                    after = game.apply_legal({**sample, "rng": dice}, seat, action)[0]
+                    after = _rollout(game, after, seat, style, Rng(picks), reply, cap)
+                    total[i] += judge(game, after, seat, margin)
+                except RuleError:
+                    total[i] -= 1.0
         best = max(range(len(cands)), key=lambda i: total[i])
         return cands[best][0]
 

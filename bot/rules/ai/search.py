@@ -191,13 +191,11 @@ class SearchPolicy:
 # mistakes on purpose)
 # on the map games, normal and hard choose among the styles' moves played out through the
 # opponents' reply (:mod:`.plans`: ``samples`` per candidate, ``wide``: the steady style's next
-# best placements and attacks tried too; ``refine``: where a game is played out to its end, the
-# best few candidates played again on as many new samples before the pick), the search making
-# the other decisions
+# best placements and attacks tried too), the search making the other decisions
 LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"iterations": 24, "horizon": 2, "slack": 0.2},
     "normal": {"iterations": 160, "horizon": 8, "plans": {"samples": 8, "wide": 3}},
-    "hard": {"iterations": 480, "horizon": 12, "plans": {"samples": 16, "wide": 5, "searched": True, "refine": 3}},
+    "hard": {"iterations": 480, "horizon": 12, "plans": {"samples": 16, "wide": 5, "searched": True}},
 }
 
 
