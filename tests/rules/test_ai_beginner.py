@@ -175,7 +175,7 @@ def test_the_ai_advances_after_a_conquest_when_the_front_moves():
 ARENA = [
     ("peaky_blinders", {}, 2, "normal", "beginner", 8, 0.65),  # 8 of 8 (seeds 201-208)
     ("transformers", {}, 2, "normal", "beginner", 8, 0.65),  # 7 of 8
-    ("walking_dead", {"mode": "survival"}, 2, "normal", "beginner", 6, 0.5),  # 3 of 6 (since END_MARGIN; 4 of 6 before); docs/ai.md: 3001+
+    ("walking_dead", {"mode": "survival"}, 2, "normal", "beginner", 6, 0.65),  # 4 of 6 (24 of 47 on 601+ and 701+)
     ("walking_dead", {"mode": "conquest"}, 3, "normal", "beginner", 12, 0.5),  # 7 of 12 (the search)
 ]
 

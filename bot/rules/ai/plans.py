@@ -308,13 +308,9 @@ def _rollout(game: Game, state: State, seat: str, style: Style, rng: Rng, reply:
 
 
 MARGIN = 0.05  # a finished game's worth per point of lead at the final count, beside the win
-# the same where every candidate is played out to the game's end (Survival): over a few whole
-# games, the lead says more than who won (normal against the beginner, seeds 1001-1020: 18 of 20
-# with 0.2, 17 of 20 with 0.05; see docs/ai.md)
-END_MARGIN = 0.2
 
 
-def judge(game: Game, state: State, seat: str, margin: float = MARGIN) -> float:
+def judge(game: Game, state: State, seat: str) -> float:
     """The worth of where a play-out stopped: the game's evaluation, and on a finished game
     with a final count, the lead in points too (a game won by 10 is a safer choice than one
     won by 1: a few samples tell them apart where wins alone would not)."""
@@ -323,7 +319,7 @@ def judge(game: Game, state: State, seat: str, margin: float = MARGIN) -> float:
     scores = out.get("scores") if out else None
     if isinstance(scores, dict) and seat in scores:
         others = [float(v) for s, v in scores.items() if s != seat]
-        value += margin * (float(scores[seat]) - max(others, default=0.0))
+        value += MARGIN * (float(scores[seat]) - max(others, default=0.0))
     return value
 
 
@@ -391,7 +387,6 @@ class PlanPolicy:
         if len(cands) == 1:
             return cands[0][0]
         total = [0.0] * len(cands)
-        margin = END_MARGIN if reply == "end" else MARGIN
         for k in range(self.samples):
             if k and self.stop is not None and self.stop():
                 break
@@ -401,7 +396,7 @@ class PlanPolicy:
                 try:
                     after = game.apply_legal({**sample, "rng": dice}, seat, action)[0]
                     after = _rollout(game, after, seat, style, Rng(picks), reply, cap)
-                    total[i] += judge(game, after, seat, margin)
+                    total[i] += judge(game, after, seat)
                 except RuleError:
                     total[i] -= 1.0
         best = max(range(len(cands)), key=lambda i: total[i])
