@@ -508,8 +508,9 @@ class Game(ABC):
         """What this game changes in the AI's search at ``level`` (``easy``, ``normal``,
         ``hard``): ``slack`` (the share of random moves), ``horizon`` (the random actions of its
         own played after a candidate), ``breadth`` (as :meth:`search_breadth`). Default: nothing,
-        the level's own (:data:`bot.rules.ai.search.LEVELS`: every map game). Zombie Town's
-        easy errs more, its hard plays fewer random moves on (its edition's ``ai`` module)."""
+        the level's own (:data:`bot.rules.ai.search.LEVELS`). Zombie Town's and Transformers'
+        easy err more (with the levels' own slack, easy beat the beginner too often there);
+        Zombie Town's hard plays fewer random moves on (its edition's ``ai`` module)."""
         return {}
 
     def evaluate(self, state: State, seat: str) -> float:
