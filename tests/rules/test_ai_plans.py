@@ -20,6 +20,7 @@ from bot.rules.walking_dead.odds import attack_odds
 from bot.rules.walking_dead.walkers import WALKERS
 
 MAP = [("peaky_blinders", {}), ("transformers", {}), ("walking_dead", {"mode": "survival"})]
+CONQUEST = ("walking_dead", {"mode": "conquest"})  # 3 seats at least
 
 
 def _turn_start(game_id: str, options: dict, seed: int = 3):
@@ -44,14 +45,15 @@ def test_the_play_out_goes_through_the_opponents_reply(game_id, options):
         assert turns.current_seat(own) != seat and own["turn"] == start + 1
 
 
-@pytest.mark.parametrize(("game_id", "options"), MAP)
+@pytest.mark.parametrize(("game_id", "options"), [*MAP, CONQUEST])
 @pytest.mark.parametrize(("level", "steps"), [("normal", 40), pytest.param("hard", 400, marks=pytest.mark.slow)])
 def test_every_style_and_the_plans_choose_legal_actions(game_id, options, level, steps):
     """The start of a game of the level against random play; at every decision each style's
     choice goes through the door (``apply``), which raises on one the rules refuse."""
     game = GAMES[game_id]
-    seats = ["p0", "p1"]
-    policies = {"p0": make_policy(level, iterations=4 if level == "normal" else 40), "p1": RandomPolicy()}
+    seats = [f"p{i}" for i in range(min(game.players(options)))]
+    policies = {s: RandomPolicy() for s in seats}
+    policies["p0"] = make_policy(level, iterations=4 if level == "normal" else 40)
     for i, step in enumerate(play_out(game, seats, 11, policies, options)):
         if i > steps:
             break
@@ -72,7 +74,9 @@ def test_the_styles_differ_where_the_odds_are_middling():
 
 
 def test_the_plans_leave_games_without_a_map_to_the_search():
-    for game_id, options in [("risk_express", {}), ("zombie_town", {}), ("walking_dead", {"mode": "conquest"})]:
+    """Every map game and mode plays the plans (Conquest to the opponents' reply); the
+    others get the search's very choice."""
+    for game_id, options in [("risk_express", {}), ("zombie_town", {})]:
         game = GAMES[game_id]
         state = game.setup(["p0", "p1", "p2"], options, 4)
         assert not plays_plans(game, state)
@@ -86,6 +90,8 @@ def test_the_plans_leave_games_without_a_map_to_the_search():
     for game_id, options in MAP:
         game = GAMES[game_id]
         assert plays_plans(game, game.setup(["p0", "p1"], options, 4))
+    conquest = GAMES[CONQUEST[0]].setup(["p0", "p1", "p2"], CONQUEST[1], 4)
+    assert plays_plans(GAMES[CONQUEST[0]], conquest) and GAMES[CONQUEST[0]].ai_plans(conquest) == "turn"
     assert isinstance(level_policy("easy"), SearchPolicy)  # easy keeps the search alone
 
 
