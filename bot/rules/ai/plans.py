@@ -223,6 +223,19 @@ class _Turn:
             return [_fill(form, territory=t, count=count) for t in sorted(options, key=value, reverse=True)[:top]]
         return _fill(form, territory=max(options, key=value), count=count)
 
+    def stronghold(self, form: Action) -> Action:
+        """A starting member on the stronghold: the biggest stack of one's own that faces a
+        territory to take (the first: the one facing most), so that the first turn strikes
+        from one stack with everything rather than from many with a few each."""
+        options = form["territory"] if isinstance(form["territory"], list) else [form["territory"]]
+        count = form["count"]["max"] if isinstance(form.get("count"), dict) else 1
+
+        def value(t: str) -> tuple[bool, float, int]:
+            facing = sum(1 for n in self.adj[t] if self.hostile(n))
+            return facing > 0, self.troops.get(t, 0) + 0.5 * facing, -self.board.territories[t].index
+
+        return _fill(form, territory=max(options, key=value), count=count)
+
     def attack(self, forms: list[Action], top: int = 1) -> Any:
         """The attack to make, or None (``top`` > 1: the best ``top``, best first)."""
         best: tuple[float, Action] | None = None
@@ -346,6 +359,10 @@ class PlanPolicy:
         how = plays_plans(game, state)
         if not core or how is None:
             return self.fallback.choose(game, state, seat, legal, rng)
+        start = next((f for f in core if f["type"] == "place_start"), None)
+        stronghold = getattr(game, "ai_stronghold", None)
+        if start is not None and stronghold is not None and stronghold(state):
+            return _Turn(STEADY, game, state, seat).stronghold(start)
         reply: bool | str = self.reply and ("end" if how == "end" else True)
         cap = 4000 if reply == "end" else 400
         cands: list[tuple[Action, Style]] = []

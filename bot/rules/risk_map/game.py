@@ -316,6 +316,12 @@ class MapGame(LegalForms, Attacks, Moderation, DefenceOrders, Game):
         (``"end"``: a short game), or (None) by the search alone (:mod:`bot.rules.ai.plans`)."""
         return "turn"
 
+    def ai_stronghold(self, state: State) -> bool:
+        """Whether the AI's normal and hard levels pile their starting members on one
+        territory (a stronghold to strike from: :meth:`bot.rules.ai.plans.PlanPolicy.choose`)
+        rather than choose each by the play-outs. No by default."""
+        return False
+
     def evaluate(self, state: State, seat: str) -> float:
         """The AI's guess of a position: armies and the front (:func:`.appraise.appraise`)."""
         return appraise(self, state, seat)
