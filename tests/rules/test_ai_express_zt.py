@@ -81,9 +81,11 @@ def test_the_beginner_takes_a_continent_s_value_when_the_card_locks_it():
 
 def test_each_level_sees_its_own_number_of_turns_ahead(monkeypatch):
     """Risk Express's search judges with ``search_evaluation(level)``: easy sees one turn
-    after the one under way, normal two, hard three; a map game judges with its evaluate."""
+    after the one under way, normal two, hard four (even: with two seats the look-ahead ends
+    on the AI's own turn, not on the opponent's with the last word: docs/ai.md); a map game
+    judges with its evaluate."""
     game = GAMES["risk_express"]
-    assert express_scoring.DEPTHS == {"easy": 1, "normal": 2, "hard": 3}
+    assert express_scoring.DEPTHS == {"easy": 1, "normal": 2, "hard": 4}
     seen = []
     real = express_scoring.evaluate
 
