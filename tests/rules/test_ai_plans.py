@@ -149,24 +149,16 @@ def test_survival_is_played_out_to_its_end_and_judged_by_its_lead():
     assert plays_plans(*_turn_start("peaky_blinders", {})[:2]) == "turn"
 
 
-def _after_setup(options: dict, level: str, seed: int = 11):
-    """The first state after the starting survivors are all placed, ``level`` in seat p0 and
-    random play in p1, and the AI's starting placements."""
-    game = GAMES["walking_dead"]
-    ai = make_policy(level, iterations=8)
-    placed = []
-    for step in play_out(game, ["p0", "p1", "p2"][:3 if options.get("mode") == "conquest" else 2], seed,
-                         {"p0": ai, "p1": RandomPolicy(), "p2": RandomPolicy()}, options):
+def test_survival_piles_its_starting_survivors_on_a_stronghold_that_faces_a_target():
+    """Normal in p0 against random play, 2 seats: the state when setup is over."""
+    game, placed = GAMES["walking_dead"], []
+    policies = {"p0": make_policy("normal", iterations=8), "p1": RandomPolicy()}
+    for step in play_out(game, ["p0", "p1"], 11, policies, {"mode": "survival"}):
+        if step.action["type"] not in ("claim", "place_start", "place_rest"):
+            state = step.before
+            break
         if step.seat == "p0" and step.action["type"] == "place_start":
             placed.append(step.action["territory"])
-        if step.before.get("phase") == "setup" and step.after.get("phase") != "setup" or \
-                placed and step.action["type"] not in ("place_start", "claim", "place_rest"):
-            return game, step.before, placed
-    raise AssertionError("setup never ended")
-
-
-def test_survival_piles_its_starting_survivors_on_a_stronghold_that_faces_a_target():
-    game, state, placed = _after_setup({"mode": "survival"}, "normal")
     assert len(placed) == 16  # 24 survivors, 8 of them on the claims
     pile = max((t for t, o in state["owner"].items() if o == "p0"), key=lambda t: state["troops"][t])
     assert state["troops"][pile] == 17 and set(placed) == {pile}
