@@ -159,6 +159,7 @@ def contract_run() -> tuple[float, int, str]:
 
     game = GAMES["risk_express"]
     records = contract_records()
+    getattr(game, "warm", lambda: None)()  # what the bot does once online (62f6d15 has no warm)
     fresh = [(json.loads(s), seat, a) for s, seat, a in records]  # warm the memos, as in a bot
     for state, seat, action in fresh[:2000]:
         game.legal_actions(state, seat)

@@ -449,6 +449,12 @@ class Game(ABC):
         the platform reads of a game's turns, never the state's keys."""
         return turns.info(state, self.outcome(state) is not None)
 
+    def warm(self) -> None:
+        """Work the engine can do once, ahead of the games (its tables compiled), so that no
+        move pays it: the bot calls it in a worker thread once online. Nothing by default;
+        safe to call twice and from threads. Pure: it changes no game."""
+        return
+
     def opening_events(self, state: State) -> list[Event]:
         """What ``setup`` did in public (the roll for who starts, gangs dealt, the first
         turn's start), in order, for the bot to narrate at the start and ``/game log`` to show

@@ -17,7 +17,7 @@ from typing import Any
 from bot.rules.risk_express.cards import DICE, FACES, GENERAL, board, tray_lines
 from bot.rules.rng import Rng, counted_roller
 
-__all__ = ["BIT", "CARDS", "GENERALS", "LINES", "THROWS", "Throw", "card_options", "filled_bits", "first_options", "key_of", "options", "roll", "targets",
+__all__ = ["BIT", "CARDS", "GENERALS", "LINES", "THROWS", "Throw", "card_options", "compile_all", "filled_bits", "first_options", "key_of", "options", "roll", "targets",
            "throw_of"]
 
 Option = tuple[str, Any, tuple[str, ...], str]
@@ -88,6 +88,13 @@ def _compile_ahead() -> None:
         key = key_of(dice)
         if key not in THROWS:
             THROWS.setdefault(key, Throw(list(dice)))
+
+
+def compile_all() -> None:
+    """Every multiset of one to seven dice compiled (1,715: ~80 ms of CPU): what the engine's
+    ``warm`` does once the bot is online, so that no move meets a throw for the first time."""
+    while _NEXT[0] < len(_MULTISETS):
+        _compile_ahead()
 
 
 def key_of(dice: list[str]) -> int:

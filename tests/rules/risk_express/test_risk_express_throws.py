@@ -82,3 +82,22 @@ def test_a_tray_of_more_than_seven_dice_is_compiled_alone(empty_throws):
     dice = ["soldier3"] * 8 + [GENERAL]  # no game throws it; a test's scripted tray might
     t = throws.throw_of(throws.key_of(dice), dice)
     assert fields(t) == fields(throws.Throw(dice))
+
+
+def test_the_engines_warm_up_compiles_every_throw_once(empty_throws):
+    """What the bot runs in its warm-up thread once online (``warm_engines``): Risk Express's
+    every throw compiled, each as compiled alone; a throw met before is kept; a stop asked
+    before it starts does nothing."""
+    from bot.discord_ui.app import warm_engines
+
+    warm_engines(stop=lambda: True)
+    assert len(empty_throws) == 0
+    seen = throws.throw_of(throws.key_of(["general"]), ["general"])
+    warm_engines()
+    assert len(empty_throws) == 1715
+    assert throws.THROWS[throws.key_of(["general"])] is seen
+    rnd = random.Random(3)
+    for combo in rnd.sample(MULTISETS, 50):
+        assert fields(throws.THROWS[throws.key_of(combo)]) == fields(throws.Throw(list(combo)))
+    throws.compile_all()  # again: nothing to do, nothing replaced
+    assert len(empty_throws) == 1715 and throws.THROWS[throws.key_of(["general"])] is seen
