@@ -655,6 +655,10 @@ async def test_the_bot_answers_before_the_boards_are_warmed_and_warms_them_in_a_
     for game_id in set(renderers.RENDERERS) - {"risk_express"}:
         monkeypatch.setattr(import_module(renderers.RENDERERS[game_id]), "warm",
                             lambda game_id=game_id: calls.append((game_id, False, True)))
+    from bot.rules import GAMES
+
+    monkeypatch.setattr(GAMES["risk_express"], "warm",  # the engines' own warm-up, after the boards
+                        lambda: calls.append(("engine", threading.current_thread() is threading.main_thread(), True)))
     guild = fake.add_guild("Cold")
     table = guild.add_text_channel("peaky")
     alice, bob = guild.add_member("Alice"), guild.add_member("Bob")
@@ -676,12 +680,13 @@ async def test_the_bot_answers_before_the_boards_are_warmed_and_warms_them_in_a_
             assert not renderers.is_warm("risk_express") and calls == [("risk_express", False, True)]
             gate.set()
             for _ in range(500):
-                if len(calls) == len(renderers.RENDERERS):
+                if len(calls) == len(renderers.RENDERERS) + 1:
                     break
                 await asyncio.sleep(0.01)
     finally:
         gate.set()
-    assert [c[0] for c in calls] == list(renderers.RENDERERS)  # every game's, once, in turn
+    assert [c[0] for c in calls] == [*renderers.RENDERERS, "engine"]  # every game's, once, in turn
+    assert calls[-1] == ("engine", False, True)  # Risk Express's throws compiled off the loop's thread
     assert renderers.is_warm("transformers")
 
 
