@@ -138,26 +138,32 @@ out = {{}}
 def at():
     r, a, f = rss()
     return r - r0, a - a0, heap() - h0, f - f0
+import shutil, tempfile
+cache = tempfile.mkdtemp(prefix="bench-render-cache-")
+renderers.use_cache(cache)  # the bot keeps the layers on disk (beside its database)
+renderers.HELD = {held}
 mods = {{}}
 for g in games:
     mods[g] = b.renderer(g)
 out["import"] = at()
-for g in games:
-    mods[g].warm()
-renderers._trim()
+renderers.warm(games)  # as the bot does after ready (then renderers._trim)
 out["warm"] = at()
-for g in games:
+for g in games:  # through the bot's own call: the pairs past renderers.HELD let go
     for v in views[g]:
-        mods[g].render(v)
+        renderers.render(v)
 out["boards"] = at()
 out["images"] = images()
+out["held"] = renderers.held()
+shutil.rmtree(cache, ignore_errors=True)
 print(json.dumps(out))
 """
 
 
-def memory(games: tuple[str, ...], boards: int, trace: bool) -> dict[str, Any]:
+def memory(games: tuple[str, ...], boards: int, trace: bool, held: int | None = None) -> dict[str, Any]:
+    """``held``: ``renderers.HELD`` (the game-and-language pairs kept in memory); ``None``:
+    the renderers' own."""
     code = MEMORY.format(root=str(ROOT), bench=str(ROOT / "bench"), games=list(games),
-                         boards=boards, trace=trace)
+                         boards=boards, trace=trace, held="renderers.HELD" if held is None else held)
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     if res.returncode:
         raise RuntimeError(res.stderr.strip().splitlines()[-1] if res.stderr else "failed")

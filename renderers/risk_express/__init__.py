@@ -77,16 +77,27 @@ def keep() -> None:
             disk.store(ICONS_KEPT, {name: fn.entries() for name, fn in ICONS.items()})
 
 
-def prepare() -> None:
-    """Before the first board of this process: what :func:`keep` stored, taken back."""
+def prepare() -> list[str]:
+    """Before the first board of this process: what :func:`keep` stored, taken back; the
+    languages of the boards taken back (held in memory: :func:`renderers.prepare`)."""
     with _LOCK:
         if not frame.restore():
-            return
+            return []
         kept = disk.load(ICONS_KEPT)
         if isinstance(kept, dict):
             for name, fn in ICONS.items():
                 with contextlib.suppress(Exception):  # not what was stored: left out
                     fn.take_back(kept.get(name) or [], Image.Image)
+        return frame.languages()
+
+
+def release(lang: str | None) -> None:
+    """Let go of the boards in ``lang`` (:func:`frame.release`; ``None``: every one, and the
+    cards' parts): :func:`renderers.release`, under the drawing lock."""
+    frame.release(lang)
+    if lang is None:
+        for fn in (cards._hatch, cards._line_image, cards._shell):
+            fn.cache_clear()
 
 
 def zoom_regions() -> list[str]:

@@ -424,6 +424,30 @@ def recent_kept() -> Iterator[None]:
                 cache.popitem(last=False)
 
 
+def languages() -> list[str]:
+    """The languages of the frames in memory, least recently drawn first."""
+    return list(dict.fromkeys(str(key[2]) for key in _C.frames))
+
+
+def release(lang: str | None) -> None:
+    """Let go of the frames in ``lang`` (``None``: every frame) and of the pieces drawn on
+    them (memory, issue 29; under the drawing lock): a new game's frame is read back from the
+    disk, a frame in play composed again on its next board, the same pixels. A frame lent to
+    an encoder stays its own until the encoder is done."""
+    gone = {fr.sk for key, fr in _C.frames.items() if lang is None or key[2] == lang}
+    if not gone:
+        return
+    for key in [key for key, fr in _C.frames.items() if fr.sk in gone]:
+        del _C.frames[key]
+    for cache in (_C.tiles, _C.panels, _C.areas):
+        for key in [key for key in cache if key[0] in gone]:
+            del cache[key]
+    if _C.last is not None and _C.last.sk in gone:
+        _C.last = None
+    if _C.before is not None and _C.before.sk in gone:
+        _C.before = None
+
+
 def clear() -> None:
     _C.last = _C.before = None
     _C.areas.clear()
