@@ -27,7 +27,7 @@ bot stops (``keep()``, Risk Express's boards as last composed and their icons) a
 back before the next start goes online (``prepare()``): :func:`keep`, :func:`prepare`.
 
 Memory (issue 29): the layers of the :data:`HELD` game-and-language pairs last drawn stay in
-memory; a renderer's ``release(lang)`` lets go of another pair's (``release(None)``: of what
+memory, and those of any pair drawn in the last :data:`IDLE` seconds; a renderer's ``release(lang)`` lets go of another pair's (``release(None)``: of what
 the game's languages share, once none of them is held), which its next board reads back from
 the disk (the same pixels): only when the layers are kept on disk, and after the warm-up for
 the pairs it built that no board drew since (:func:`_trim`).
@@ -36,6 +36,7 @@ the pairs it built that no board drew since (:func:`_trim`).
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from importlib import import_module
@@ -60,12 +61,16 @@ _WARMING: dict[str, threading.Lock] = {game_id: threading.Lock() for game_id in 
 _WARM: set[str] = set()
 
 
-# The game-and-language pairs whose layers stay in memory: the HELD last drawn (least
-# recent first). An operator's bot draws a few games at a time; the layers of a pair not
-# drawn since HELD others were cost ~2-10 ms to read back from disk on its next board.
+# The game-and-language pairs whose layers stay in memory: the HELD last drawn, and any drawn
+# in the last IDLE seconds (a busy bot's games are never read back on every board). An
+# operator's bot draws a few games at a time; a pair let go costs its next board ~10-40 ms
+# more (its layers read back from disk, Risk Express's board composed again): at most once
+# per IDLE seconds for a pair that comes back.
 HELD = 4
-_RECENT: OrderedDict[tuple[str, str], None] = OrderedDict()
+IDLE = 60.0
+_RECENT: OrderedDict[tuple[str, str], float] = OrderedDict()  # pair → when last drawn, least recent first
 _RECENT_LOCK = threading.Lock()
+_clock = time.monotonic
 
 
 def render(view: dict[str, Any]) -> bytes:
@@ -83,15 +88,17 @@ def render(view: dict[str, Any]) -> bytes:
 
 def _drawn(game_id: str, lang: str) -> None:
     """``(game_id, lang)`` drawn now: the most recent pair; past :data:`HELD`, the least
-    recent ones released."""
+    recent ones not drawn for :data:`IDLE` seconds released."""
+    now = _clock()
     with _RECENT_LOCK:
         key = (game_id, lang)
-        if key in _RECENT and next(reversed(_RECENT)) == key:
-            return
-        _RECENT[key] = None
+        _RECENT[key] = now
         _RECENT.move_to_end(key)
         out = []
         while len(_RECENT) > HELD:
+            pair, when = next(iter(_RECENT.items()))
+            if now - when < IDLE:  # drawn lately: kept (the later ones too)
+                break
             out.append(_RECENT.popitem(last=False)[0])
     if out:
         release(out)
@@ -157,7 +164,7 @@ def prepare() -> None:
             with _RECENT_LOCK:  # held, as the least recent: the warm-up leaves them
                 for lang in reversed(list(langs or ())):
                     if (game_id, lang) not in _RECENT and len(_RECENT) < HELD:
-                        _RECENT[(game_id, lang)] = None
+                        _RECENT[(game_id, lang)] = _clock()
                         _RECENT.move_to_end((game_id, lang), last=False)
 
 

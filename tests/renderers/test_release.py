@@ -22,9 +22,13 @@ from bench_render_memory import game_views  # noqa: E402
 
 @pytest.fixture
 def recent(monkeypatch):
-    """No pair drawn yet, at most two held."""
+    """No pair drawn yet, at most two held, a second between two boards, a minute idle."""
     monkeypatch.setattr(renderers, "_RECENT", OrderedDict())
     monkeypatch.setattr(renderers, "HELD", 2)
+    monkeypatch.setattr(renderers, "IDLE", 60.0)
+    now = [0.0]
+    monkeypatch.setattr(renderers, "_clock", lambda: now.__setitem__(0, now[0] + 1) or now[0])
+    return now
 
 
 @pytest.fixture
@@ -52,8 +56,9 @@ def let_go(*pairs: tuple[str, str]) -> None:
     assert renderers.release(pairs)
 
 
-def test_the_pairs_past_the_bound_are_let_go_least_recent_first(fakes):
+def test_the_pairs_past_the_bound_are_let_go_least_recent_first(fakes, monkeypatch):
     log = fakes
+    monkeypatch.setattr(renderers, "IDLE", 0.0)
     draw("a", "en")
     draw("a", "fr")
     draw("a", "en")  # drawn again: the most recent
@@ -67,6 +72,19 @@ def test_the_pairs_past_the_bound_are_let_go_least_recent_first(fakes):
         draw("b", "en")
         draw("c", "fr")
     assert len(log) == 3 and len(renderers.held()) == renderers.HELD
+
+
+def test_the_pairs_drawn_lately_stay_past_the_bound_until_idle(fakes, recent):
+    """A busy bot's games are not read back on every board: a pair past the bound goes once
+    it has not been drawn for IDLE seconds."""
+    log, now = fakes, recent
+    for _ in range(10):  # three pairs, a board a second each in turn
+        for game in ("a", "b", "c"):
+            draw(game, "en")
+    assert log == [] and len(renderers.held()) == 3
+    now[0] += 59  # a/en last drawn 62 s ago
+    draw("b", "en")
+    assert log == [("a", "en"), ("a", None)] and renderers.held() == [("c", "en"), ("b", "en")]
 
 
 def test_after_the_warm_up_what_no_board_drew_is_let_go(fakes):
@@ -84,7 +102,7 @@ def test_nothing_is_let_go_without_a_cache_folder(fakes):
     for game in ("a", "b", "c"):
         draw(game, "en")
     renderers._trim()
-    assert log == [] and len(renderers.held()) == 2
+    assert log == []
 
 
 def test_a_map_layer_let_go_is_read_back_the_same_bytes(recent, tmp_path, monkeypatch):
