@@ -431,20 +431,18 @@ def languages() -> list[str]:
 
 def release(lang: str | None) -> None:
     """Let go of the frames in ``lang`` (``None``: every frame) and of the pieces drawn on
-    them (memory, issue 29; under the drawing lock): a new game's frame is read back from the
-    disk, a frame in play composed again on its next board, the same pixels. A frame lent to
-    an encoder stays its own until the encoder is done."""
-    gone = {fr.sk for key, fr in _C.frames.items() if lang is None or key[2] == lang}
-    if not gone:
-        return
-    for key in [key for key, fr in _C.frames.items() if fr.sk in gone]:
+    them or on frames the cache let go before (memory, issue 29; under the drawing lock): a
+    new game's frame is read back from the disk, a frame in play composed again on its next
+    board, the same pixels. A frame lent to an encoder stays its own until it is done."""
+    for key in [key for key in _C.frames if lang is None or key[2] == lang]:
         del _C.frames[key]
+    live = {fr.sk for fr in _C.frames.values()}  # the pieces of frames let go before too
     for cache in (_C.tiles, _C.panels, _C.areas):
-        for key in [key for key in cache if key[0] in gone]:
+        for key in [key for key in cache if key[0] not in live]:
             del cache[key]
-    if _C.last is not None and _C.last.sk in gone:
+    if _C.last is not None and _C.last.sk not in live:
         _C.last = None
-    if _C.before is not None and _C.before.sk in gone:
+    if _C.before is not None and _C.before.sk not in live:
         _C.before = None
 
 
