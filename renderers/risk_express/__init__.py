@@ -135,6 +135,11 @@ def warm() -> None:
             owned["owner"] = seats[1]
             play["attempt"] = {"card": target["id"], "tray": list(FACES), "set_aside": 1,
                                "failed": n == 3}
+            colors = tuple(safe_hex(c.get("color")) for c in continents)
+            if frame.stored(view, colors):  # a restart: read back by a new game's first board
+                with common.warm_step():  # (~2 ms); the warm-up's trim would let go of these
+                    _palette.board_palette(colors)  # boards' frames (renderers.release)
+                continue
             with common.warm_step(), frame.recent_kept():  # after the boards being drawn
                 render(play)  # (the boards of the games in play stay in the caches)
             with common.warm_step(), frame.recent_kept():

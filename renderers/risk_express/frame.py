@@ -158,6 +158,12 @@ def _disk_name(p: Plan, pal_key: Any) -> str | None:
     return "express-frame-" + hashlib.sha256(repr((p.lay, p.bands, p.lang, pal_key)).encode()).hexdigest()[:16]
 
 
+def stored(view: dict[str, Any], pal_key: Any) -> bool:
+    """Whether the frame of ``view`` (a new game's) is on disk already."""
+    name = _disk_name(plan(view), pal_key)
+    return name is not None and disk.directory() is not None and disk.has(name)
+
+
 def _kept_frame(name: str | None, key: Any, p: Plan) -> _Frame | None:
     kept = disk.load(name) if name is not None else None
     if not (isinstance(kept, tuple) and len(kept) == 4):

@@ -177,3 +177,35 @@ def test_risk_express_boards_let_go_are_composed_again_the_same_bytes(recent, tm
         assert [renderers.render(v) for v in views] == plain
     finally:
         disk.use(None)
+
+
+def test_the_text_masks_cache_keeps_the_strings_drawn_last(monkeypatch):
+    from renderers.kit import text
+
+    monkeypatch.setattr(text, "_MASKS", OrderedDict())
+    monkeypatch.setattr(text, "MASKS_MAX", 3)
+    f = text.font(17, "bold")
+    first = f.getmask2("Alpha")
+    for word in ("Beta", "Gamma", "Alpha", "Delta"):  # Alpha drawn again: Beta is the least recent
+        f.getmask2(word)
+    assert [key[4] for key in text._MASKS] == ["Gamma", "Alpha", "Delta"]
+    assert f.getmask2("Alpha") is first  # kept: not rendered again
+    again = f.getmask2("Beta")  # let go: rendered again, the same pixels
+    assert bytes(again[0]) == bytes(text.ImageFont.FreeTypeFont.getmask2(f, "Beta")[0])
+    assert len(text._MASKS) == 3
+
+
+def test_a_restart_warm_up_composes_no_risk_express_board_whose_frame_is_on_disk(monkeypatch):
+    """Its trim would let go of them: the frames are read back by a new game's first board;
+    the palette is still made (or read back) by the warm-up."""
+    import renderers.risk_express as rx
+    from renderers.risk_express import frame
+
+    drawn: list[str] = []
+    palettes: list[tuple[str, ...]] = []
+    monkeypatch.setattr(rx, "render", lambda view: drawn.append(view["lang"]) or b"png")
+    monkeypatch.setattr(frame, "stored", lambda view, key: view["lang"] == "fr")
+    monkeypatch.setattr(rx._palette, "board_palette", palettes.append)
+    rx.warm()
+    assert drawn == ["en"] * 8  # four score layouts, a new board and one in play each
+    assert len(palettes) == 4 and len(set(palettes)) == 1 and len(palettes[0]) == 6  # French: the palette
