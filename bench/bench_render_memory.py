@@ -16,6 +16,14 @@ English and French alternately):
   ``renderers._trim`` (after the warm-up) releases those pages (``kit.text.release_font_pages``),
   so what is counted here is the pages the boards read again since (and the interpreter's own
   files mapped since the start: ~0.1 MB);
+  as the bot has them: the layers kept on disk (a cache folder of the process's own, as
+  beside the bot's database), the warm-up through ``renderers.warm`` and the boards through
+  ``renderers.render``, so the steady state of ``renderers.HELD``: the layers of the 4
+  game-and-language pairs last drawn held, the others let go (read back from disk when drawn
+  again; in the bot once they have not been drawn for ``renderers.IDLE`` = 60 s, here at
+  once); each game's boards drawn in turn, English then French, so the pairs held are the
+  last games': measured in both orders (the target for each), and for information with
+  every pair held (a bot drawing every game and language within the minute);
   for information the Python heap (``tracemalloc``, in a second process: tracing inflates
   RSS) and the pixel buffers of every live Pillow image (Pillow allocates them outside
   tracemalloc's view);
