@@ -16,6 +16,14 @@ English and French alternately):
   ``renderers._trim`` (after the warm-up) releases those pages (``kit.text.release_font_pages``),
   so what is counted here is the pages the boards read again since (and the interpreter's own
   files mapped since the start: ~0.1 MB);
+  as the bot has them: the layers kept on disk (a cache folder of the process's own, as
+  beside the bot's database), the warm-up through ``renderers.warm`` and the boards through
+  ``renderers.render``, so the steady state of ``renderers.HELD``: the layers of the 4
+  game-and-language pairs last drawn held, the others let go (read back from disk when drawn
+  again; in the bot once they have not been drawn for ``renderers.IDLE`` = 60 s, here at
+  once); each game's boards drawn in turn, English then French, so the pairs held are the
+  last games': measured in both orders (the target for each), and for information with
+  every pair held (a bot drawing every game and language within the minute);
   for information the Python heap (``tracemalloc``, in a second process: tracing inflates
   RSS) and the pixel buffers of every live Pillow image (Pillow allocates them outside
   tracemalloc's view);
@@ -138,26 +146,33 @@ out = {{}}
 def at():
     r, a, f = rss()
     return r - r0, a - a0, heap() - h0, f - f0
+import shutil, tempfile
+cache = tempfile.mkdtemp(prefix="bench-render-cache-")
+renderers.use_cache(cache)  # the bot keeps the layers on disk (beside its database)
+renderers.IDLE = {idle}  # 0: the pairs past renderers.HELD let go at once (a bot's steady state once they idle)
 mods = {{}}
 for g in games:
     mods[g] = b.renderer(g)
 out["import"] = at()
-for g in games:
-    mods[g].warm()
-renderers._trim()
+renderers.warm(games)  # as the bot does after ready (then renderers._trim)
 out["warm"] = at()
-for g in games:
+for g in games:  # through the bot's own call: the pairs past renderers.HELD let go
     for v in views[g]:
-        mods[g].render(v)
+        renderers.render(v)
 out["boards"] = at()
 out["images"] = images()
+out["held"] = renderers.held()
+shutil.rmtree(cache, ignore_errors=True)
 print(json.dumps(out))
 """
 
 
-def memory(games: tuple[str, ...], boards: int, trace: bool) -> dict[str, Any]:
+def memory(games: tuple[str, ...], boards: int, trace: bool, idle: bool = True) -> dict[str, Any]:
+    """``idle``: the pairs past ``renderers.HELD`` idle (let go at once: ``renderers.IDLE =
+    0``); else every pair drawn in the last ``renderers.IDLE`` seconds held (all of them
+    here: a busy bot drawing every game)."""
     code = MEMORY.format(root=str(ROOT), bench=str(ROOT / "bench"), games=list(games),
-                         boards=boards, trace=trace)
+                         boards=boards, trace=trace, idle="0.0" if idle else "renderers.IDLE")
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     if res.returncode:
         raise RuntimeError(res.stderr.strip().splitlines()[-1] if res.stderr else "failed")
@@ -292,23 +307,34 @@ def main() -> None:
 
     if not args.speed_only:
         print(f"Memory (fresh processes; RSS kept after malloc_trim; {args.boards} boards a game)")
+        import renderers
+
+        print(f"  (the bot's steady state: the layers of the {renderers.HELD} game-and-language pairs "
+              f"last drawn held, the others idle for {renderers.IDLE:.0f} s let go, read back from the "
+              f"disk cache when drawn again; each game drawn in turn, English then French)")
         rows = [] if args.together_only else [(g, (g,)) for g in games]
-        rows += [("all together", games)] if len(games) > 1 else []
+        if len(games) > 1:  # the pairs held are the last games': each order, the worse counts
+            rows += [("all together", games), ("all, reversed", games[::-1])]
         for label, gs in rows:
             m = memory(gs, args.boards, False)
-            t = memory(gs, args.boards, True)
+            t = memory(gs, args.boards, True) if label != "all, reversed" else None
             kept = m["boards"][0]
             target = f"target ≤ {TARGET_MB:.0f} MB (all games)   {mark(kept <= TARGET_MB)}" \
                 if len(gs) > 1 or len(games) == 1 else "(share)"
             print(f"  {label:<15} import {m['import'][0]:5.1f}  warm {m['warm'][0]:5.1f}  "
                   f"+ boards {kept:5.1f} MB RSS   {target}")
+            print(f"  {'':<15} held: " + ", ".join(f"{g} {lang}" for g, lang in m["held"]))
             anon = m["boards"][1]
             print(f"  {'':<15} of which anonymous {anon:5.1f} MB   target ≤ {TARGET_MB:.0f} MB   "
-                  f"{mark(anon <= TARGET_MB)}   (the renderers' own memory: Python heap "
-                  f"{t['boards'][2]:.1f} MB, Pillow images {t['images']:.1f} MB)")
+                  f"{mark(anon <= TARGET_MB)}" + (f"   (the renderers' own memory: Python heap "
+                  f"{t['boards'][2]:.1f} MB, Pillow images {t['images']:.1f} MB)" if t else ""))
             print(f"  {'':<15} and files mapped {kept - anon:5.1f} MB: the font files' pages the boards read "
-                  f"since the warm-up released them, once per face (each page counted once, "
-                  f"shared pages split: {m['boards'][3]:.1f} MB)")
+                  f"since the warm-up released them, once per face")
+        if len(games) > 1:
+            m = memory(games, args.boards, False, idle=False)
+            print(f"  {'every pair held':<15} + boards {m['boards'][0]:5.1f} MB RSS, anonymous "
+                  f"{m['boards'][1]:5.1f} MB   (information: a bot drawing every game and language "
+                  f"within {renderers.IDLE:.0f} s lets nothing go)")
     if args.memory_only:
         return
     print("Speed (CPU time, medians)")

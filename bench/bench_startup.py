@@ -34,7 +34,9 @@ and 2.69× (met); first board 60 / 47 ms (Express) and 88 / 80 ms (Peaky) agains
 boards' 16 and 25 / 28 ms (2.8–3.8×: missed); memory 58 / 59 MB (missed). Later (the font
 files' pages released after the warm-up; three runs of 3 starts, load ~4): memory 50.5 / 53.8
 / 50.7 MB (missed by a little); ready 2.39–2.63×; first board 29–32 ms (Express) and 38–78 ms
-(Peaky) against 7 and 13 ms (missed).
+(Peaky) against 7 and 13 ms (missed). Later (2026-11-29, the layers of pairs not drawn let go
+by the warm-up's trim, ``renderers.release``; load ~11): memory 17.8 / 21.5 MB (met);
+ready 2.95× / 2.94×.
 """
 
 from __future__ import annotations

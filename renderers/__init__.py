@@ -25,12 +25,20 @@ hash of the data files and the drawing code: a restart reads them back (the same
 instead of drawing them. A renderer may also keep what it drew for the games in play when the
 bot stops (``keep()``, Risk Express's boards as last composed and their icons) and take it
 back before the next start goes online (``prepare()``): :func:`keep`, :func:`prepare`.
+
+Memory (issue 29): the layers of the :data:`HELD` game-and-language pairs last drawn stay in
+memory, and those of any pair drawn in the last :data:`IDLE` seconds; a renderer's ``release(lang)`` lets go of another pair's (``release(None)``: of what
+the game's languages share, once none of them is held), which its next board reads back from
+the disk (the same pixels): only when the layers are kept on disk, and after the warm-up for
+the pairs it built that no board drew since (:func:`_trim`).
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
 from importlib import import_module
 from types import ModuleType
 from typing import Any
@@ -53,14 +61,80 @@ _WARMING: dict[str, threading.Lock] = {game_id: threading.Lock() for game_id in 
 _WARM: set[str] = set()
 
 
+# The game-and-language pairs whose layers stay in memory: the HELD last drawn, and any drawn
+# in the last IDLE seconds (a busy bot's games are never read back on every board). An
+# operator's bot draws a few games at a time; a pair let go costs its next board ~10-40 ms
+# more (its layers read back from disk, Risk Express's board composed again): at most once
+# per IDLE seconds for a pair that comes back.
+HELD = 4
+IDLE = 60.0
+_RECENT: OrderedDict[tuple[str, str], float] = OrderedDict()  # pair → when last drawn, least recent first
+_RECENT_LOCK = threading.Lock()
+_clock = time.monotonic
+
+
 def render(view: dict[str, Any]) -> bytes:
     """The board of ``view["game"]`` as PNG bytes (its renderer builds the layers it needs
     and has not yet: a board drawn while :func:`warm` runs waits for no other game's, and
-    the warm-up pauses meanwhile: ``kit.warm_step``)."""
+    the warm-up pauses meanwhile: ``kit.warm_step``). The least recent pair's layers are
+    let go past :data:`HELD` (:func:`release`)."""
     from renderers.kit import drawing_board
 
     with drawing_board():
-        return _renderer(view["game"]).render(view)
+        png = _renderer(view["game"]).render(view)
+    _drawn(view["game"], str(view.get("lang") or "en"))
+    return png
+
+
+def _drawn(game_id: str, lang: str) -> None:
+    """``(game_id, lang)`` drawn now: the most recent pair; past :data:`HELD`, the least
+    recent ones not drawn for :data:`IDLE` seconds released."""
+    now = _clock()
+    with _RECENT_LOCK:
+        key = (game_id, lang)
+        _RECENT[key] = now
+        _RECENT.move_to_end(key)
+        out = []
+        while len(_RECENT) > HELD:
+            pair, when = next(iter(_RECENT.items()))
+            if now - when < IDLE:  # drawn lately: kept (the later ones too)
+                break
+            out.append(_RECENT.popitem(last=False)[0])
+    if out:
+        release(out)
+
+
+def held() -> list[tuple[str, str]]:
+    """The pairs whose layers stay in memory, least recent first."""
+    with _RECENT_LOCK:
+        return list(_RECENT)
+
+
+def release(pairs: Iterable[tuple[str, str]]) -> bool:
+    """Let go of the layers of ``pairs`` (game id, language) not among the pairs held, and
+    of a game's shared ones when none of its languages is held, then hand the memory back
+    to the system: they are read back from the disk by the next board that needs them. Only
+    when the layers are kept on disk (drawn again they would cost up to a second). Whether
+    anything was asked of the renderers."""
+    from renderers.kit import DRAW_LOCK, disk
+
+    if disk.directory() is None:
+        return False
+    keep = set(held())
+    pairs = [p for p in dict.fromkeys(pairs) if p not in keep and p[0] in RENDERERS]
+    if not pairs:
+        return False
+    with DRAW_LOCK:
+        for game_id, lang in pairs:
+            own = getattr(_renderer(game_id), "release", None)
+            if own is not None:
+                own(lang)
+        for game_id in dict.fromkeys(g for g, _ in pairs):
+            own = getattr(_renderer(game_id), "release", None)
+            if own is not None and not any(g == game_id for g, _ in keep):
+                own(None)
+    _malloc_trim()
+    return True
 
 
 def use_cache(directory: Any) -> None:
@@ -86,8 +160,12 @@ def prepare() -> None:
         disk.source_key()
         for game_id in RENDERERS:  # the boards as last composed by the process before
             own = getattr(_renderer(game_id), "prepare", None)
-            if own is not None:
-                own()
+            langs = own() if own is not None else None
+            with _RECENT_LOCK:  # held, as the least recent: the warm-up leaves them
+                for lang in reversed(list(langs or ())):
+                    if (game_id, lang) not in _RECENT and len(_RECENT) < HELD:
+                        _RECENT[(game_id, lang)] = _clock()
+                        _RECENT.move_to_end((game_id, lang), last=False)
 
 
 def keep() -> None:
@@ -159,13 +237,22 @@ def is_warm(game_id: str) -> bool:
 def _trim() -> None:
     import gc
 
+    from renderers.words import LANGS
+
+    # what the warm-up built and no board drew since: on disk now, read back when drawn
+    release((g, lang) for g in RENDERERS for lang in LANGS)
     gc.collect()
+    _malloc_trim()
+    from renderers.kit.text import release_font_pages
+
+    release_font_pages()  # the font files' pages the warm-up read once (read again when used)
+
+
+def _malloc_trim() -> None:
+    """Hand back to the system what the process freed (glibc keeps freed memory otherwise)."""
     try:
         import ctypes
 
         ctypes.CDLL("libc.so.6").malloc_trim(0)
     except (OSError, AttributeError):  # not glibc: nothing to do
         pass
-    from renderers.kit.text import release_font_pages
-
-    release_font_pages()  # the font files' pages the warm-up read once (read again when used)

@@ -67,6 +67,13 @@ def _path(name: str, key: str) -> Path | None:
     return None if _DIR is None else _DIR / f"{name}.{key}.pickle"
 
 
+def has(name: str) -> bool:
+    """Whether ``name`` is stored under today's key (a layer let go is then read back:
+    :func:`renderers.release`)."""
+    path = _path(name, source_key()) if _DIR is not None else None
+    return path is not None and path.exists()
+
+
 def load(name: str) -> Any | None:
     """The layer stored as ``name`` under today's key, or ``None`` (none, stale or unreadable)."""
     path = _path(name, source_key()) if _DIR is not None else None

@@ -47,6 +47,12 @@ def diff_patches(ref: Image.Image, im: Image.Image, band: int = 48) -> Patches |
     return tuple(out)
 
 
+def same_pixels(a: Image.Image, b: Image.Image) -> bool:
+    """Whether ``a`` and ``b`` are the same picture (mode, size, pixels; ~1 ms a board):
+    a layer read back from disk may then be the very image another layer already keeps."""
+    return a.mode == b.mode and a.size == b.size and a.tobytes() == b.tobytes()
+
+
 def patched_copy(ref: Image.Image, patches: Patches) -> Image.Image:
     """``ref`` with every patch pasted: the layer whole (a new image)."""
     im = ref.copy()

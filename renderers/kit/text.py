@@ -4,10 +4,12 @@ a player typed cleaned of what the font cannot draw and fitted to their box."""
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import threading
 import time
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
@@ -59,8 +61,10 @@ def warm_step() -> Iterator[None]:
         yield
 
 
-_MASKS: dict[tuple[object, ...], tuple[object, tuple[int, int]]] = {}
-MASKS_MAX = 2048  # rendered strings kept (a few KB each); the whole cache is dropped past it
+# rendered strings (~1.6 KB each), least recently drawn first: past MASKS_MAX the least recent
+# goes (the static layers' names, drawn once, before the boards' own words)
+_MASKS: OrderedDict[tuple[object, ...], tuple[object, tuple[int, int]]] = OrderedDict()
+MASKS_MAX = 1024
 
 
 class CachedFont(ImageFont.FreeTypeFont):
@@ -81,9 +85,12 @@ class CachedFont(ImageFont.FreeTypeFont):
         except TypeError:  # an unhashable option (features as a list): no cache
             return super().getmask2(text, mode, *args, **kwargs)
         if hit is None:
-            if len(_MASKS) >= MASKS_MAX:
-                _MASKS.clear()
             hit = _MASKS[key] = super().getmask2(text, mode, *args, **kwargs)
+            if len(_MASKS) > MASKS_MAX:
+                _MASKS.popitem(last=False)
+        else:
+            with contextlib.suppress(KeyError):  # let go meanwhile by another thread's string
+                _MASKS.move_to_end(key)
         return hit
 
 

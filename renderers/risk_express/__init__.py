@@ -77,16 +77,27 @@ def keep() -> None:
             disk.store(ICONS_KEPT, {name: fn.entries() for name, fn in ICONS.items()})
 
 
-def prepare() -> None:
-    """Before the first board of this process: what :func:`keep` stored, taken back."""
+def prepare() -> list[str]:
+    """Before the first board of this process: what :func:`keep` stored, taken back; the
+    languages of the boards taken back (held in memory: :func:`renderers.prepare`)."""
     with _LOCK:
         if not frame.restore():
-            return
+            return []
         kept = disk.load(ICONS_KEPT)
         if isinstance(kept, dict):
             for name, fn in ICONS.items():
                 with contextlib.suppress(Exception):  # not what was stored: left out
                     fn.take_back(kept.get(name) or [], Image.Image)
+        return frame.languages()
+
+
+def release(lang: str | None) -> None:
+    """Let go of the boards in ``lang`` (:func:`frame.release`; ``None``: every one, and the
+    cards' parts): :func:`renderers.release`, under the drawing lock."""
+    frame.release(lang)
+    if lang is None:
+        for fn in (cards._hatch, cards._line_image, cards._shell):
+            fn.cache_clear()
 
 
 def zoom_regions() -> list[str]:
@@ -124,6 +135,11 @@ def warm() -> None:
             owned["owner"] = seats[1]
             play["attempt"] = {"card": target["id"], "tray": list(FACES), "set_aside": 1,
                                "failed": n == 3}
+            colors = tuple(safe_hex(c.get("color")) for c in continents)
+            if frame.stored(view, colors):  # a restart: read back by a new game's first board
+                with common.warm_step():  # (~2 ms); the warm-up's trim would let go of these
+                    _palette.board_palette(colors)  # boards' frames (renderers.release)
+                continue
             with common.warm_step(), frame.recent_kept():  # after the boards being drawn
                 render(play)  # (the boards of the games in play stay in the caches)
             with common.warm_step(), frame.recent_kept():

@@ -158,6 +158,12 @@ def _disk_name(p: Plan, pal_key: Any) -> str | None:
     return "express-frame-" + hashlib.sha256(repr((p.lay, p.bands, p.lang, pal_key)).encode()).hexdigest()[:16]
 
 
+def stored(view: dict[str, Any], pal_key: Any) -> bool:
+    """Whether the frame of ``view`` (a new game's) is on disk already."""
+    name = _disk_name(plan(view), pal_key)
+    return name is not None and disk.directory() is not None and disk.has(name)
+
+
 def _kept_frame(name: str | None, key: Any, p: Plan) -> _Frame | None:
     kept = disk.load(name) if name is not None else None
     if not (isinstance(kept, tuple) and len(kept) == 4):
@@ -422,6 +428,28 @@ def recent_kept() -> Iterator[None]:
         for cache, limit in ((_C.frames, FRAMES), (_C.tiles, TILES), (_C.panels, PANELS)):
             while len(cache) > limit:
                 cache.popitem(last=False)
+
+
+def languages() -> list[str]:
+    """The languages of the frames in memory, least recently drawn first."""
+    return list(dict.fromkeys(str(key[2]) for key in _C.frames))
+
+
+def release(lang: str | None) -> None:
+    """Let go of the frames in ``lang`` (``None``: every frame) and of the pieces drawn on
+    them or on frames the cache let go before (memory, issue 29; under the drawing lock): a
+    new game's frame is read back from the disk, a frame in play composed again on its next
+    board, the same pixels. A frame lent to an encoder stays its own until it is done."""
+    for key in [key for key in _C.frames if lang is None or key[2] == lang]:
+        del _C.frames[key]
+    live = {fr.sk for fr in _C.frames.values()}  # the pieces of frames let go before too
+    for cache in (_C.tiles, _C.panels, _C.areas):
+        for key in [key for key in cache if key[0] not in live]:
+            del cache[key]
+    if _C.last is not None and _C.last.sk not in live:
+        _C.last = None
+    if _C.before is not None and _C.before.sk not in live:
+        _C.before = None
 
 
 def clear() -> None:

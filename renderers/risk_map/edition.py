@@ -26,6 +26,12 @@ class Edition:
         """Every language's static layer, the badges' parts and the icons, built now."""
         canvas.warm(self.map, self.decoration)
 
+    def release(self, lang: str | None) -> None:
+        """Let go of the static layer in ``lang`` (read back from disk when drawn again:
+        :func:`renderers.release`); ``None``: nothing more (the badges' parts stay)."""
+        if lang is not None:
+            static.release(self.map, lang, self.decoration)
+
     def zoom_regions(self) -> list[str]:
         """The region ids ``view["zoom"]`` takes for a close-up."""
         return canvas.zoom_regions(self.map)

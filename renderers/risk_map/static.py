@@ -42,7 +42,7 @@ from typing import Any
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, PngImagePlugin
 
 from renderers.kit import INK, WHITE, blend, disk, font
-from renderers.kit.layer import diff_patches, patched_copy, patched_crop
+from renderers.kit.layer import diff_patches, patched_copy, patched_crop, same_pixels
 from renderers.kit.lut import Lut, lut
 from renderers.risk_map import panels as map_panels
 from renderers.risk_map.decoration import Decoration
@@ -436,10 +436,12 @@ def static(map_id: str, lang: str, deco: Decoration) -> MapArt:
             hit = _STATIC.get(key)
             if hit is None:
                 hit = _composed(map_id, lang, deco)
-                first = next((a for (m, _l, d), a in _STATIC.items()
-                              if m == map_id and d == deco and a.layer is not None), None)
-                if first is not None:  # the words differ: kept as patches over the first's
-                    hit.share(first.layer)
+                first = next((a for (m, _l, d), a in _STATIC.items() if m == map_id and d == deco), None)
+                if first is not None:
+                    if first.layer is not None:  # the words differ: kept as patches over the first's
+                        hit.share(first.layer)
+                    elif first.ref is not None and hit.layer is not None and same_pixels(first.ref, hit.layer):
+                        hit.layer = first.ref  # read back after a release: the very layer the other keeps
                     if hit.n == first.n:  # and what does not depend on the language, once
                         hit.luts = first.luts
                     if hit.meta == first.meta and hit.lay == first.lay:
@@ -462,6 +464,16 @@ def _composed(map_id: str, lang: str, deco: Decoration) -> MapArt:
     if disk.directory() is not None:
         disk.store(name, replace(hit, deco=None))
     return hit
+
+
+def release(map_id: str, lang: str, deco: Decoration) -> bool:
+    """Let go of the map's layer in ``lang`` when it is kept on disk (memory, issue 29:
+    :func:`renderers.release`): its next board reads it back, the same pixels. Whether it was
+    let go."""
+    if deco.game != map_id or not disk.has(f"map-{map_id}-{lang}"):
+        return False
+    with _LOCK:
+        return _STATIC.pop((map_id, lang, deco), None) is not None
 
 
 def clear() -> None:

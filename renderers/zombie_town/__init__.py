@@ -252,6 +252,17 @@ def art_xs() -> list[str]:
     return [f"{chr(65 + x)}{y + 1}" for y, row in enumerate(board_data().rows) for x, ch in enumerate(row) if ch == "X"]
 
 
+def release(lang: str | None) -> None:
+    """Let go of the board in ``lang`` (:func:`frame.release`); ``None``: of the tiles and
+    panels every language's boards share (drawn again when the game is): called by
+    :func:`renderers.release` under the drawing lock."""
+    if lang is not None:
+        frame.release(lang)
+    else:
+        frame.clear()
+        panels.clear()
+
+
 def clear_caches() -> None:
     """Forget every cached drawing (tests use it to prove caching never changes a byte)."""
     frame.clear()

@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 import renderers.zombie_town.art as art
 import renderers.zombie_town.sprites as sprites
 from renderers.kit import PLAYER_COLORS, disk, draw_text, font, make_palette, token_icon
-from renderers.kit.layer import Patches, diff_patches, patched_copy, patched_crop
+from renderers.kit.layer import Patches, diff_patches, patched_copy, patched_crop, same_pixels
 from renderers.zombie_town.look import (
     CELL,
     DAMAGE,
@@ -88,6 +88,8 @@ def _static(lang: str) -> tuple[Image.Image | None, Image.Image | None, Patches]
                 im = _drawn_frame(lang)
                 first = next((w for w, _r, _p in _STATIC.values() if w is not None), None)
                 patches = diff_patches(first, im) if first is not None else None
+                # read back after a release: the very board another language keeps as its first
+                im = next((r for _w, r, _p in _STATIC.values() if r is not None and same_pixels(r, im)), im)
                 hit = _STATIC[lang] = (None, first, patches) if patches is not None else (im, None, ())
     return hit
 
@@ -331,6 +333,16 @@ def live(lang: str) -> Live:
     if frame_ is None:
         frame_ = _LIVE[lang] = Live(lang)
     return frame_
+
+
+def release(lang: str) -> None:
+    """Let go of the board in ``lang`` as last drawn and of its static frame when that is
+    kept on disk (memory, issue 29: :func:`renderers.release`; under the drawing lock): the
+    next board reads the frame back (the same pixels) and pastes its tiles again."""
+    _LIVE.pop(lang, None)
+    if disk.has(f"zombie-frame-{lang}"):
+        with _BUILD:
+            _STATIC.pop(lang, None)
 
 
 def clear() -> None:
