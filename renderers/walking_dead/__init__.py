@@ -15,5 +15,6 @@ MAP = "walking_dead"  # data/walking_dead/: the board's files
 EDITION = Edition(MAP, DECORATION)
 render, warm, zoom_regions = EDITION.render, EDITION.warm, EDITION.zoom_regions
 map_art, write_art, seat_styles = EDITION.map_art, EDITION.write_art, EDITION.seat_styles
+keep = EDITION.keep
 
-__all__ = ["DECORATION", "EDITION", "MAP", "map_art", "render", "seat_styles", "warm", "write_art", "zoom_regions"]
+__all__ = ["DECORATION", "EDITION", "MAP", "keep", "map_art", "render", "seat_styles", "warm", "write_art", "zoom_regions"]

@@ -332,3 +332,67 @@ def test_a_kept_cache_gives_back_what_it_drew_and_takes_back_another_process_ent
     assert [k for k, _ in icon.entries()] == [(5,), (6,)]
     calls.clear()
     assert icon(5).tobytes() == Image.new("RGB", (5, 5), "red").tobytes() and calls == []
+
+
+def test_the_maps_panel_pieces_are_read_back_with_the_same_bytes(tmp_path, monkeypatch):
+    """A map's panel pieces (its colour lookups, the sprites its panels pasted, keyed by their
+    pixels, those icons, the count tiles) kept by the warm-up or at a stop: the next process's
+    first board of the layer reads them instead of making them, and draws the same bytes; a
+    file that is not this layer's pieces (garbage, cut short, another layer's, another shape)
+    is ignored."""
+    from renderers import walking_dead as wd
+    from renderers.kit import memo
+    from renderers.risk_map import canvas, paint
+
+    views = game_views(GAME, 2)  # one English board, one French
+
+    def restart() -> None:  # what a new process has: the layers (read from disk), no pieces
+        for art in st.built(wd.MAP, wd.DECORATION):
+            art.sprites.clear()
+        canvas._FRAMES.clear()
+        canvas._TILES.clear()
+        for fn in memo.every().values():  # the icons, the count tiles
+            fn.cache_clear()
+
+    made = []
+    real_quantise, real_tile, real_inks = paint.IndexBox._quantise, canvas.count_tile, paint.Inks.__init__
+    monkeypatch.setattr(paint.IndexBox, "_quantise", lambda *a: made.append("sprite") or real_quantise(*a))
+    monkeypatch.setattr(canvas, "count_tile", lambda *a: made.append("tile") or real_tile(*a))
+    monkeypatch.setattr(paint.Inks, "__init__", lambda *a: made.append("inks") or real_inks(*a))
+    try:
+        restart()
+        plain = [renderers.render(v) for v in views]  # no cache folder
+        disk.use(tmp_path)
+        restart()
+        assert [renderers.render(v) for v in views] == plain
+        wd.keep()  # the bot stops
+        files = sorted(p.name.split(".")[0] for p in tmp_path.glob("pieces-*"))
+        assert files == [f"pieces-{wd.MAP}-en", f"pieces-{wd.MAP}-fr"]
+        restart()
+        made.clear()
+        assert [renderers.render(v) for v in views] == plain  # read back: the same bytes
+        assert made == []  # no lookup table, sprite or count tile made again
+        assert canvas.symbol_icon.entries()  # the legend's icons taken back
+
+        def damaged(path) -> list:
+            restart()
+            made.clear()
+            assert [renderers.render(v) for v in views] == plain  # ignored: made again
+            return made
+
+        kept = {p: p.read_bytes() for p in tmp_path.glob("pieces-*")}
+        for path, data in kept.items():
+            path.write_bytes(data[: len(data) // 2])  # cut short
+        assert {"inks", "sprite", "tile"} <= set(damaged(path))
+        for path in kept:
+            path.write_bytes(b"garbage")
+        assert {"inks", "sprite", "tile"} <= set(damaged(path))
+        en, fr = sorted(kept)
+        fr.write_bytes(kept[en])  # another layer's pieces (its palette): stale
+        assert "inks" in damaged(fr)
+        disk.store(f"pieces-{wd.MAP}-en", {"palette": st.static(wd.MAP, "en", wd.DECORATION).palette,
+                                             "inks": "not the tables"})  # another shape
+        assert "inks" in damaged(en)
+    finally:
+        disk.use(None)
+        restart()
