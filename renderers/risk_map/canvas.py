@@ -34,7 +34,9 @@ from renderers.risk_map.arrow import (
     arrow_parts,
     arrow_shape,
     pack_arrows,
+    packed,
     paint_arrow,
+    take_packed,
 )
 from renderers.risk_map.arrow import clear as clear_arrows
 from renderers.risk_map.decoration import Decoration
@@ -128,15 +130,35 @@ def warm(map_id: str, deco: Decoration) -> None:
             got = None if art.sprites.get(_TAKEN) else _pieces(art)
         if got is not None:
             disk.store(_pieces_name(art), got)
-    pairs = [p for border in art.meta.get("borders", [])  # every attack's arrow, both ways
+    _warm_arrows(map_id, art, deco)
+
+
+def _warm_arrows(map_id: str, art: MapArt, deco: Decoration) -> None:
+    """Every attack's arrow on the board, both ways, packed (``arrow.pack_arrows``): read
+    from disk (``arrows-<map>``, kit.disk's key) when kept there, else drawn an arrow a
+    step (~10 ms each, a few up to ~0.4 s under load; ~4 s a map in all) and stored."""
+    mid = art.meta.get("id") or map_id
+    pairs = [p for border in art.meta.get("borders", [])
              for p in ((border["a"], border["b"]), (border["b"], border["a"]))]
+    keys = [(mid, a, b, art.size, art.n, art.static0, deco.colours) for a, b in pairs]
+    name = f"arrows-{mid}" if deco.game == mid and disk.directory() is not None else None
+    if name is not None:
+        kept = disk.load(name)
+        with warm_step():
+            if take_packed(kept, keys):
+                return
     for a, b in pairs:
         with warm_step():
             arrow_shape(art, a, b)
     with warm_step():
         arrow_masks.cache_clear()  # every line is chosen: the rasters (3.5 MB) can go
-        pack_arrows(art.meta.get("id") or map_id, pairs, art.size, art.n, art.static0,
-                    deco.colours)
+    for pair in pairs:  # one a step: all in one held the drawing lock ~2.4 s a map
+        with warm_step():
+            pack_arrows(mid, [pair], art.size, art.n, art.static0, deco.colours)
+    with warm_step():
+        got = packed(keys)
+    if name is not None and got is not None:
+        disk.store(name, got)
 
 
 def _warm_badges(art: MapArt, deco: Decoration, tid: str, spot: dict[str, Any], h: int,

@@ -4,6 +4,7 @@ drawing code's hash) changes, and a corrupt file is ignored."""
 
 from __future__ import annotations
 
+import pickle
 import sys
 from pathlib import Path
 
@@ -344,7 +345,7 @@ def test_the_maps_panel_pieces_are_read_back_with_the_same_bytes(tmp_path, monke
     from renderers.kit import memo
     from renderers.risk_map import canvas, paint
 
-    views = game_views(GAME, 2)  # one English board, one French
+    views = game_views(GAME, 1)  # an English board (a French one has its own file, the same way)
 
     def restart() -> None:  # what a new process has: the layers (read from disk), no pieces
         for art in st.built(wd.MAP, wd.DECORATION):
@@ -367,7 +368,7 @@ def test_the_maps_panel_pieces_are_read_back_with_the_same_bytes(tmp_path, monke
         assert [renderers.render(v) for v in views] == plain
         wd.keep()  # the bot stops
         files = sorted(p.name.split(".")[0] for p in tmp_path.glob("pieces-*"))
-        assert files == [f"pieces-{wd.MAP}-en", f"pieces-{wd.MAP}-fr"]
+        assert files == [f"pieces-{wd.MAP}-en"]
         restart()
         made.clear()
         assert [renderers.render(v) for v in views] == plain  # read back: the same bytes
@@ -387,12 +388,56 @@ def test_the_maps_panel_pieces_are_read_back_with_the_same_bytes(tmp_path, monke
         for path in kept:
             path.write_bytes(b"garbage")
         assert {"inks", "sprite", "tile"} <= set(damaged(path))
-        en, fr = sorted(kept)
-        fr.write_bytes(kept[en])  # another layer's pieces (its palette): stale
-        assert "inks" in damaged(fr)
-        disk.store(f"pieces-{wd.MAP}-en", {"palette": st.static(wd.MAP, "en", wd.DECORATION).palette,
-                                             "inks": "not the tables"})  # another shape
-        assert "inks" in damaged(en)
+        (path,) = kept
+        other = pickle.loads(kept[path])
+        other[2]["palette"] = [0] * 768  # another layer's pieces (its palette): stale
+        path.write_bytes(pickle.dumps(other))
+        assert "inks" in damaged(path)
+        other[2]["palette"] = st.static(wd.MAP, "en", wd.DECORATION).palette
+        other[2]["inks"] = "not the tables"  # another shape
+        path.write_bytes(pickle.dumps(other))
+        assert "inks" in damaged(path)
     finally:
         disk.use(None)
         restart()
+
+
+def test_the_maps_arrows_are_read_back_with_the_same_bytes(tmp_path, monkeypatch):
+    """The warm-up's packed arrows (every border both ways, ~4 s a map to draw) are kept on
+    disk: the next process's warm-up reads them instead of drawing them, and a board with an
+    attack is the same bytes; a file that does not read back is ignored (drawn again)."""
+    from dataclasses import replace
+
+    from renderers import walking_dead as wd
+    from renderers.risk_map import arrow, canvas
+
+    art = wd.map_art("en")
+    borders = art.meta["borders"][:2]  # two borders (four arrows) stand for the map's
+    some = replace(art, meta={**art.meta, "borders": borders})
+    view = {**game_views(GAME, 1)[0], "highlight": {"from": borders[0]["a"], "to": borders[0]["b"]}}
+    packs = []
+    real = canvas.pack_arrows
+    monkeypatch.setattr(canvas, "pack_arrows", lambda *a: packs.append(a[1]) or real(*a))
+    before = dict(arrow._PACKED)
+    try:
+        arrow.clear()
+        plain = renderers.render(view)  # the arrow drawn for the board
+        disk.use(tmp_path)
+        arrow.clear()
+        canvas._warm_arrows(wd.MAP, some, wd.DECORATION)
+        assert len(packs) == 4 and [p.name.split(".")[0] for p in tmp_path.glob("arrows-*")] == [f"arrows-{wd.MAP}"]
+        arrow.clear()  # a restart
+        packs.clear()
+        canvas._warm_arrows(wd.MAP, some, wd.DECORATION)
+        assert packs == []  # read back, none drawn
+        assert renderers.render(view) == plain
+        for path in tmp_path.glob("arrows-*"):
+            path.write_bytes(b"garbage")
+        arrow.clear()
+        canvas._warm_arrows(wd.MAP, some, wd.DECORATION)
+        assert len(packs) == 4  # drawn again
+        assert renderers.render(view) == plain
+    finally:
+        disk.use(None)
+        arrow.clear()
+        arrow._PACKED.update(before)
