@@ -441,3 +441,43 @@ def test_the_maps_arrows_are_read_back_with_the_same_bytes(tmp_path, monkeypatch
         disk.use(None)
         arrow.clear()
         arrow._PACKED.update(before)
+
+
+def test_zombie_town_boards_kept_at_a_stop_are_taken_back_with_the_same_bytes(tmp_path, monkeypatch):
+    """Zombie Town's boards as last drawn and their tiles, kept when the bot stops: the next
+    process's next board of a game in play draws only the tiles that changed and gives the
+    same bytes as a process that drew everything; a file cut short is ignored."""
+    import renderers.zombie_town as zt
+    from renderers.zombie_town import frame, panels
+
+    views = game_views("zombie_town", 8)
+    tiles = []
+    real = frame.to_palette
+    spy = lambda im: tiles.append(im.size) or real(im)  # noqa: E731
+    monkeypatch.setattr(frame, "to_palette", spy)
+    monkeypatch.setattr(panels, "to_palette", spy)
+
+    def restart_and_draw() -> list[bytes]:
+        zt.clear_caches()
+        tiles.clear()
+        return [renderers.render(v) for v in views[6:]]
+
+    try:
+        zt.clear_caches()
+        plain = [renderers.render(v) for v in views]  # one process, no cache folder
+        without = (restart_and_draw(), len(tiles))
+        assert without[0] == plain[6:]
+        disk.use(tmp_path)
+        zt.clear_caches()
+        assert [renderers.render(v) for v in views[:6]] == plain[:6]  # the process before the stop
+        renderers.keep()
+        assert [p.name.split(".")[0] for p in tmp_path.glob(f"{zt.KEPT}.*")] == [zt.KEPT]
+        assert restart_and_draw() == plain[6:]  # taken back: the same bytes
+        assert len(tiles) < without[1] / 2  # only what changed drawn
+        for path in tmp_path.glob(f"{zt.KEPT}.*"):
+            path.write_bytes(path.read_bytes()[:1000])  # cut short
+        assert restart_and_draw() == plain[6:]
+        assert len(tiles) == without[1]
+    finally:
+        disk.use(None)
+        zt.clear_caches()
