@@ -51,7 +51,7 @@ from renderers.risk_map.kit import (
     count_tile,
     symbol_icon,
 )
-from renderers.risk_map.paint import IndexBox, Inks, icon_key, inks
+from renderers.risk_map.paint import IndexBox, Inks, icon_key, inks, laid_state, take_laid
 from renderers.risk_map.paint import clear as clear_paint
 from renderers.risk_map.static import (
     SWATCHES,
@@ -288,8 +288,8 @@ def _keep_parts(art: MapArt) -> None:
 
 # The panels' pieces (issue 29): a layer's colour lookups (``paint.Inks``: its text tables,
 # ~5 ms of Python), the sprites its panels pasted (symbols, an edition's icons: quantised over
-# the layer, keyed by their pixels), those icons (the kept drawings': ``kit.memo``) and the
-# count tiles, kept on disk with the layer (``pieces-<map>-<lang>``, kit.disk's key) by the
+# the layer, keyed by their pixels), those icons (the kept drawings': ``kit.memo``), the
+# count tiles and the strings its panels wrote lately (laid out: glyphs rendered), kept on disk with the layer (``pieces-<map>-<lang>``, kit.disk's key) by the
 # warm-up (its sample boards' pieces) and when the bot stops (``keep``: the pieces of the
 # games drawn), and read back by the layer's first board in the next process (the same
 # pixels).
@@ -317,6 +317,7 @@ def _take_pieces(art: MapArt) -> None:
         ink = Inks.taken_back(art, got["inks"])
         icons = [(memo.named(fn), list(entries)) for fn, entries in dict(got["icons"]).items()]
         counts = list(got["counts"])
+        take_laid(ink, list(got["laid"]))
     except Exception as err:  # another shape: not ours
         log.warning("ignoring the cached pieces %s (%s)", name, err)
         return
@@ -341,7 +342,8 @@ def _pieces(art: MapArt) -> dict[str, Any] | None:
                           if isinstance(im, Image.Image) and icon_key(im) in used])}
     counts = [(k, tile) for k, tile in _count.entries()
               if k[3] == art.static0 and k[4] == art.deco.colours]
-    return {"palette": art.palette, "inks": state, "icons": icons, "counts": counts}
+    return {"palette": art.palette, "inks": state, "icons": icons, "counts": counts,
+            "laid": laid_state(inks(art))}
 
 
 def keep(map_id: str, deco: Decoration) -> None:

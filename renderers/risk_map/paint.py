@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import hashlib
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -72,6 +73,7 @@ class Inks:
             gidx.get(art.static0 + i, cls[i]) * LEVELS for i in range(len(cls))])
         self._text: dict[RGB, Lut] = {}
         self.sprites: dict[Any, tuple[Image.Image, Image.Image]] = {}
+        self.laid: dict[Any, None] = {}  # the strings written on this layer, the latest last
 
     # what the tables and sprites are made of: kept on disk with the layer (issue 29,
     # ``canvas``'s panel pieces) and given back to a restart's first board
@@ -92,6 +94,7 @@ class Inks:
         for name in cls._STATE:
             value = state[name]
             setattr(self, name, dict(value) if isinstance(value, dict) else value)
+        self.laid = {}
         if not (isinstance(self.ground_of, Lut) and isinstance(self.static_pal, Image.Image)
                 and len(self.static_cols) == 256 - art.static0):
             raise ValueError("not the tables of this layer")
@@ -183,6 +186,48 @@ class _Capture:
 _CAPTURE = _Capture()
 _TEXT_DRAW = ImageDraw.Draw(Image.new("L", (1, 1)))
 _TEXT_DRAW.draw = _CAPTURE  # type: ignore[assignment]
+
+
+_LAID_KEPT = 256  # a layer's strings kept with its pieces (a board writes ~25-45)
+_PLAIN = (str, int, float, bool, type(None))
+
+
+def _plain(v: Any) -> bool:
+    return isinstance(v, _PLAIN) or (isinstance(v, tuple) and all(_plain(x) for x in v))
+
+
+def laid_state(ink: Inks) -> list[tuple[Any, list[tuple[tuple[int, int], Image.Image]]]]:
+    """The strings ``ink``'s layer wrote lately, laid out (glyph coverage and places), with
+    a key that holds in another process (the font's file and size, not the object)."""
+    from renderers.kit.text import CachedFont
+
+    out = []
+    for key in ink.laid:
+        got = _LAID.get(key)
+        f, rest = key[0], key[1:]
+        if got is None or not isinstance(f, CachedFont) or not _plain(rest):
+            continue
+        fkey = (Path(f.path).name, f.size, f.index, int(f.layout_engine))
+        out.append(((fkey, *rest), [(xy, Image.Image()._new(m)) for xy, m in got]))
+    return out
+
+
+def take_laid(ink: Inks, entries: Any) -> None:
+    """Put back :func:`laid_state` of another process (its fonts this process's)."""
+    from renderers.kit.text import FONT_FILES, font
+
+    weights = {file: weight for weight, file in FONT_FILES.items()}
+    for (fkey, *rest), got in entries:
+        name, size, index, engine = fkey
+        if name not in weights:
+            continue
+        f = font(size, weights[name])
+        if f.index != index or int(f.layout_engine) != engine:
+            continue
+        key = (f, *rest)
+        if len(_LAID) < _LAID_MAX and key not in _LAID:
+            _LAID[key] = [(tuple(xy), m.im) for xy, m in got]
+        ink.laid[key] = None
 
 
 def clear() -> None:
@@ -310,6 +355,12 @@ class IndexDraw:
                 if len(_LAID) >= _LAID_MAX:
                     _LAID.clear()
                 _LAID[key] = got
+        if key is not None:  # what this layer writes (its pieces keep the latest)
+            laid = self._box.inks.laid
+            laid.pop(key, None)
+            laid[key] = None
+            if len(laid) > _LAID_KEPT:
+                del laid[next(iter(laid))]
         self._box.text(fill if fill is not None else (0, 0, 0), got)
 
     def textlength(self, *args: Any, **kw: Any) -> float:

@@ -337,7 +337,7 @@ def test_a_kept_cache_gives_back_what_it_drew_and_takes_back_another_process_ent
 
 def test_the_maps_panel_pieces_are_read_back_with_the_same_bytes(tmp_path, monkeypatch):
     """A map's panel pieces (its colour lookups, the sprites its panels pasted, keyed by their
-    pixels, those icons, the count tiles) kept by the warm-up or at a stop: the next process's
+    pixels, those icons, the count tiles, the strings laid out) kept by the warm-up or at a stop: the next process's
     first board of the layer reads them instead of making them, and draws the same bytes; a
     file that is not this layer's pieces (garbage, cut short, another layer's, another shape)
     is ignored."""
@@ -352,6 +352,7 @@ def test_the_maps_panel_pieces_are_read_back_with_the_same_bytes(tmp_path, monke
             art.sprites.clear()
         canvas._FRAMES.clear()
         canvas._TILES.clear()
+        paint.clear()  # the strings laid out
         for fn in memo.every().values():  # the icons, the count tiles
             fn.cache_clear()
 
@@ -360,6 +361,8 @@ def test_the_maps_panel_pieces_are_read_back_with_the_same_bytes(tmp_path, monke
     monkeypatch.setattr(paint.IndexBox, "_quantise", lambda *a: made.append("sprite") or real_quantise(*a))
     monkeypatch.setattr(canvas, "count_tile", lambda *a: made.append("tile") or real_tile(*a))
     monkeypatch.setattr(paint.Inks, "__init__", lambda *a: made.append("inks") or real_inks(*a))
+    real_text = paint._TEXT_DRAW.text
+    monkeypatch.setattr(paint._TEXT_DRAW, "text", lambda *a, **k: made.append("text") or real_text(*a, **k))
     try:
         restart()
         plain = [renderers.render(v) for v in views]  # no cache folder
@@ -372,7 +375,7 @@ def test_the_maps_panel_pieces_are_read_back_with_the_same_bytes(tmp_path, monke
         restart()
         made.clear()
         assert [renderers.render(v) for v in views] == plain  # read back: the same bytes
-        assert made == []  # no lookup table, sprite or count tile made again
+        assert made == []  # no lookup table, sprite, count tile or string laid out again
         assert canvas.symbol_icon.entries()  # the legend's icons taken back
 
         def damaged(path) -> list:
@@ -384,7 +387,7 @@ def test_the_maps_panel_pieces_are_read_back_with_the_same_bytes(tmp_path, monke
         kept = {p: p.read_bytes() for p in tmp_path.glob("pieces-*")}
         for path, data in kept.items():
             path.write_bytes(data[: len(data) // 2])  # cut short
-        assert {"inks", "sprite", "tile"} <= set(damaged(path))
+        assert {"inks", "sprite", "tile", "text"} <= set(damaged(path))
         for path in kept:
             path.write_bytes(b"garbage")
         assert {"inks", "sprite", "tile"} <= set(damaged(path))
