@@ -289,7 +289,8 @@ def _keep_parts(art: MapArt) -> None:
 # The panels' pieces (issue 29): a layer's colour lookups (``paint.Inks``: its text tables,
 # ~5 ms of Python), the sprites its panels pasted (symbols, an edition's icons: quantised over
 # the layer, keyed by their pixels), those icons (the kept drawings': ``kit.memo``), the
-# count tiles and the strings its panels wrote lately (laid out: glyphs rendered), kept on disk with the layer (``pieces-<map>-<lang>``, kit.disk's key) by the
+# count tiles the boards showed and the strings its panels wrote lately (laid out: glyphs
+# rendered), kept on disk with the layer (``pieces-<map>-<lang>``, kit.disk's key) by the
 # warm-up (its sample boards' pieces) and when the bot stops (``keep``: the pieces of the
 # games drawn), and read back by the layer's first board in the next process (the same
 # pixels).
@@ -340,8 +341,9 @@ def _pieces(art: MapArt) -> dict[str, Any] | None:
     icons = {name: kept for name, fn in memo.every().items()
              if (kept := [(k, im) for k, im in fn.entries()
                           if isinstance(im, Image.Image) and icon_key(im) in used])}
+    shown = {id(tile) for tile in _TILES.values()}  # the boards' (not every warmed one)
     counts = [(k, tile) for k, tile in _count.entries()
-              if k[3] == art.static0 and k[4] == art.deco.colours]
+              if k[3] == art.static0 and k[4] == art.deco.colours and id(tile) in shown]
     return {"palette": art.palette, "inks": state, "icons": icons, "counts": counts,
             "laid": laid_state(inks(art))}
 
