@@ -124,9 +124,11 @@ def warm() -> None:
             owned["owner"] = seats[1]
             play["attempt"] = {"card": target["id"], "tray": list(FACES), "set_aside": 1,
                                "failed": n == 3}
-            with common.warm_step(), frame.recent_kept():  # after the boards being drawn
-                render(play)  # (the boards of the games in play stay in the caches)
-            with common.warm_step(), frame.recent_kept():
+            # after the boards being drawn (render takes the drawing lock, and encodes
+            # outside it); the boards of the games in play stay in the caches
+            with common.warm_step(hold=False), frame.recent_kept():
+                render(play)
+            with common.warm_step(hold=False), frame.recent_kept():
                 render(view)
 
 
