@@ -70,6 +70,14 @@ def rss_mb():
         return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
+def drawn(view):  # a board drawn through renderers.render: its drawing thread's CPU time
+    import renderers
+
+    t = time.thread_time()
+    renderers.render(view)
+    return time.thread_time() - t
+
+
 async def main():
     logging.disable(logging.WARNING)
     import discord
@@ -118,19 +126,20 @@ async def main():
                         for lang in ("en", "fr"):  # what the move before its board loaded in the
                             names.name(name, "territory", "", lang)  # bot: its engine's names
                         t = time.perf_counter()
-                        await asyncio.to_thread(renderers.render, views[0])
-                        firsts[name] = (time.perf_counter() - t, views[1:])
+                        cpu = await asyncio.to_thread(drawn, views[0])
+                        firsts[name] = (time.perf_counter() - t, cpu, views[1:])
                     if ALONE:
                         del bot._warm_boards
                         bot._warm_boards()
                     await bot._warming
-                    for name, (first, views) in firsts.items():  # warm: every layer built
-                        nxt = []
+                    for name, (first, first_cpu, views) in firsts.items():  # warm: every layer built
+                        nxt, nxt_cpu = [], []
                         for view in views:  # the game's next boards (the same one again
                             t = time.perf_counter()  # would cost nothing: nothing changed)
-                            await asyncio.to_thread(renderers.render, view)
+                            nxt_cpu.append(await asyncio.to_thread(drawn, view))
                             nxt.append(time.perf_counter() - t)
-                        out[name] = (first * 1000, statistics.median(nxt) * 1000)
+                        out[name] = (first * 1000, statistics.median(nxt) * 1000,
+                                     first_cpu * 1000, statistics.median(nxt_cpu) * 1000)
                     import ctypes, gc  # trimmed, as the warm-up's end trims (not its font
                     gc.collect()  # pages released again: the boards' own stay counted)
                     ctypes.CDLL("libc.so.6").malloc_trim(0)
@@ -206,6 +215,10 @@ def main() -> None:
         each = " ".join(f"{r[name][0]:.0f}/{r[name][1]:.0f}" for r in gm)
         print(f"first board after ready, {name}: {first:.0f} ms, next {nxt:.0f} ms: {first / nxt:.1f}× "
               f"(target ≤ {TARGET_FIRST:.0f}×) {mark(first / nxt <= TARGET_FIRST)}   (each start: {each})")
+        first_cpu = statistics.median(r[name][2] for r in gm)
+        nxt_cpu = statistics.median(r[name][3] for r in gm)
+        print(f"    its drawing thread's CPU time: {first_cpu:.0f} ms, next {nxt_cpu:.0f} ms: "
+              f"{first_cpu / nxt_cpu:.1f}×   (information: what the load of the machine does not change)")
     mb = statistics.median(r["rss_warm"] - r["rss_ready"] for r in gm)
     print(f"renderers' memory once warm (RSS after ready → after warming, trimmed): {mb:.1f} MB "
           f"(target ≤ {TARGET_MB:.0f} MB) {mark(mb <= TARGET_MB)}")
