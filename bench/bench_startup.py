@@ -7,13 +7,15 @@ Discord (tests/fakediscord, on 127.0.0.1 in the same process):
 - **ready**: from the process's launch to ``wait_until_ready()`` with the commands synced,
   for GameMaster and for a bare discord.py bot with one slash command (the same fake, the
   same ``guild_ready_timeout``) — target ≤ 3×, the median of ``--starts`` processes each;
-- **first board after ready**: right after ready (the boards' layers are being built in a
-  worker thread meanwhile), a Risk Express board, then a Peaky Blinders map, drawn through
-  ``renderers.render``, against the median of the game's next five boards once every
-  layer is built — target ≤ 2×; one game of each is played across the starts (its boards
-  drawn by the bench beforehand): a start's first board is the one after the last board
-  the start before drew, as after an operator's restart mid-game (the bot keeps what it
-  drew when it stops, ``renderers.keep``);
+- **first board after ready**: right after ready (the warm-up starts in a worker thread
+  meanwhile), a board of each of the five games in turn (from a rotating game: each game's is
+  sometimes the very first), drawn through ``renderers.render``, against the median of the
+  game's next five boards once every layer is built — target ≤ 2×, the wall clock; the
+  drawing thread's CPU time is printed beside it (what the machine's load does not change).
+  One game of each is played across the starts (its boards drawn by the bench beforehand): a
+  start's first board is the one after the last board the start before drew, as after an
+  operator's restart mid-game (the bot keeps what it drew when it stops, ``renderers.keep``);
+  ``--alone``: the first boards drawn before the warm-up starts (what it costs them);
 - the same for a new install's first start, once (the maps' static layers are not on disk
   yet: ``render-cache/`` beside the database, :mod:`renderers.kit.disk`); the measured
   starts then find them there, as every restart of an installed bot;
@@ -34,7 +36,13 @@ and 2.69× (met); first board 60 / 47 ms (Express) and 88 / 80 ms (Peaky) agains
 boards' 16 and 25 / 28 ms (2.8–3.8×: missed); memory 58 / 59 MB (missed). Later (the font
 files' pages released after the warm-up; three runs of 3 starts, load ~4): memory 50.5 / 53.8
 / 50.7 MB (missed by a little); ready 2.39–2.63×; first board 29–32 ms (Express) and 38–78 ms
-(Peaky) against 7 and 13 ms (missed).
+(Peaky) against 7 and 13 ms (missed). Later (2026-11-29: the maps' panel pieces and arrows
+and Zombie Town's boards on disk, shorter warm-up steps; five games; five runs of 3 starts,
+load 8-12): first ÷ next, wall 0.9-2.3× Express (met in 4 of 5), 2.4-4.8× Peaky, 2.9-4.9×
+Zombie Town, 2.1-2.7× The Walking Dead, 2.2-2.7× Transformers (missed: the process gets less
+than half a core under this load); by the drawing thread's CPU time 1.5-1.7×, 1.8-1.9×,
+2.4-2.5×, 1.6-1.7×, 1.7-1.8× (the commit before, one run: 1.5×, 3.1×, 5.4×, 3.0×, 3.2×);
+ready 2.45-2.91×.
 """
 
 from __future__ import annotations
