@@ -4,7 +4,6 @@ players' tokens, padlock, winner's crown, the ▶ and ✓ marks."""
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -84,7 +83,7 @@ def padlock_icon(size: int, color: RGB = WHITE, body: RGB | None = None) -> Imag
     return im.resize((size, size), Image.Resampling.LANCZOS)
 
 
-@lru_cache(maxsize=16)
+@kept(16)
 def crown_icon(size: int, color: RGB = (255, 200, 40), edge: RGB = (90, 60, 0)) -> Image.Image:
     """A winner's crown, RGBA."""
     s = size * SUPERSAMPLE

@@ -9,11 +9,16 @@ from __future__ import annotations
 
 import functools
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
+
+# every kept drawing by its function's full name: what a renderer took from them can be put
+# back by name in the next process (a map's panels keep the icons their sprites are of)
+_ALL: weakref.WeakValueDictionary[str, Kept[Any]] = weakref.WeakValueDictionary()
 
 
 class Kept(Generic[T]):
@@ -22,6 +27,7 @@ class Kept(Generic[T]):
         self._cache: OrderedDict[Any, T] = OrderedDict()
         self._lock = threading.Lock()
         functools.update_wrapper(self, fn)
+        _ALL[f"{fn.__module__}.{fn.__qualname__}"] = self
 
     def __call__(self, *args: Any, **kwargs: Any) -> T:
         key = (args, tuple(sorted(kwargs.items()))) if kwargs else args
@@ -56,6 +62,16 @@ class Kept(Generic[T]):
                     self._cache.move_to_end(key, last=False)
             while len(self._cache) > self.maxsize:  # the least recent of theirs let go
                 self._cache.popitem(last=False)
+
+
+def named(name: str) -> Kept[Any] | None:
+    """The kept drawing of that full name (``module.function``), if any."""
+    return _ALL.get(name)
+
+
+def every() -> dict[str, Kept[Any]]:
+    """Every kept drawing, by full name."""
+    return dict(_ALL)
 
 
 def kept(maxsize: int) -> Callable[[Callable[..., T]], Kept[T]]:

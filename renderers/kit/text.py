@@ -52,11 +52,17 @@ def drawing_board() -> Iterator[None]:
 
 
 @contextmanager
-def warm_step() -> Iterator[None]:
+def warm_step(hold: bool = True) -> Iterator[None]:
     """One step of a warm-up (a layer, a territory's badges, a sample board): after the
-    boards being drawn, then holding :data:`DRAW_LOCK`."""
+    boards being drawn, then holding :data:`DRAW_LOCK` (``hold=False``: not held, for a
+    sample board drawn through a renderer's ``render``, which takes it for its drawing and
+    encodes outside it, as for a player's board: a board asked meanwhile waits for the
+    drawing only)."""
     while _BOARDS:
         time.sleep(0.002)
+    if not hold:
+        yield
+        return
     with DRAW_LOCK:
         yield
 

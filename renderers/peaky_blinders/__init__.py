@@ -15,5 +15,6 @@ EDITION = Edition(MAP, DECORATION)
 render, warm, zoom_regions = EDITION.render, EDITION.warm, EDITION.zoom_regions
 map_art, write_art, seat_styles = EDITION.map_art, EDITION.write_art, EDITION.seat_styles
 release = EDITION.release
+keep = EDITION.keep
 
-__all__ = ["DECORATION", "EDITION", "MAP", "map_art", "release", "render", "seat_styles", "warm", "write_art", "zoom_regions"]
+__all__ = ["DECORATION", "EDITION", "MAP", "keep", "map_art", "release", "render", "seat_styles", "warm", "write_art", "zoom_regions"]

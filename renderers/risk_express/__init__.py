@@ -140,9 +140,11 @@ def warm() -> None:
                 with common.warm_step():  # (~2 ms); the warm-up's trim would let go of these
                     _palette.board_palette(colors)  # boards' frames (renderers.release)
                 continue
-            with common.warm_step(), frame.recent_kept():  # after the boards being drawn
-                render(play)  # (the boards of the games in play stay in the caches)
-            with common.warm_step(), frame.recent_kept():
+            # after the boards being drawn (render takes the drawing lock, and encodes
+            # outside it); the boards of the games in play stay in the caches
+            with common.warm_step(hold=False), frame.recent_kept():
+                render(play)
+            with common.warm_step(hold=False), frame.recent_kept():
                 render(view)
 
 

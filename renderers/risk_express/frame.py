@@ -36,7 +36,7 @@ from typing import Any
 
 from PIL import Image
 
-from renderers.kit import Box, disk, quantize
+from renderers.kit import DRAW_LOCK, Box, disk, quantize
 from renderers.kit.png import Band, touch
 from renderers.risk_express.layout import base_image
 from renderers.risk_express.look import BAND_H, HEADER_H, W
@@ -415,19 +415,24 @@ def restore() -> bool:
 @contextmanager
 def recent_kept() -> Iterator[None]:
     """Around a warm-up's sample boards: the frames and pieces in use before it stay in the
-    caches (the boards of the games in play, :func:`restore`'s), ahead of the samples'."""
-    before = [(c, list(c.items())) for c in (_C.frames, _C.tiles, _C.panels)]
+    caches (the boards of the games in play, :func:`restore`'s), ahead of the samples'. The
+    caches are read and put back under the drawing lock (the sample board may be drawn
+    without holding it throughout: a frame put back while lent is copied by the next board
+    drawn on it, :func:`lend_frame`)."""
+    with DRAW_LOCK:
+        before = [(c, list(c.items())) for c in (_C.frames, _C.tiles, _C.panels)]
     try:
         yield
     finally:
-        for cache, items in before:
-            for key, value in items:
-                if key not in cache:  # let go meanwhile: taken back (it was not changed since)
-                    cache[key] = value
-                cache.move_to_end(key)
-        for cache, limit in ((_C.frames, FRAMES), (_C.tiles, TILES), (_C.panels, PANELS)):
-            while len(cache) > limit:
-                cache.popitem(last=False)
+        with DRAW_LOCK:
+            for cache, items in before:
+                for key, value in items:
+                    if key not in cache:  # let go meanwhile: taken back (not changed since)
+                        cache[key] = value
+                    cache.move_to_end(key)
+            for cache, limit in ((_C.frames, FRAMES), (_C.tiles, TILES), (_C.panels, PANELS)):
+                while len(cache) > limit:
+                    cache.popitem(last=False)
 
 
 def languages() -> list[str]:

@@ -278,6 +278,29 @@ def pack_arrows(map_id: str, pairs: list[tuple[str, str]], size: tuple[int, int]
     arrow_sprite.cache_clear()
 
 
+def packed(keys: list[tuple[Any, ...]]) -> dict[tuple[Any, ...], Any] | None:
+    """What :func:`pack_arrows` packed for ``keys`` (to keep on disk), or ``None`` if it
+    has not packed them all."""
+    if not all(k in _PACKED for k in keys):
+        return None
+    return {k: _PACKED[k] for k in keys}
+
+
+def take_packed(kept: Any, keys: list[tuple[Any, ...]]) -> bool:
+    """Put back what :func:`packed` gave (another process's, read from disk) if it holds
+    every one of ``keys`` in its shape; else nothing (they are packed again)."""
+    if not isinstance(kept, dict) or not all(k in kept for k in keys):
+        return False
+    for k in keys:
+        v = kept[k]
+        if v is not None and not (isinstance(v, tuple) and len(v) == 4 and len(v[0]) == 4
+                                  and len(v[1]) == 2 and isinstance(v[2], bytes)
+                                  and isinstance(v[3], bytes)):
+            return False
+    _PACKED.update((k, kept[k]) for k in keys)
+    return True
+
+
 def clear() -> None:
     _PACKED.clear()
     _recent.cache_clear()

@@ -20,12 +20,13 @@ the ``deco`` every entry point takes.
 from __future__ import annotations
 
 import io
+import logging
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from renderers.kit import DRAW_LOCK, INK, WHITE, blend, disk, hex_rgb, warm_step
+from renderers.kit import DRAW_LOCK, INK, WHITE, blend, disk, hex_rgb, memo, warm_step
 from renderers.kit.lut import lut
 from renderers.risk_map import panels as mp
 from renderers.risk_map.arrow import (
@@ -33,7 +34,9 @@ from renderers.risk_map.arrow import (
     arrow_parts,
     arrow_shape,
     pack_arrows,
+    packed,
     paint_arrow,
+    take_packed,
 )
 from renderers.risk_map.arrow import clear as clear_arrows
 from renderers.risk_map.decoration import Decoration
@@ -48,11 +51,12 @@ from renderers.risk_map.kit import (
     count_tile,
     symbol_icon,
 )
-from renderers.risk_map.paint import IndexBox, inks
+from renderers.risk_map.paint import IndexBox, Inks, icon_key, inks, laid_state, take_laid
 from renderers.risk_map.paint import clear as clear_paint
 from renderers.risk_map.static import (
     SWATCHES,
     MapArt,
+    built,
     fixed_palette,
     index_image,
     load_layout,
@@ -66,8 +70,10 @@ from renderers.risk_map.zoom import clear as clear_zoom
 from renderers.words import LANGS, lang_of
 from renderers.words import name as thing_name
 
+log = logging.getLogger(__name__)
+
 __all__ = ["render_map", "clear_caches", "ZOOM_MIN_W", "ZOOM_MAX_SCALE", "map_art", "index_image", "load_map", "load_layout", "zoom_regions",
-           "label_boxes", "blocked_boxes", "arrow_shape", "warm"]
+           "label_boxes", "blocked_boxes", "arrow_shape", "warm", "keep"]
 
 
 def clear_caches() -> None:
@@ -118,15 +124,41 @@ def warm(map_id: str, deco: Decoration) -> None:
                 symbol_icon(shape, size, hex_rgb(hx))
         castle_icon(26)  # the key's
         deco.warm()
-    pairs = [p for border in art.meta.get("borders", [])  # every attack's arrow, both ways
+    for lang in LANGS:  # the panels' pieces the sample boards made, for the next start
+        with warm_step():
+            art = static(map_id, lang, deco)
+            got = None if art.sprites.get(_TAKEN) else _pieces(art)
+        if got is not None:
+            disk.store(_pieces_name(art), got)
+    _warm_arrows(map_id, art, deco)
+
+
+def _warm_arrows(map_id: str, art: MapArt, deco: Decoration) -> None:
+    """Every attack's arrow on the board, both ways, packed (``arrow.pack_arrows``): read
+    from disk (``arrows-<map>``, kit.disk's key) when kept there, else drawn an arrow a
+    step (~10 ms each, a few up to ~0.4 s under load; ~4 s a map in all) and stored."""
+    mid = art.meta.get("id") or map_id
+    pairs = [p for border in art.meta.get("borders", [])
              for p in ((border["a"], border["b"]), (border["b"], border["a"]))]
+    keys = [(mid, a, b, art.size, art.n, art.static0, deco.colours) for a, b in pairs]
+    name = f"arrows-{mid}" if deco.game == mid and disk.directory() is not None else None
+    if name is not None:
+        kept = disk.load(name)
+        with warm_step():
+            if take_packed(kept, keys):
+                return
     for a, b in pairs:
         with warm_step():
             arrow_shape(art, a, b)
     with warm_step():
         arrow_masks.cache_clear()  # every line is chosen: the rasters (3.5 MB) can go
-        pack_arrows(art.meta.get("id") or map_id, pairs, art.size, art.n, art.static0,
-                    deco.colours)
+    for pair in pairs:  # one a step: all in one held the drawing lock ~2.4 s a map
+        with warm_step():
+            pack_arrows(mid, [pair], art.size, art.n, art.static0, deco.colours)
+    with warm_step():
+        got = packed(keys)
+    if name is not None and got is not None:
+        disk.store(name, got)
 
 
 def _warm_badges(art: MapArt, deco: Decoration, tid: str, spot: dict[str, Any], h: int,
@@ -148,12 +180,12 @@ def _warm_badges(art: MapArt, deco: Decoration, tid: str, spot: dict[str, Any], 
 def _warm_boards(art: MapArt, deco: Decoration) -> None:
     """One board per language (its words' masks, the panels' sprites, and an encode: Pillow's
     plugins) and a new game's usual factions (their sprites on its palette), each once."""
-    for lang in LANGS:
-        with warm_step():
+    for lang in LANGS:  # render_map takes the drawing lock, and encodes outside it
+        with warm_step(hold=False):
             render_map(_warm_view(art, deco, lang), deco)
     for extra in deco.warm_views:
         view = _warm_view(art, deco, "en", tuple(extra.get("factions", ())))
-        with warm_step():
+        with warm_step(hold=False):
             render_map({**view, **{k: v for k, v in extra.items() if k != "factions"}}, deco)
 
 
@@ -194,7 +226,7 @@ def _frame(shape: str | None, w: int, h: int, tab: Tab | None, strong: bool, sta
     return idx, mask, mask.crop(count_box(w, h, tab, strong))
 
 
-@lru_cache(maxsize=1024)
+@memo.kept(1024)
 def _count(text: str, size: tuple[int, int], ground: tuple[int, int, int], static0: int,
            extra: tuple[tuple[int, int, int], ...]) -> Image.Image:
     tile = count_tile(text, size, ground)
@@ -252,6 +284,80 @@ def _keep_parts(art: MapArt) -> None:
     if parts is not None and map_id in _NEW:
         _NEW.discard(map_id)
         disk.store(f"badges-{map_id}", parts)
+
+
+# The panels' pieces (issue 29): a layer's colour lookups (``paint.Inks``: its text tables,
+# ~5 ms of Python), the sprites its panels pasted (symbols, an edition's icons: quantised over
+# the layer, keyed by their pixels), those icons (the kept drawings': ``kit.memo``), the
+# count tiles the boards showed and the strings its panels wrote lately (laid out: glyphs
+# rendered), kept on disk with the layer (``pieces-<map>-<lang>``, kit.disk's key) by the
+# warm-up (its sample boards' pieces) and when the bot stops (``keep``: the pieces of the
+# games drawn), and read back by the layer's first board in the next process (the same
+# pixels).
+_TAKEN = "pieces"  # art.sprites[_TAKEN]: the pieces read from disk (True) or tried (False)
+
+
+def _pieces_name(art: MapArt) -> str | None:
+    map_id = art.meta.get("id")
+    if art.deco is None or art.deco.game != map_id or disk.directory() is None:
+        return None  # another decoration of the map (tests), or no cache folder
+    return f"pieces-{map_id}-{art.lang}"
+
+
+def _take_pieces(art: MapArt) -> None:
+    """The layer's pieces kept by a process before (once per layer; under the drawing
+    lock): a file that is not this layer's pieces is ignored (drawn as without it)."""
+    if _TAKEN in art.sprites:
+        return
+    art.sprites[_TAKEN] = False
+    name = _pieces_name(art)
+    got = disk.load(name) if name is not None else None
+    if not isinstance(got, dict) or got.get("palette") != art.palette:
+        return
+    try:
+        ink = Inks.taken_back(art, got["inks"])
+        icons = [(memo.named(fn), list(entries)) for fn, entries in dict(got["icons"]).items()]
+        counts = list(got["counts"])
+        take_laid(ink, list(got["laid"]))
+    except Exception as err:  # another shape: not ours
+        log.warning("ignoring the cached pieces %s (%s)", name, err)
+        return
+    for fn, entries in icons:
+        if fn is not None:
+            fn.take_back(entries, Image.Image)
+    _count.take_back(counts, Image.Image)
+    if "inks" not in art.sprites:
+        art.sprites["inks"] = ink
+    art.sprites[_TAKEN] = True
+
+
+def _pieces(art: MapArt) -> dict[str, Any] | None:
+    """What :func:`_take_pieces` reads back (under the drawing lock): the lookups and
+    sprites made on this layer, the icons those sprites are of, the map's count tiles."""
+    if _pieces_name(art) is None or "inks" not in art.sprites:
+        return None
+    state = inks(art).state()
+    used = {key[0] for key in state["sprites"]}
+    icons = {name: kept for name, fn in memo.every().items()
+             if (kept := [(k, im) for k, im in fn.entries()
+                          if isinstance(im, Image.Image) and icon_key(im) in used])}
+    shown = {id(tile) for tile in _TILES.values()}  # the boards' (not every warmed one)
+    counts = [(k, tile) for k, tile in _count.entries()
+              if k[3] == art.static0 and k[4] == art.deco.colours and id(tile) in shown]
+    return {"palette": art.palette, "inks": state, "icons": icons, "counts": counts,
+            "laid": laid_state(inks(art))}
+
+
+def keep(map_id: str, deco: Decoration) -> None:
+    """The map's panels' pieces as the boards drawn left them, for the next process (the
+    bot stops)."""
+    with DRAW_LOCK:
+        got = [(art, _pieces(art)) for art in built(map_id, deco)]
+    for art, pieces in got:
+        if pieces is not None:
+            disk.store(_pieces_name(art), pieces)
+
+
 Frame = tuple[Image.Image, Image.Image, tuple[int, int], tuple[int, int, int, int], Image.Image]
 _FRAMES: dict[tuple[Any, ...], Frame] = {}
 _FRAMES_MAX = 512  # every territory × its tabs × 6 symbols (~400 on this map, ~0.8 MB)
@@ -352,6 +458,7 @@ def _compose(view: dict[str, Any], deco: Decoration) -> tuple[MapArt, Image.Imag
     map_id = view.get("map") or view.get("game")
     lang = lang_of(view)
     art = static(map_id, lang, deco)
+    _take_pieces(art)
     style = mp.styles(view, deco)
     pal, _swatch = _palette(art, view, style)
     canvas = art.fresh()
@@ -438,6 +545,7 @@ def render_map(view: dict[str, Any], deco: Decoration) -> bytes:
     with DRAW_LOCK:  # fonts are shared and not thread-safe; the encoding runs outside
         if zoom:
             art = static(view.get("map") or view.get("game"), lang_of(view), deco)
+            _take_pieces(art)
             style = mp.styles(view, deco)
             pal, _swatch = _palette(art, view, style)
             canvas = draw_zoom(dict(view, zoom=str(zoom)), art, pal,

@@ -32,6 +32,10 @@ class Edition:
         if lang is not None:
             static.release(self.map, lang, self.decoration)
 
+    def keep(self) -> None:
+        """The panels' pieces of the boards drawn, kept on disk for the next process."""
+        canvas.keep(self.map, self.decoration)
+
     def zoom_regions(self) -> list[str]:
         """The region ids ``view["zoom"]`` takes for a close-up."""
         return canvas.zoom_regions(self.map)

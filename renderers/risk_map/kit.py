@@ -16,12 +16,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from renderers.kit import INK, WHITE, clean_text, font, star_points
+from renderers.kit.memo import kept
 from renderers.words import name as thing_name
 
 RGB = tuple[int, int, int]
@@ -84,7 +84,7 @@ def draw_shape(d: ImageDraw.ImageDraw, shape: str, cx: float, cy: float, r: floa
         d.polygon(pts, fill=fill, outline=outline if w else None, width=w)
 
 
-@lru_cache(maxsize=128)  # every game's styles at three sizes: ~0.5 MB
+@kept(128)  # every game's styles at three sizes: ~0.5 MB (a restart takes back the panels')
 def symbol_icon(shape: str, size: int, colour: RGB, ring: RGB = INK) -> Image.Image:
     """A faction's symbol in its colour with an ink ring (legend, panels), RGBA."""
     s = size * SS
@@ -113,7 +113,7 @@ def castle(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
                         fill=INK)
 
 
-@lru_cache(maxsize=16)
+@kept(16)
 def castle_icon(size: int) -> Image.Image:
     s = size * SS
     im = Image.new("RGBA", (s, s), (0, 0, 0, 0))
@@ -132,7 +132,7 @@ def die(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, pips: int = 6) -
         d.ellipse((cx + dx - q, cy + dy - q, cx + dx + q, cy + dy + q), fill=INK)
 
 
-@lru_cache(maxsize=16)
+@kept(16)
 def die_icon(size: int) -> Image.Image:
     s = size * SS
     im = Image.new("RGBA", (s, s), (0, 0, 0, 0))

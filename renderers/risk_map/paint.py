@@ -26,7 +26,9 @@ so it draws as it would in RGB.
 
 from __future__ import annotations
 
+import hashlib
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -71,6 +73,32 @@ class Inks:
             gidx.get(art.static0 + i, cls[i]) * LEVELS for i in range(len(cls))])
         self._text: dict[RGB, Lut] = {}
         self.sprites: dict[Any, tuple[Image.Image, Image.Image]] = {}
+        self.laid: dict[Any, None] = {}  # the strings written on this layer, the latest last
+
+    # what the tables and sprites are made of: kept on disk with the layer (issue 29,
+    # ``canvas``'s panel pieces) and given back to a restart's first board
+    _STATE = ("static_cols", "exact", "static_pal", "grounds", "ground_of", "_text", "sprites")
+
+    def state(self) -> dict[str, Any]:
+        """The tables and sprites made so far (copies: to be stored outside the drawing lock)."""
+        out = {name: getattr(self, name) for name in self._STATE}
+        return {name: dict(v) if isinstance(v, dict) else v for name, v in out.items()}
+
+    @classmethod
+    def taken_back(cls, art: MapArt, state: dict[str, Any]) -> Inks:
+        """The lookups of ``art`` as :meth:`state` gave them (the same layer, drawn by
+        another process): none of the tables made again."""
+        self = cls.__new__(cls)
+        self.art = art
+        self.static0 = art.static0
+        for name in cls._STATE:
+            value = state[name]
+            setattr(self, name, dict(value) if isinstance(value, dict) else value)
+        self.laid = {}
+        if not (isinstance(self.ground_of, Lut) and isinstance(self.static_pal, Image.Image)
+                and len(self.static_cols) == 256 - art.static0):
+            raise ValueError("not the tables of this layer")
+        return self
 
     def _pal(self, cols: list[Any]) -> Image.Image:
         """A palette image of ``cols``, padded with the last (a tie picks the first)."""
@@ -160,6 +188,48 @@ _TEXT_DRAW = ImageDraw.Draw(Image.new("L", (1, 1)))
 _TEXT_DRAW.draw = _CAPTURE  # type: ignore[assignment]
 
 
+_LAID_KEPT = 256  # a layer's strings kept with its pieces (a board writes ~25-45)
+_PLAIN = (str, int, float, bool, type(None))
+
+
+def _plain(v: Any) -> bool:
+    return isinstance(v, _PLAIN) or (isinstance(v, tuple) and all(_plain(x) for x in v))
+
+
+def laid_state(ink: Inks) -> list[tuple[Any, list[tuple[tuple[int, int], Image.Image]]]]:
+    """The strings ``ink``'s layer wrote lately, laid out (glyph coverage and places), with
+    a key that holds in another process (the font's file and size, not the object)."""
+    from renderers.kit.text import CachedFont
+
+    out = []
+    for key in ink.laid:
+        got = _LAID.get(key)
+        f, rest = key[0], key[1:]
+        if got is None or not isinstance(f, CachedFont) or not _plain(rest):
+            continue
+        fkey = (Path(f.path).name, f.size, f.index, int(f.layout_engine))
+        out.append(((fkey, *rest), [(xy, Image.Image()._new(m)) for xy, m in got]))
+    return out
+
+
+def take_laid(ink: Inks, entries: Any) -> None:
+    """Put back :func:`laid_state` of another process (its fonts this process's)."""
+    from renderers.kit.text import FONT_FILES, font
+
+    weights = {file: weight for weight, file in FONT_FILES.items()}
+    for (fkey, *rest), got in entries:
+        name, size, index, engine = fkey
+        if name not in weights:
+            continue
+        f = font(size, weights[name])
+        if f.index != index or int(f.layout_engine) != engine:
+            continue
+        key = (f, *rest)
+        if len(_LAID) < _LAID_MAX and key not in _LAID:
+            _LAID[key] = [(tuple(xy), m.im) for xy, m in got]
+        ink.laid[key] = None
+
+
 def clear() -> None:
     """Forget the laid-out strings (tests: cold caches must not change a byte)."""
     _LAID.clear()
@@ -214,14 +284,13 @@ class IndexBox:
         lo, hi = under.getextrema()
         if lo < self.inks.static0:  # over a fill (its colour changes): quantised each time
             return self._quantise(icon, under)
-        key = (id(icon), lo if lo == hi else under.tobytes(), self.swatches)
+        key = (icon_key(icon), lo if lo == hi else under.tobytes(), self.swatches)
         hit = self.inks.sprites.get(key)
         if hit is None:
             if len(self.inks.sprites) >= _SPRITES_MAX:
                 self.inks.sprites.clear()
-            hit = self._quantise(icon, under)
-            self.inks.sprites[key] = (*hit, icon)  # type: ignore[assignment]
-        return hit[0], hit[1]
+            hit = self.inks.sprites[key] = self._quantise(icon, under)
+        return hit
 
     def _quantise(self, icon: Image.Image, under: Image.Image) -> tuple[Image.Image, Image.Image]:
         """The icon over ``under``, in the static entries and the swatches."""
@@ -236,6 +305,17 @@ class IndexBox:
             _sprite_table(self.inks.art.n * 4, self.inks.static0, n_sw))
         mask = icon.getchannel("A").point(_ANY)
         return idx, mask
+
+
+def icon_key(icon: Image.Image) -> bytes:
+    """An icon's sprites' key: a digest of its pixels, not the object's identity, so that
+    the sprites made in one process serve the next (the same icon drawn again there), made
+    once per icon object (the cached icons are never drawn on once made)."""
+    key = icon.__dict__.get("_sprite_key")
+    if key is None:
+        key = icon._sprite_key = hashlib.blake2b(  # type: ignore[attr-defined]
+            f"{icon.mode}{icon.size}".encode() + icon.tobytes(), digest_size=16).digest()
+    return key
 
 
 @lru_cache(maxsize=64)
@@ -275,6 +355,12 @@ class IndexDraw:
                 if len(_LAID) >= _LAID_MAX:
                     _LAID.clear()
                 _LAID[key] = got
+        if key is not None:  # what this layer writes (its pieces keep the latest)
+            laid = self._box.inks.laid
+            laid.pop(key, None)
+            laid[key] = None
+            if len(laid) > _LAID_KEPT:
+                del laid[next(iter(laid))]
         self._box.text(fill if fill is not None else (0, 0, 0), got)
 
     def textlength(self, *args: Any, **kw: Any) -> float:

@@ -450,6 +450,12 @@ def static(map_id: str, lang: str, deco: Decoration) -> MapArt:
     return hit
 
 
+def built(map_id: str, deco: Decoration) -> list[MapArt]:
+    """The map's layers built (or read back) in this process, with this decoration."""
+    with _LOCK:
+        return [a for (m, _lang, d), a in _STATIC.items() if m == map_id and d == deco]
+
+
 def _composed(map_id: str, lang: str, deco: Decoration) -> MapArt:
     """The layer as :func:`_compose` draws it, or as it drew it before (:mod:`renderers.kit.disk`:
     kept on disk for the edition's own decoration, keyed by its sources; the same pixels)."""

@@ -16,7 +16,7 @@ EDITION = Edition(MAP, DECORATION)
 warm, zoom_regions = EDITION.warm, EDITION.zoom_regions
 map_art, write_art, seat_styles = EDITION.map_art, EDITION.write_art, EDITION.seat_styles
 release = EDITION.release
-
+keep = EDITION.keep
 
 
 def render(view: dict[str, Any]) -> bytes:
@@ -29,4 +29,4 @@ def render(view: dict[str, Any]) -> bytes:
     return EDITION.render(view)
 
 
-__all__ = ["DECORATION", "EDITION", "MAP", "map_art", "release", "render", "seat_styles", "warm", "write_art", "zoom_regions"]
+__all__ = ["DECORATION", "EDITION", "MAP", "keep", "map_art", "release", "render", "seat_styles", "warm", "write_art", "zoom_regions"]

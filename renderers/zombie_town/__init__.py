@@ -22,16 +22,59 @@ The renderer protocol every game's module keeps: ``render(view) -> bytes``, ``wa
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
-from renderers.kit import DRAW_LOCK, clean_text, font, png_bytes, warm_step
+from PIL import Image
+
+from renderers.kit import DRAW_LOCK, clean_text, disk, font, png_bytes, warm_step
 from renderers.kit import clear_caches as _kit_clear
 from renderers.words import LANGS
 from renderers.zombie_town import art, frame, panels, sprites
 from renderers.zombie_town.look import ROW_H, board_data, page_height, table_top
 from renderers.zombie_town.words import WORDS
 
-__all__ = ["clear_caches", "render", "render_image", "warm", "zoom_regions"]
+__all__ = ["clear_caches", "keep", "render", "render_image", "warm", "zoom_regions"]
+
+# The boards as last drawn (each language's live frame) and the tiles they show, kept on disk
+# when the bot stops (``keep``) and taken back by the next process's first board (a game in
+# play then pastes only what changed since, as it would have without the restart): one pickle,
+# so the frames' tiles are the very objects the caches give back (``Live`` compares them by
+# identity).
+KEPT = "zombie-boards"
+_MEMOS = {fn.__name__: fn for fn in (
+    frame.square_tile, frame.house_tile, panels.day_block, panels.who_block, panels.act_block,
+    panels.counts_block, panels.name_cell, panels.health_cell, panels.kit_cell, panels.zombies_cell,
+    panels.hidden_cell, panels.points_cell)}
+_TAKEN: list[bool] = []  # the kept boards read back (or tried) by this process
+
+
+def keep() -> None:
+    """Each language's board as last drawn and the tiles it shows, stored for the next
+    process (the bot stops)."""
+    with DRAW_LOCK:
+        lives = frame.lives()
+        shown = {id(tile) for _im, placed in lives.values() for tile, _xy in placed.values()}
+        memos = {name: [(k, v) for k, v in fn.entries()
+                        if id(v[0] if isinstance(v, tuple) else v) in shown]
+                 for name, fn in _MEMOS.items()}
+    if lives:
+        disk.store(KEPT, {"lives": lives, "memos": memos})
+
+
+def _take_back() -> None:
+    """What :func:`keep` stored, put back once (under the drawing lock): a file that does not
+    read back, or not in this shape, is ignored (drawn as without it)."""
+    if _TAKEN or disk.directory() is None:
+        return
+    _TAKEN.append(True)
+    got = disk.load(KEPT)
+    with contextlib.suppress(Exception):  # another shape: left out
+        memos = {name: list(got["memos"].get(name) or []) for name in _MEMOS}
+        lives = dict(got["lives"])
+        for name, fn in _MEMOS.items():
+            fn.take_back(memos[name], tuple if name in ("square_tile", "house_tile") else Image.Image)
+        frame.take_lives(lives)
 
 
 def render(view: dict[str, Any]) -> bytes:
@@ -73,6 +116,7 @@ def render_image(view: dict[str, Any]) -> Any:
     changed = set(view.get("changed") or ())  # since the player's last move: ringed in red
     pieces: dict[frame.Slot, frame.Tile] = {}
     with DRAW_LOCK:
+        _take_back()
         current = view.get("current")
         enc = view.get("encounter") or {}
         phase = str(view.get("phase") or "act")
@@ -177,8 +221,8 @@ def warm() -> None:
         frame.palette()
         for lang in LANGS:
             frame.frame(lang)
-    for lang in LANGS:
-        with warm_step():
+    for lang in LANGS:  # render_image takes the drawing lock; the encode runs outside it
+        with warm_step(hold=False):
             render(_sample_view(lang))  # an encode too: Pillow loads its file plugins on the first
     _warm_setup_tiles(LANGS[:1])
     _warm_letters()
@@ -205,14 +249,16 @@ def _warm_setup_tiles(langs: tuple[str, ...] | list[str] = LANGS) -> None:
     d = board_data()
     s = d.settings
     card = s.house_card
-    with warm_step():
-        for lang in langs:
-            for h, x in d.houses.items():
+    for lang in langs:
+        for h, x in d.houses.items():  # a house a step (all in one: ~35 ms of CPU)
+            with warm_step():
                 for i in range(6):
                     frame.house_tile(lang, h, i, 0, card, 0, False, (i,), 0)
                 for key in (True, False):
                     frame.house_tile(lang, h, None, 0, card, 0, key, (), 0)
                 frame.square_tile(lang, x["driveway"], (h, x["heading"], 0, False, None), (), 0, None, ())
+    with warm_step():
+        for lang in langs:
             for sq in art_xs():
                 frame.square_tile(lang, sq, None, (), s.zombies_per_x, None, ())
             for phase in ("deal", "act"):
@@ -267,6 +313,7 @@ def clear_caches() -> None:
     """Forget every cached drawing (tests use it to prove caching never changes a byte)."""
     frame.clear()
     panels.clear()
+    _TAKEN.clear()
     for fn in (sprites.zombie, sprites.car, sprites.key_back, sprites.plank, sprites.heart, sprites.card_back,
                sprites.agenda, sprites.gun, sprites.blade, sprites.survivor, sprites.tomb, sprites.skull):
         fn.cache_clear()

@@ -9,7 +9,7 @@ costs little more than the PNG encoding of the page."""
 from __future__ import annotations
 
 import threading
-from functools import cache, lru_cache
+from functools import cache
 
 from PIL import Image, ImageDraw
 
@@ -17,6 +17,7 @@ import renderers.zombie_town.art as art
 import renderers.zombie_town.sprites as sprites
 from renderers.kit import PLAYER_COLORS, disk, draw_text, font, make_palette, token_icon
 from renderers.kit.layer import Patches, diff_patches, patched_copy, patched_crop, same_pixels
+from renderers.kit.memo import kept
 from renderers.zombie_town.look import (
     CELL,
     DAMAGE,
@@ -151,7 +152,7 @@ def _count(d: ImageDraw.ImageDraw, x: int, y: int, n: int, size: int = 15, ancho
 
 # ------------------------------------------------------------------------------ street square
 
-@lru_cache(maxsize=1024)  # ~3 KB each: at most ~3 MB
+@kept(1024)  # ~3 KB each: at most ~3 MB
 def square_tile(lang: str, sq: str, car: tuple[str, str, int, bool, int | None] | None, players: tuple[int, ...],
                 zombies: int, parked: str | None, steps: tuple[str, ...] = (), marked: bool = False) -> Tile:
     """A street square with what is on it: a car (house, heading, damage, broken, driver's
@@ -233,7 +234,7 @@ def _chevron(d: ImageDraw.ImageDraw, side: str) -> None:
 
 # ------------------------------------------------------------------------------ house
 
-@lru_cache(maxsize=256)  # ~12.5 KB each: at most ~3.2 MB (twelve houses a game: ~20 games' boards)
+@kept(256)  # ~12.5 KB each: at most ~3.2 MB (twelve houses a game: ~20 games' boards)
 def house_tile(lang: str, house: str, owner: int | None, barricades: int, card: int, guards: int, key: bool,
                players: tuple[int, ...], zombies: int, marked: bool = False) -> Tile:
     """A house with what is in it: its owner's token, its key face down, the players and the
@@ -331,7 +332,7 @@ def live(lang: str) -> Live:
     """The language's live frame (call with the drawing lock held)."""
     frame_ = _LIVE.get(lang)
     if frame_ is None:
-        frame_ = _LIVE[lang] = Live(lang)
+        frame_ = _LIVE[lang] = _taken(lang) or Live(lang)
     return frame_
 
 
@@ -345,7 +346,37 @@ def release(lang: str) -> None:
             _STATIC.pop(lang, None)
 
 
+def lives() -> dict[str, tuple[Image.Image, dict[Slot, tuple[Image.Image, tuple[int, int]]]]]:
+    """Each language's board as last drawn (copies: call with the drawing lock held), for
+    the next process (``renderers.zombie_town.keep``)."""
+    return {lang: (lv.im.copy(), dict(lv.placed)) for lang, lv in _LIVE.items()}
+
+
+def take_lives(got: dict[str, tuple[Image.Image, dict[Slot, tuple[Image.Image, tuple[int, int]]]]]) -> None:
+    """Put back :func:`lives` of another process (its tiles the ones the caches hold, the
+    same objects), each language's when its first board is drawn here (:func:`live`; a
+    board of another size or mode than this frame's is left out)."""
+    _KEPT.clear()
+    _KEPT.update(got)
+
+
+_KEPT: dict[str, tuple[Image.Image, dict[Slot, tuple[Image.Image, tuple[int, int]]]]] = {}
+
+
+def _taken(lang: str) -> Live | None:
+    im, placed = _KEPT.pop(lang, (None, None))
+    if not isinstance(im, Image.Image) or not isinstance(placed, dict):
+        return None
+    base = frame(lang)
+    if im.size != base.size or im.mode != base.mode:
+        return None
+    lv = Live.__new__(Live)
+    lv.lang, lv.im, lv.placed = lang, im, placed
+    return lv
+
+
 def clear() -> None:
     for fn in (square_tile, house_tile):
         fn.cache_clear()
     _LIVE.clear()
+    _KEPT.clear()

@@ -7,12 +7,11 @@ shows."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from PIL import Image, ImageDraw
 
 import renderers.zombie_town.sprites as sprites
 from renderers.kit import check_mark, crown_icon, draw_text, fit_font, fit_text, font, token_icon
+from renderers.kit.memo import kept
 from renderers.zombie_town.frame import to_palette
 from renderers.zombie_town.look import (
     C_HEALTH,
@@ -66,7 +65,7 @@ def _block(name: str) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     return _blank(x1 - x0, y1 - y0, PAGE)
 
 
-@lru_cache(maxsize=64)
+@kept(64)
 def day_block(lang: str, day: int, last_day: int) -> Image.Image:
     """The day and a pip per day (the days gone and today filled)."""
     im, d = _block("day")
@@ -80,7 +79,7 @@ def day_block(lang: str, day: int, last_day: int) -> Image.Image:
     return to_palette(im)
 
 
-@lru_cache(maxsize=256)
+@kept(256)
 def who_block(lang: str, phase: str, who: str | None, who_index: int | None) -> Image.Image:
     """Whose turn and what they do now (or "Game over", with a crown)."""
     im, d = _block("who")
@@ -96,7 +95,7 @@ def who_block(lang: str, phase: str, who: str | None, who_index: int | None) -> 
     return to_palette(im)
 
 
-@lru_cache(maxsize=256)
+@kept(256)
 def act_block(lang: str, phase: str, actions: int, per_turn: int, free: bool, extra: int,
               winners: tuple[tuple[str, int], ...] | None) -> Image.Image:
     """The actions left and the free move (and the zombies left to fight), or the zombies left
@@ -146,7 +145,7 @@ def act_block(lang: str, phase: str, actions: int, per_turn: int, free: bool, ex
     return to_palette(im)
 
 
-@lru_cache(maxsize=256)
+@kept(256)
 def counts_block(lang: str, box: int, stands: int, deck: int) -> Image.Image:
     """Zombies left in the box, barricades left, cards in the deck."""
     im, d = _block("counts")
@@ -177,7 +176,7 @@ def _cell(name: str, bg: tuple[int, int, int] = ROW_BG) -> tuple[Image.Image, Im
     return im, d, x0
 
 
-@lru_cache(maxsize=128)
+@kept(128)
 def name_cell(index: int, name: str, sub: str, alarm: bool, current: bool, winner: bool) -> Image.Image:
     """Token, name, and below it the character and what befell them (``alarm``: dead or out,
     in red). The player whose turn it is: a lighter cell with a yellow bar."""
@@ -196,7 +195,7 @@ def name_cell(index: int, name: str, sub: str, alarm: bool, current: bool, winne
     return to_palette(im)
 
 
-@lru_cache(maxsize=64)
+@kept(64)
 def health_cell(health: int, max_health: int) -> Image.Image:
     im, d, x0 = _cell("health")
     cy = CELL_H // 2
@@ -205,7 +204,7 @@ def health_cell(health: int, max_health: int) -> Image.Image:
     return to_palette(im)
 
 
-@lru_cache(maxsize=128)
+@kept(128)
 def kit_cell(weapons: tuple[tuple[bool, int | None], ...], followers: tuple[bool, ...]) -> Image.Image:
     """Weapons carried (a gun with its bullets, a blade) and the survivors following (armed:
     a small gun)."""
@@ -230,7 +229,7 @@ def kit_cell(weapons: tuple[tuple[bool, int | None], ...], followers: tuple[bool
     return to_palette(im)
 
 
-@lru_cache(maxsize=64)
+@kept(64)
 def zombies_cell(zombies: int) -> Image.Image:
     """Zombies collected."""
     im, d, x0 = _cell("zombies")
@@ -240,7 +239,7 @@ def zombies_cell(zombies: int) -> Image.Image:
     return to_palette(im)
 
 
-@lru_cache(maxsize=128)
+@kept(128)
 def hidden_cell(hand: int, keys: int, agendas: int, done: tuple[int, ...]) -> Image.Image:
     """Cards in hand, keys held and agendas in hand, as counts (face down), then the completed
     agendas, face up: their values."""
@@ -266,7 +265,7 @@ def hidden_cell(hand: int, keys: int, agendas: int, done: tuple[int, ...]) -> Im
     return to_palette(im)
 
 
-@lru_cache(maxsize=128)
+@kept(128)
 def points_cell(points: int, winner: bool) -> Image.Image:
     im, d, x0 = _cell("points")
     draw_text(d, (C_POINTS - x0, CELL_H // 2 + 1), str(points), font(24, "bold"),

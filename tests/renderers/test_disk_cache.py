@@ -4,6 +4,7 @@ drawing code's hash) changes, and a corrupt file is ignored."""
 
 from __future__ import annotations
 
+import pickle
 import sys
 from pathlib import Path
 
@@ -332,3 +333,155 @@ def test_a_kept_cache_gives_back_what_it_drew_and_takes_back_another_process_ent
     assert [k for k, _ in icon.entries()] == [(5,), (6,)]
     calls.clear()
     assert icon(5).tobytes() == Image.new("RGB", (5, 5), "red").tobytes() and calls == []
+
+
+def test_the_maps_panel_pieces_are_read_back_with_the_same_bytes(tmp_path, monkeypatch):
+    """A map's panel pieces (its colour lookups, the sprites its panels pasted, keyed by their
+    pixels, those icons, the count tiles, the strings laid out) kept by the warm-up or at a stop: the next process's
+    first board of the layer reads them instead of making them, and draws the same bytes; a
+    file that is not this layer's pieces (garbage, cut short, another layer's, another shape)
+    is ignored."""
+    from renderers import walking_dead as wd
+    from renderers.kit import memo
+    from renderers.risk_map import canvas, paint
+
+    views = game_views(GAME, 1)  # an English board (a French one has its own file, the same way)
+
+    def restart() -> None:  # what a new process has: the layers (read from disk), no pieces
+        for art in st.built(wd.MAP, wd.DECORATION):
+            art.sprites.clear()
+        canvas._FRAMES.clear()
+        canvas._TILES.clear()
+        paint.clear()  # the strings laid out
+        for fn in memo.every().values():  # the icons, the count tiles
+            fn.cache_clear()
+
+    made = []
+    real_quantise, real_tile, real_inks = paint.IndexBox._quantise, canvas.count_tile, paint.Inks.__init__
+    monkeypatch.setattr(paint.IndexBox, "_quantise", lambda *a: made.append("sprite") or real_quantise(*a))
+    monkeypatch.setattr(canvas, "count_tile", lambda *a: made.append("tile") or real_tile(*a))
+    monkeypatch.setattr(paint.Inks, "__init__", lambda *a: made.append("inks") or real_inks(*a))
+    real_text = paint._TEXT_DRAW.text
+    monkeypatch.setattr(paint._TEXT_DRAW, "text", lambda *a, **k: made.append("text") or real_text(*a, **k))
+    try:
+        restart()
+        plain = [renderers.render(v) for v in views]  # no cache folder
+        disk.use(tmp_path)
+        restart()
+        assert [renderers.render(v) for v in views] == plain
+        wd.keep()  # the bot stops
+        files = sorted(p.name.split(".")[0] for p in tmp_path.glob("pieces-*"))
+        assert files == [f"pieces-{wd.MAP}-en"]
+        restart()
+        made.clear()
+        assert [renderers.render(v) for v in views] == plain  # read back: the same bytes
+        assert made == []  # no lookup table, sprite, count tile or string laid out again
+        assert canvas.symbol_icon.entries()  # the legend's icons taken back
+
+        def damaged(path) -> list:
+            restart()
+            made.clear()
+            assert [renderers.render(v) for v in views] == plain  # ignored: made again
+            return made
+
+        kept = {p: p.read_bytes() for p in tmp_path.glob("pieces-*")}
+        for path, data in kept.items():
+            path.write_bytes(data[: len(data) // 2])  # cut short
+        assert {"inks", "sprite", "tile", "text"} <= set(damaged(path))
+        for path in kept:
+            path.write_bytes(b"garbage")
+        assert {"inks", "sprite", "tile"} <= set(damaged(path))
+        (path,) = kept
+        other = pickle.loads(kept[path])
+        other[2]["palette"] = [0] * 768  # another layer's pieces (its palette): stale
+        path.write_bytes(pickle.dumps(other))
+        assert "inks" in damaged(path)
+        other[2]["palette"] = st.static(wd.MAP, "en", wd.DECORATION).palette
+        other[2]["inks"] = "not the tables"  # another shape
+        path.write_bytes(pickle.dumps(other))
+        assert "inks" in damaged(path)
+    finally:
+        disk.use(None)
+        restart()
+
+
+def test_the_maps_arrows_are_read_back_with_the_same_bytes(tmp_path, monkeypatch):
+    """The warm-up's packed arrows (every border both ways, ~4 s a map to draw) are kept on
+    disk: the next process's warm-up reads them instead of drawing them, and a board with an
+    attack is the same bytes; a file that does not read back is ignored (drawn again)."""
+    from dataclasses import replace
+
+    from renderers import walking_dead as wd
+    from renderers.risk_map import arrow, canvas
+
+    art = wd.map_art("en")
+    borders = art.meta["borders"][:2]  # two borders (four arrows) stand for the map's
+    some = replace(art, meta={**art.meta, "borders": borders})
+    view = {**game_views(GAME, 1)[0], "highlight": {"from": borders[0]["a"], "to": borders[0]["b"]}}
+    packs = []
+    real = canvas.pack_arrows
+    monkeypatch.setattr(canvas, "pack_arrows", lambda *a: packs.append(a[1]) or real(*a))
+    before = dict(arrow._PACKED)
+    try:
+        arrow.clear()
+        plain = renderers.render(view)  # the arrow drawn for the board
+        disk.use(tmp_path)
+        arrow.clear()
+        canvas._warm_arrows(wd.MAP, some, wd.DECORATION)
+        assert len(packs) == 4 and [p.name.split(".")[0] for p in tmp_path.glob("arrows-*")] == [f"arrows-{wd.MAP}"]
+        arrow.clear()  # a restart
+        packs.clear()
+        canvas._warm_arrows(wd.MAP, some, wd.DECORATION)
+        assert packs == []  # read back, none drawn
+        assert renderers.render(view) == plain
+        for path in tmp_path.glob("arrows-*"):
+            path.write_bytes(b"garbage")
+        arrow.clear()
+        canvas._warm_arrows(wd.MAP, some, wd.DECORATION)
+        assert len(packs) == 4  # drawn again
+        assert renderers.render(view) == plain
+    finally:
+        disk.use(None)
+        arrow.clear()
+        arrow._PACKED.update(before)
+
+
+def test_zombie_town_boards_kept_at_a_stop_are_taken_back_with_the_same_bytes(tmp_path, monkeypatch):
+    """Zombie Town's boards as last drawn and their tiles, kept when the bot stops: the next
+    process's next board of a game in play draws only the tiles that changed and gives the
+    same bytes as a process that drew everything; a file cut short is ignored."""
+    import renderers.zombie_town as zt
+    from renderers.zombie_town import frame, panels
+
+    views = game_views("zombie_town", 5)
+    cut = 3  # the boards the process before the stop drew
+    tiles = []
+    real = frame.to_palette
+    spy = lambda im: tiles.append(im.size) or real(im)  # noqa: E731
+    monkeypatch.setattr(frame, "to_palette", spy)
+    monkeypatch.setattr(panels, "to_palette", spy)
+
+    def restart_and_draw() -> list[bytes]:
+        zt.clear_caches()
+        tiles.clear()
+        return [renderers.render(v) for v in views[cut:]]
+
+    try:
+        zt.clear_caches()
+        plain = [renderers.render(v) for v in views]  # one process, no cache folder
+        without = (restart_and_draw(), len(tiles))
+        assert without[0] == plain[cut:]
+        disk.use(tmp_path)
+        zt.clear_caches()
+        assert [renderers.render(v) for v in views[:cut]] == plain[:cut]  # the process before the stop
+        renderers.keep()
+        assert [p.name.split(".")[0] for p in tmp_path.glob(f"{zt.KEPT}.*")] == [zt.KEPT]
+        assert restart_and_draw() == plain[cut:]  # taken back: the same bytes
+        assert len(tiles) < without[1] / 2  # only what changed drawn
+        for path in tmp_path.glob(f"{zt.KEPT}.*"):
+            path.write_bytes(path.read_bytes()[:1000])  # cut short
+        assert restart_and_draw() == plain[cut:]
+        assert len(tiles) == without[1]
+    finally:
+        disk.use(None)
+        zt.clear_caches()
