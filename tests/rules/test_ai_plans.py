@@ -12,7 +12,7 @@ import bot.rules.turns as turns
 from bot.rules import GAMES
 from bot.rules.ai import RandomPolicy, decide, make_policy
 from bot.rules.ai.plans import MARGIN, STEADY, STYLES, PlanPolicy, _rollout, judge, plays_plans
-from bot.rules.ai.search import LEVELS, SearchPolicy, level_policy
+from bot.rules.ai.search import SearchPolicy, level_policy
 from bot.rules.base import Rng, clone
 from bot.rules.play import play_out
 from bot.rules.risk_map.appraise import take_chance
@@ -166,25 +166,3 @@ def test_survival_piles_its_starting_survivors_on_a_stronghold_that_faces_a_targ
     # the search (easy) and the other modes choose each survivor as before: no stronghold
     assert not game.ai_stronghold({**state, "mode": "conquest"})
     assert not GAMES["peaky_blinders"].ai_stronghold(state)
-
-
-def test_hard_plays_its_two_best_survival_candidates_on_more_samples(monkeypatch):
-    """``final``: played out to the end (Survival), the two best candidates get more samples
-    before the pick; where the plans stop at the next turn (Peaky Blinders) nothing changes."""
-    import bot.rules.ai.plans as plans
-
-    assert LEVELS["hard"]["plans"]["final"] > 0 and "final" not in LEVELS["normal"]["plans"]
-    calls: list[int] = []
-    real = plans._rollout
-    monkeypatch.setattr(plans, "_rollout", lambda *a, **k: calls.append(1) or real(*a, **k))
-    for game_id, options, extra in (("walking_dead", {"mode": "survival"}, 2 * 3), ("peaky_blinders", {}, 0)):
-        game, state, seat = _turn_start(game_id, options)
-        legal = game.legal_actions(state, seat)
-        counts = []
-        for final in (0, 3):
-            calls.clear()
-            policy = PlanPolicy(fallback=SearchPolicy(iterations=8), samples=2, wide=0, final=final)
-            action = policy.choose(game, clone(state), seat, legal, Rng(9))
-            game.apply_legal(clone(state), seat, action)  # legal
-            counts.append(len(calls))
-        assert counts[0] > 2 and counts[1] == counts[0] + extra

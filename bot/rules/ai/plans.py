@@ -342,13 +342,10 @@ class PlanPolicy:
     ``samples``: samples each candidate is played on (the budget when ``stop`` does not end
     it first); ``reply``: play the opponents' next turn before judging (or on to the game's
     end where the game says so: :meth:`MapGame.ai_plans`); ``fallback``: the
-    policy for the decisions the styles do not make; ``final``: where a game is played out
-    to its end, more samples for the two best candidates before the pick (0: none)."""
+    policy for the decisions the styles do not make."""
 
     def __init__(self, fallback: Any, samples: int = 8, reply: bool | str = True,
-                 stop: Callable[[], bool] | None = None, searched: bool = False, wide: int = 0,
-                 final: int = 0) -> None:
-        self.final = final
+                 stop: Callable[[], bool] | None = None, searched: bool = False, wide: int = 0) -> None:
         self.searched = searched
         self.wide = wide
         self.samples = samples
@@ -407,29 +404,18 @@ class PlanPolicy:
         if len(cands) == 1:
             return cands[0][0]
         total = [0.0] * len(cands)
-
-        def play(count: int, which: list[int]) -> None:
-            for k in range(count):
-                if k and self.stop is not None and self.stop():
-                    break
-                sample = game.sample_state(state, seat, rng)
-                dice, picks = rng.next64(), rng.next64()
-                for i in which:
-                    action, style = cands[i]
-                    try:
-                        after = game.apply_legal({**sample, "rng": dice}, seat, action)[0]
-                        after = _rollout(game, after, seat, style, Rng(picks), reply, cap)
-                        total[i] += judge(game, after, seat)
-                    except RuleError:
-                        total[i] -= 1.0
-
-        play(self.samples, list(range(len(cands))))
-        if self.final and reply == "end" and not (self.stop is not None and self.stop()):
-            # played out to the end (Survival), the two best so far meet ``final`` more samples
-            # each: the pick between close contenders by more than a few lucky games
-            top = sorted(range(len(cands)), key=lambda i: -total[i])[:2]
-            play(self.final, top)
-            return cands[max(top, key=lambda i: total[i])][0]
+        for k in range(self.samples):
+            if k and self.stop is not None and self.stop():
+                break
+            sample = game.sample_state(state, seat, rng)
+            dice, picks = rng.next64(), rng.next64()
+            for i, (action, style) in enumerate(cands):
+                try:
+                    after = game.apply_legal({**sample, "rng": dice}, seat, action)[0]
+                    after = _rollout(game, after, seat, style, Rng(picks), reply, cap)
+                    total[i] += judge(game, after, seat)
+                except RuleError:
+                    total[i] -= 1.0
         best = max(range(len(cands)), key=lambda i: total[i])
         return cands[best][0]
 

@@ -194,12 +194,11 @@ class SearchPolicy:
 # mistakes on purpose)
 # on the map games, normal and hard choose among the styles' moves played out through the
 # opponents' reply (:mod:`.plans`: ``samples`` per candidate, ``wide``: the steady style's next
-# best placements and attacks tried too; ``final``: hard's two best, where a game is played out
-# to its end, on more samples before the pick), the search making the other decisions
+# best placements and attacks tried too), the search making the other decisions
 LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"iterations": 24, "horizon": 2, "slack": 0.2},
     "normal": {"iterations": 160, "horizon": 8, "plans": {"samples": 8, "wide": 3}},
-    "hard": {"iterations": 480, "horizon": 12, "plans": {"samples": 16, "wide": 5, "searched": True, "final": 16}},
+    "hard": {"iterations": 480, "horizon": 12, "plans": {"samples": 16, "wide": 5, "searched": True}},
 }
 
 
@@ -215,7 +214,7 @@ def level_policy(level: str, *, iterations: int | None = None,
         if plans is not None:  # fewer iterations asked (a test, a tight clock): fewer samples and candidates too
             scale = min(1.0, iterations / settings["iterations"])
             plans = {**plans, "samples": max(2, int(plans["samples"] * scale)),
-                     "wide": int(plans.get("wide", 0) * scale), "final": int(plans.get("final", 0) * scale)}
+                     "wide": int(plans.get("wide", 0) * scale)}
         settings["iterations"] = iterations
     search = SearchPolicy(stop=stop, level=level, **settings)
     if plans is None:
