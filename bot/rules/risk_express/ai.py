@@ -48,34 +48,32 @@ def _table(n: int) -> tuple[tuple[float, tuple[Entry, ...]], ...]:
     return tuple(out)
 
 
-def turn_weights(gains: dict[int, tuple[float, bool]]) -> dict[int, float]:
+def turn_weights(gains: dict[int, tuple[float, bool]], n: int = DICE) -> dict[int, float]:
     """The chance a turn ends with each card taken, its mover playing the first fill at best:
     ``gains`` maps the index (in ``ORDER``) of each card the mover may attack to (what taking
-    it is worth to them against failing, whether a General is owed). The throw fills the line
-    with the best chance × worth (a fill is forced when one fits, even at a loss); a throw
-    that fills nothing costs a die. Cards absent from ``gains`` are out of reach."""
-    level: dict[int, float] = {}
-    for n in range(1, DICE + 1):  # from one die up: a throw that fills nothing falls to n - 1
-        out: dict[int, float] = {}
-        missed = 0.0
-        for chance, entries in _table(n):
-            best, pick, p = None, -1, 0.0
-            for ci, free, owed in entries:
-                g = gains.get(ci)
-                if g is None:
-                    continue
-                q = owed if g[1] else free
-                if q < 0:
-                    continue
-                v = q * g[0]
-                if best is None or v > best:
-                    best, pick, p = v, ci, q
-            if best is None:
-                missed += chance
-            else:
-                out[pick] = out.get(pick, 0.0) + chance * p
-        if missed:
-            for ci, w in level.items():
-                out[ci] = out.get(ci, 0.0) + missed * w
-        level = out
-    return level
+    it is worth to them against failing, whether a General is owed). The throw of ``n`` dice
+    fills the line with the best chance × worth (a fill is forced when one fits, even at a
+    loss); a throw that fills nothing costs a die (the turn goes on with ``n - 1``; a share of
+    the throws below a millionth is left out). Cards absent from ``gains`` are out of reach."""
+    out: dict[int, float] = {}
+    missed = 0.0
+    for chance, entries in _table(n):
+        best, pick, p = None, -1, 0.0
+        for ci, free, owed in entries:
+            g = gains.get(ci)
+            if g is None:
+                continue
+            q = owed if g[1] else free
+            if q < 0:
+                continue
+            v = q * g[0]
+            if best is None or v > best:
+                best, pick, p = v, ci, q
+        if best is None:
+            missed += chance
+        else:
+            out[pick] = out.get(pick, 0.0) + chance * p
+    if missed > 1e-6 and n > 1:
+        for ci, w in turn_weights(gains, n - 1).items():
+            out[ci] = out.get(ci, 0.0) + missed * w
+    return out
