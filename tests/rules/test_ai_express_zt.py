@@ -89,9 +89,9 @@ def test_each_level_sees_its_own_number_of_turns_ahead(monkeypatch):
     seen = []
     real = express_scoring.evaluate
 
-    def spy(g, state, seat, depth=2):
+    def spy(g, state, seat, depth=2, exact=99, leaf=False):
         seen.append(depth)
-        return real(g, state, seat, depth)
+        return real(g, state, seat, depth, exact, leaf)
 
     monkeypatch.setattr(express_scoring, "evaluate", spy)
     state = _express_first_throw()

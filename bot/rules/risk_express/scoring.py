@@ -3,16 +3,19 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from functools import cache
 from typing import Any
 
 import bot.rules.turns as turns
 from bot.rules.base import State
+from bot.rules.risk_express.ai import turn_weights
 from bot.rules.risk_express.cards import DICE, board, load_cards
 from bot.rules.risk_express.odds import success, throw_chances
 
-_, CONTINENT, _, MEMBERS = board()
+ORDER, CONTINENT, _, MEMBERS = board()
+INDEX = {c: i for i, c in enumerate(ORDER)}
 
 __all__ = ["DEPTHS", "evaluate", "evaluation", "scores"]
 
@@ -53,6 +56,51 @@ def _standing(owners: dict[str, str | None], locked: list[str], seats: list[str]
     return out
 
 
+# The chance that the seat about to start a turn wins a 2-seat game (issue 28): a logistic
+# fit, per count of cards unowned (6: six or more), on its lead in points in locked continents
+# and in open cards, and a constant (the move's worth), from 600 self-play games of the AI's
+# own simple policy (`bench/fit_express_leaf.py 600 28`; never the beginner's). A lead of 5
+# with one card left: 0.74, where the standing's lead over the points on the table says 0.09.
+LEAF = {1: (0.192, 0.166, 0.096), 2: (0.136, 0.167, 0.137), 3: (0.119, 0.109, 0.099), 4: (0.107, 0.102, 0.103),
+        5: (0.1, 0.163, 0.127), 6: (0.09, 0.088, 0.088)}
+
+
+def _chance_to_win(owners: dict[str, str | None], locked: list[str], seats: list[str],
+                   mover: str) -> dict[str, float]:
+    """:data:`LEAF`'s guess of a 2-seat position where ``mover`` starts a turn, on the
+    standing's scale (2 × the chance to win − 1); with more seats, or the game over, the
+    standing. Memoised (the look-ahead's leaves repeat)."""
+    if len(seats) != 2 or None not in owners.values():
+        return _standing(owners, locked, seats)
+    key = (tuple(owners.values()), tuple(locked), mover)
+    found = _LEAVES.get(key)
+    if found is not None:
+        return found
+    other = seats[1 - seats.index(mover)]
+    safe = open_ = 0.0
+    unowned = 0
+    for cid, owner in owners.items():
+        if owner is None:
+            unowned += 1
+        elif CONTINENT[cid] not in locked:
+            open_ += _POINTS[cid] if owner == mover else -_POINTS[cid]
+    for cont in locked:
+        safe += _VALUES[cont] if owners[MEMBERS[cont][0]] == mover else -_VALUES[cont]
+    a, b, c = LEAF[min(6, unowned)]
+    x = max(-30.0, min(30.0, a * safe + b * open_ + c))
+    v = 2.0 / (1.0 + math.exp(-x)) - 1.0
+    out = {mover: v, other: -v}
+    if len(_LEAVES) > 200_000:
+        _LEAVES.clear()
+    _LEAVES[key] = out
+    return out
+
+
+_LEAVES: dict[tuple[Any, ...], dict[str, float]] = {}
+_POINTS = {cid: c["points"] for cid, c in load_cards()["cards"].items()}
+_VALUES = {cont: c["value"] for cont, c in load_cards()["continents"].items()}
+
+
 def _conquered(owners: dict[str, str | None], locked: list[str], card: str,
                seat: str) -> tuple[dict[str, str | None], list[str]]:
     owners = {**owners, card: seat}
@@ -80,31 +128,45 @@ def _fresh(card: str, owed: bool) -> float:
 
 
 def _turns(owners: dict[str, str | None], locked: list[str], seats: list[str], order: list[str], mover: str,
-           depth: int) -> dict[str, float]:
+           depth: int, exact: int = 99, leaf: bool = False) -> dict[str, float]:
     """Each seat's guess of a position where ``mover`` starts a turn, seen ``depth`` turns
     ahead: the mover goes for the card whose chance (:func:`_fresh`) times what it brings
     them, the turns after judged the same way, is best; each outcome (taken, or not) at its
-    chance. Depth 0: the standing. So a lead left open to a steal, or a last card left within
-    the other's reach while behind, shows before the other has played. Memoised by the
-    position (a search asks for the same few hundred thousands of times)."""
-    key = (tuple(owners.values()), tuple(locked), tuple(seats), mover, depth)
+    chance. Depth 0: the standing (with ``leaf``, :func:`_chance_to_win`). So a lead left open to a steal, or a last card left within
+    the other's reach while behind, shows before the other has played. At ``depth`` ≥
+    ``exact`` the turn is played exactly instead (:func:`.ai.turn_weights`: the card chosen on
+    the first throw that fills a line, seeing the dice). Memoised by the position (a search
+    asks for the same few hundred thousands of times)."""
+    exact_here = depth >= exact
+    key = (tuple(owners.values()), tuple(locked), tuple(seats), mover, depth, exact if exact_here else 99, leaf)
     found = _TURNS.get(key)
     if found is not None:
         return found
-    now = _standing(owners, locked, seats)
     if depth <= 0 or all(o is not None for o in owners.values()):
-        return now
+        return _chance_to_win(owners, locked, seats, mover) if leaf else _standing(owners, locked, seats)
     nxt = _next(order, seats, mover)
-    kept = _turns(owners, locked, seats, order, nxt, depth - 1)
+    kept = _turns(owners, locked, seats, order, nxt, depth - 1, exact, leaf)
     best, out = kept[mover], kept
-    for card, owner in owners.items():
-        if owner == mover or CONTINENT[card] in locked:
-            continue
-        chance = _fresh(card, owner is not None)
-        after = _turns(*_conquered(owners, locked, card, mover), seats, order, nxt, depth - 1)
-        worth = chance * after[mover] + (1 - chance) * kept[mover]
-        if worth > best:
-            best, out = worth, {s: chance * after[s] + (1 - chance) * kept[s] for s in seats}
+    if exact_here:
+        afters: dict[int, dict[str, float]] = {}
+        gains: dict[int, tuple[float, bool]] = {}
+        for card, owner in owners.items():
+            if owner == mover or CONTINENT[card] in locked:
+                continue
+            after = _turns(*_conquered(owners, locked, card, mover), seats, order, nxt, depth - 1, exact, leaf)
+            afters[INDEX[card]] = after
+            gains[INDEX[card]] = (after[mover] - kept[mover], owner is not None)
+        weights = turn_weights(gains)
+        out = {s: kept[s] + sum(w * (afters[ci][s] - kept[s]) for ci, w in weights.items()) for s in seats}
+    else:
+        for card, owner in owners.items():
+            if owner == mover or CONTINENT[card] in locked:
+                continue
+            chance = _fresh(card, owner is not None)
+            after = _turns(*_conquered(owners, locked, card, mover), seats, order, nxt, depth - 1, exact, leaf)
+            worth = chance * after[mover] + (1 - chance) * kept[mover]
+            if worth > best:
+                best, out = worth, {s: chance * after[s] + (1 - chance) * kept[s] for s in seats}
     if len(_TURNS) > 200_000:
         _TURNS.clear()
     _TURNS[key] = out
@@ -120,15 +182,21 @@ _TURNS: dict[tuple[Any, ...], dict[str, float]] = {}
 # won 65 % at depth 2, 36 % at 1, 42 % at 3 (120 games); hard 50 % at depth 3, 59 % at 2 and
 # 63 % at 4 (120 games)). Easy keeps 1: a level that loses to the beginner more often than not.
 DEPTHS = {"easy": 1, "normal": 2, "hard": 4}
+# from which depth left a level plays the turns ahead exactly (:func:`.ai.turn_weights`); 99: never
+EXACT = {"easy": 99, "normal": 99, "hard": 3}
+# the levels whose look-ahead ends on a chance to win (:data:`LEAF`), not the standing
+LEAVES: set[str] = set()
 
 
 def evaluation(game: Any, level: str | None) -> Callable[[State, str], float]:
     """The evaluation the search of ``level`` judges with (:meth:`bot.rules.base.Game.search_evaluation`)."""
     depth = DEPTHS.get(level or "", DEPTHS["normal"])
-    return lambda state, seat: evaluate(game, state, seat, depth)
+    exact = EXACT.get(level or "", 99)
+    leaf = level in LEAVES
+    return lambda state, seat: evaluate(game, state, seat, depth, exact, leaf)
 
 
-def evaluate(game: Any, state: State, seat: str, depth: int = 2) -> float:
+def evaluate(game: Any, state: State, seat: str, depth: int = 2, exact: int = 99, leaf: bool = False) -> float:
     """The AI's guess: if a throw waits for a player to move, the conquest it may lead to at
     its exact chance (:func:`.odds.success`): the player fills the line that is worth most to
     them, each outcome (the card taken, or not) judged as the next seat's turn begins, with
@@ -149,13 +217,13 @@ def evaluate(game: Any, state: State, seat: str, depth: int = 2) -> float:
         return _standing(owners, locked, seats)[seat]
     order = state["order"]
     nxt = _next(order, seats, mover)
-    kept = _turns(owners, locked, seats, order, nxt, depth)
+    kept = _turns(owners, locked, seats, order, nxt, depth, exact, leaf)
     best, value = -2.0, kept[seat]
     taken: dict[str, dict[str, float]] = {}
     for (card, *_), chance in throw_chances(state):
         after = taken.get(card)
         if after is None:
-            after = taken[card] = _turns(*_conquered(owners, locked, card, mover), seats, order, nxt, depth)
+            after = taken[card] = _turns(*_conquered(owners, locked, card, mover), seats, order, nxt, depth, exact, leaf)
         worth = chance * after[mover] + (1 - chance) * kept[mover]
         if worth > best:
             best, value = worth, chance * after[seat] + (1 - chance) * kept[seat]
