@@ -74,6 +74,8 @@ class Match:
     games: int = 0
     wins: float = 0.0
     draws: int = 0  # games nobody won (Peaky Blinders' double six at the Crown's end)
+    shared: float = 0.0  # of the wins, those shared with another seat (Risk Express's ties)...
+    split: float = 0.0  # ... and what they come to counted as a share (1/k of a win each)
     times: list[float] = field(default_factory=list)
 
     @property
@@ -87,6 +89,10 @@ class Match:
                 f" {100 / self.players:.0f} %) against {self.b}")
         if self.draws:
             line += f"; {self.draws} of the games not won had no winner at all"
+        if self.shared:
+            net = self.wins - self.shared + self.split
+            line += (f"; {self.shared:g} of the wins shared with another seat: {net:g} of {self.games}"
+                     f" = {100 * net / self.games:.0f} % with a shared win as its share")
         if self.times:
             q = sorted(self.times)
             p95 = q[min(len(q) - 1, int(0.95 * len(q)))]
@@ -122,6 +128,9 @@ def play_match(game_id: str, a: str, b: str, games: int, players: int = 2, seed:
         winners = out.get("winners") or []
         match.games += 1
         match.wins += 1.0 if mine in winners else 0.0
+        if mine in winners and len(winners) > 1:
+            match.shared += 1.0
+            match.split += 1.0 / len(winners)
         match.draws += not winners
         match.times += timed.times
         if echo is not None:

@@ -166,6 +166,9 @@ def test_a_match_says_how_many_games_nobody_won():
     match = Match("peaky_blinders", 2, "normal", "random", games=20, wins=19.0, draws=1)
     assert "won 19 of 20 = 95 %" in match.summary() and "1 of the games not won had no winner" in match.summary()
     assert "no winner" not in Match("peaky_blinders", 2, "normal", "random", games=2, wins=2.0).summary()
+    assert "shared" not in Match("risk_express", 2, "hard", "beginner", games=2, wins=2.0).summary()
+    tied = Match("risk_express", 2, "hard", "beginner", games=10, wins=7.0, shared=2.0, split=1.0).summary()
+    assert "won 7 of 10 = 70 %" in tied and "2 of the wins shared with another seat: 6 of 10 = 60 %" in tied
 
 
 def test_every_bad_setting_is_one_line_naming_it(tmp_path):
