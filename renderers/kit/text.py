@@ -36,6 +36,11 @@ DRAW_LOCK = threading.RLock()
 # it again at once would keep a player's board waiting for the whole warm-up).
 _BOARDS = 0
 _BOARDS_LOCK = threading.Lock()
+# ... and a burst of boards (a restart: every game in play asks for its board at once) passes
+# whole: a step waits until no board was drawn for QUIET seconds, QUIET_MOST at most a step
+QUIET = 0.1
+QUIET_MOST = 1.0
+_LAST_BOARD = [float("-inf")]  # when the last player's board was drawn (time.monotonic)
 
 
 @contextmanager
@@ -49,16 +54,18 @@ def drawing_board() -> Iterator[None]:
     finally:
         with _BOARDS_LOCK:
             _BOARDS -= 1
+            _LAST_BOARD[0] = time.monotonic()
 
 
 @contextmanager
 def warm_step(hold: bool = True) -> Iterator[None]:
     """One step of a warm-up (a layer, a territory's badges, a sample board): after the
-    boards being drawn, then holding :data:`DRAW_LOCK` (``hold=False``: not held, for a
+    boards being drawn and a quiet moment (:data:`QUIET`), then holding :data:`DRAW_LOCK` (``hold=False``: not held, for a
     sample board drawn through a renderer's ``render``, which takes it for its drawing and
     encodes outside it, as for a player's board: a board asked meanwhile waits for the
     drawing only)."""
-    while _BOARDS:
+    start = time.monotonic()
+    while _BOARDS or (time.monotonic() - _LAST_BOARD[0] < QUIET and time.monotonic() - start < QUIET_MOST):
         time.sleep(0.002)
     if not hold:
         yield

@@ -180,10 +180,16 @@ def _warm_badges(art: MapArt, deco: Decoration, tid: str, spot: dict[str, Any], 
 def _warm_boards(art: MapArt, deco: Decoration) -> None:
     """One board per language (its words' masks, the panels' sprites, and an encode: Pillow's
     plugins) and a new game's usual factions (their sprites on its palette), each once."""
+    kept = {lang: _pieces_name(art) is not None and disk.has(f"pieces-{art.meta.get('id')}-{lang}")
+            for lang in LANGS}  # a restart: the first board reads the pieces back instead
     for lang in LANGS:  # render_map takes the drawing lock, and encodes outside it
+        if kept[lang]:
+            continue
         with warm_step(hold=False):
             render_map(_warm_view(art, deco, lang), deco)
     for extra in deco.warm_views:
+        if kept["en"]:
+            break
         view = _warm_view(art, deco, "en", tuple(extra.get("factions", ())))
         with warm_step(hold=False):
             render_map({**view, **{k: v for k, v in extra.items() if k != "factions"}}, deco)

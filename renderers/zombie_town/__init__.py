@@ -46,6 +46,10 @@ _MEMOS = {fn.__name__: fn for fn in (
     frame.square_tile, frame.house_tile, panels.day_block, panels.who_block, panels.act_block,
     panels.counts_block, panels.name_cell, panels.health_cell, panels.kit_cell, panels.zombies_cell,
     panels.hidden_cell, panels.points_cell)}
+# the sprites (supersampled, ~1 ms each: a car at each heading...), kept whole (a few hundred KB)
+_SPRITES = {fn.__name__: fn for fn in (
+    sprites.zombie, sprites.car, sprites.key_back, sprites.plank, sprites.heart, sprites.card_back,
+    sprites.agenda, sprites.gun, sprites.blade, sprites.survivor, sprites.tomb, sprites.skull)}
 _TAKEN: list[bool] = []  # the kept boards read back (or tried) by this process
 
 
@@ -58,6 +62,7 @@ def keep() -> None:
         memos = {name: [(k, v) for k, v in fn.entries()
                         if id(v[0] if isinstance(v, tuple) else v) in shown]
                  for name, fn in _MEMOS.items()}
+        memos.update({name: fn.entries() for name, fn in _SPRITES.items()})
     if lives:
         disk.store(KEPT, {"lives": lives, "memos": memos})
 
@@ -74,6 +79,8 @@ def _take_back() -> None:
         lives = dict(got["lives"])
         for name, fn in _MEMOS.items():
             fn.take_back(memos[name], tuple if name in ("square_tile", "house_tile") else Image.Image)
+        for name, fn in _SPRITES.items():
+            fn.take_back(list(got["memos"].get(name) or []), Image.Image)
         frame.take_lives(lives)
 
 
@@ -314,7 +321,6 @@ def clear_caches() -> None:
     frame.clear()
     panels.clear()
     _TAKEN.clear()
-    for fn in (sprites.zombie, sprites.car, sprites.key_back, sprites.plank, sprites.heart, sprites.card_back,
-               sprites.agenda, sprites.gun, sprites.blade, sprites.survivor, sprites.tomb, sprites.skull):
+    for fn in _SPRITES.values():
         fn.cache_clear()
     _kit_clear()

@@ -4,11 +4,10 @@ a heart, a card back, a gun, a blade, a survivor, an agenda, a tombstone."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from PIL import Image, ImageDraw
 
 from renderers.kit import SUPERSAMPLE, font
+from renderers.kit.memo import kept
 from renderers.zombie_town.look import (
     CARD_BACK,
     DAMAGE,
@@ -37,7 +36,7 @@ def _done(im: Image.Image, size: int) -> Image.Image:
     return im.resize((size, size), Image.Resampling.LANCZOS)
 
 
-@lru_cache(maxsize=8)
+@kept(8)
 def zombie(size: int) -> Image.Image:
     """A green zombie's head with dark eyes and a jagged mouth."""
     im, d, s = _canvas(size)
@@ -51,7 +50,7 @@ def zombie(size: int) -> Image.Image:
     return _done(im, size)
 
 
-@lru_cache(maxsize=128)
+@kept(128)
 def car(size: int, colour: tuple[int, int, int], heading: str, broken: bool) -> Image.Image:
     """A car seen from above, nose towards ``heading``, in its house's colour (grey with a red
     cross once broken)."""
@@ -73,7 +72,7 @@ def car(size: int, colour: tuple[int, int, int], heading: str, broken: bool) -> 
     return _done(im, size)
 
 
-@lru_cache(maxsize=8)
+@kept(8)
 def key_back(size: int) -> Image.Image:
     """A key lying face down: a gold tag with a key's outline and a '?'."""
     im, d, s = _canvas(size)
@@ -85,7 +84,7 @@ def key_back(size: int) -> Image.Image:
     return _done(im, size)
 
 
-@lru_cache(maxsize=8)
+@kept(8)
 def plank(size: int) -> Image.Image:
     """A barricade: two crossed planks."""
     im, d, s = _canvas(size)
@@ -95,7 +94,7 @@ def plank(size: int) -> Image.Image:
     return _done(im, size)
 
 
-@lru_cache(maxsize=16)
+@kept(16)
 def heart(size: int, full: bool) -> Image.Image:
     im, d, s = _canvas(size)
     fill = HEART if full else None
@@ -106,7 +105,7 @@ def heart(size: int, full: bool) -> Image.Image:
     return _done(im, size)
 
 
-@lru_cache(maxsize=8)
+@kept(8)
 def card_back(size: int) -> Image.Image:
     im, d, s = _canvas(size)
     d.rounded_rectangle((s * 0.2, s * 0.06, s * 0.8, s * 0.94), radius=s * 0.1, fill=CARD_BACK,
@@ -115,7 +114,7 @@ def card_back(size: int) -> Image.Image:
     return _done(im, size)
 
 
-@lru_cache(maxsize=8)
+@kept(8)
 def agenda(size: int) -> Image.Image:
     """An agenda card, face down: a card with a folded corner and a target."""
     im, d, s = _canvas(size)
@@ -126,7 +125,7 @@ def agenda(size: int) -> Image.Image:
     return _done(im, size)
 
 
-@lru_cache(maxsize=8)
+@kept(8)
 def gun(size: int) -> Image.Image:
     im, d, s = _canvas(size)
     d.rectangle((s * 0.08, s * 0.28, s * 0.92, s * 0.46), fill=(200, 204, 212), outline=INK, width=s // 20)
@@ -135,7 +134,7 @@ def gun(size: int) -> Image.Image:
     return _done(im, size)
 
 
-@lru_cache(maxsize=8)
+@kept(8)
 def blade(size: int) -> Image.Image:
     im, d, s = _canvas(size)
     d.polygon([(s * 0.18, s * 0.82), (s * 0.74, s * 0.12), (s * 0.88, s * 0.26), (s * 0.3, s * 0.9)],
@@ -144,7 +143,7 @@ def blade(size: int) -> Image.Image:
     return _done(im, size)
 
 
-@lru_cache(maxsize=8)
+@kept(8)
 def survivor(size: int, colour: tuple[int, int, int] = (236, 200, 150)) -> Image.Image:
     """A rescued survivor: a little person."""
     im, d, s = _canvas(size)
@@ -154,7 +153,7 @@ def survivor(size: int, colour: tuple[int, int, int] = (236, 200, 150)) -> Image
     return _done(im, size)
 
 
-@lru_cache(maxsize=8)
+@kept(8)
 def tomb(size: int) -> Image.Image:
     im, d, s = _canvas(size)
     d.rounded_rectangle((s * 0.22, s * 0.12, s * 0.78, s * 0.92), radius=s * 0.26, fill=STONE,
@@ -164,7 +163,7 @@ def tomb(size: int) -> Image.Image:
     return _done(im, size)
 
 
-@lru_cache(maxsize=8)
+@kept(8)
 def skull(size: int) -> Image.Image:
     im, d, s = _canvas(size)
     d.ellipse((s * 0.14, s * 0.08, s * 0.86, s * 0.72), fill=(230, 230, 226), outline=INK, width=s // 16)

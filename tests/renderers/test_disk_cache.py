@@ -460,16 +460,22 @@ def test_zombie_town_boards_kept_at_a_stop_are_taken_back_with_the_same_bytes(tm
     spy = lambda im: tiles.append(im.size) or real(im)  # noqa: E731
     monkeypatch.setattr(frame, "to_palette", spy)
     monkeypatch.setattr(panels, "to_palette", spy)
+    from renderers.zombie_town import sprites
+
+    drawn = []  # the sprites drawn (each supersampled and reduced)
+    done = sprites._done
+    monkeypatch.setattr(sprites, "_done", lambda im, size: drawn.append(size) or done(im, size))
 
     def restart_and_draw() -> list[bytes]:
         zt.clear_caches()
         tiles.clear()
+        drawn.clear()
         return [renderers.render(v) for v in views[cut:]]
 
     try:
         zt.clear_caches()
         plain = [renderers.render(v) for v in views]  # one process, no cache folder
-        without = (restart_and_draw(), len(tiles))
+        without = (restart_and_draw(), len(tiles), len(drawn))
         assert without[0] == plain[cut:]
         disk.use(tmp_path)
         zt.clear_caches()
@@ -478,6 +484,7 @@ def test_zombie_town_boards_kept_at_a_stop_are_taken_back_with_the_same_bytes(tm
         assert [p.name.split(".")[0] for p in tmp_path.glob(f"{zt.KEPT}.*")] == [zt.KEPT]
         assert restart_and_draw() == plain[cut:]  # taken back: the same bytes
         assert len(tiles) < without[1] / 2  # only what changed drawn
+        assert without[2] > 0 and drawn == []  # the sprites kept with the boards: none drawn again
         for path in tmp_path.glob(f"{zt.KEPT}.*"):
             path.write_bytes(path.read_bytes()[:1000])  # cut short
         assert restart_and_draw() == plain[cut:]
@@ -485,3 +492,29 @@ def test_zombie_town_boards_kept_at_a_stop_are_taken_back_with_the_same_bytes(tm
     finally:
         disk.use(None)
         zt.clear_caches()
+
+
+def test_the_warm_up_draws_no_sample_board_whose_pieces_are_on_disk(tmp_path, monkeypatch):
+    """A restart: a language whose panel pieces are on disk gets no sample board from the
+    warm-up (its first board reads the pieces back; drawn beside it, the sample held the
+    drawing lock and the interpreter); a language without them still gets its own."""
+    from renderers import walking_dead as wd
+    from renderers.risk_map import canvas
+
+    art = wd.map_art("en")
+    drawn: list[str] = []
+    monkeypatch.setattr(canvas, "render_map", lambda view, deco: drawn.append(view["lang"]) or b"")
+    disk.use(tmp_path)
+    try:
+        canvas._warm_boards(art, wd.DECORATION)
+        assert drawn[:2] == ["en", "fr"] and len(drawn) == 2 + len(wd.DECORATION.warm_views)
+        disk.store(f"pieces-{wd.MAP}-en", {"palette": None})
+        drawn.clear()
+        canvas._warm_boards(art, wd.DECORATION)
+        assert drawn == ["fr"]  # the English pieces are on disk; the French are not
+        disk.store(f"pieces-{wd.MAP}-fr", {"palette": None})
+        drawn.clear()
+        canvas._warm_boards(art, wd.DECORATION)
+        assert drawn == []
+    finally:
+        disk.use(None)

@@ -88,3 +88,34 @@ def test_a_warm_up_step_lets_the_boards_being_drawn_pass_first():
         assert not entered.wait(0.2)  # a board is being drawn: the step waits
     assert entered.wait(10)
     t.join(10)
+
+
+def test_a_warm_up_step_lets_a_burst_of_boards_pass_whole(monkeypatch):
+    """A restart: every game in play asks for its board at once, one after the other. After
+    a board, a step waits for a quiet moment (``QUIET``: the next board of the burst comes
+    first), but no longer than ``QUIET_MOST`` while boards keep coming."""
+    import time
+
+    import renderers.kit.text as text
+    from renderers.kit import drawing_board, warm_step
+
+    monkeypatch.setattr(text, "QUIET", 0.3)
+    monkeypatch.setattr(text, "QUIET_MOST", 30.0)
+    with drawing_board():
+        pass
+    started = time.monotonic()
+    with warm_step():
+        waited = time.monotonic() - started
+    assert 0.15 < waited < 5  # a board just drawn: the step waited for the quiet moment
+    monkeypatch.setattr(text, "QUIET", 30.0)
+    monkeypatch.setattr(text, "QUIET_MOST", 0.2)
+    with drawing_board():
+        pass
+    started = time.monotonic()
+    with warm_step():
+        waited = time.monotonic() - started
+    assert 0.1 < waited < 5  # boards keep coming: the step goes on after QUIET_MOST
+    monkeypatch.setattr(text, "_LAST_BOARD", [float("-inf")])
+    started = time.monotonic()
+    with warm_step():
+        assert time.monotonic() - started < 0.1  # no board lately: at once
