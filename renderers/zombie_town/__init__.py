@@ -84,6 +84,18 @@ def _take_back() -> None:
         frame.take_lives(lives)
 
 
+def prepare() -> list[str]:
+    """Before the bot goes online (:func:`renderers.prepare`): the boards :func:`keep` stored,
+    taken back, and their languages' frames read from disk, so that the first board of a game
+    in play pastes only what changed; the languages of the boards taken back (held)."""
+    with DRAW_LOCK:
+        _take_back()
+        langs = [lang for lang in LANGS if lang in frame.taken_languages()]
+        for lang in langs:
+            frame.frame(lang)
+    return langs
+
+
 def render(view: dict[str, Any]) -> bytes:
     """The board as PNG bytes. Pure: the same view gives the same bytes."""
     return png_bytes(render_image(view))

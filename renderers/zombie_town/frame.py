@@ -363,6 +363,11 @@ def take_lives(got: dict[str, tuple[Image.Image, dict[Slot, tuple[Image.Image, t
 _KEPT: dict[str, tuple[Image.Image, dict[Slot, tuple[Image.Image, tuple[int, int]]]]] = {}
 
 
+def taken_languages() -> list[str]:
+    """The languages whose board :func:`take_lives` put back, not drawn on yet."""
+    return list(_KEPT)
+
+
 def _taken(lang: str) -> Live | None:
     im, placed = _KEPT.pop(lang, (None, None))
     if not isinstance(im, Image.Image) or not isinstance(placed, dict):

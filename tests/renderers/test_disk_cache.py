@@ -518,3 +518,32 @@ def test_the_warm_up_draws_no_sample_board_whose_pieces_are_on_disk(tmp_path, mo
         assert drawn == []
     finally:
         disk.use(None)
+
+
+def test_zombie_towns_kept_boards_are_taken_back_before_ready(tmp_path, monkeypatch):
+    """``renderers.prepare`` (before the bot goes online) takes Zombie Town's kept boards back
+    and reads their frames: the first board after ready reads no file, draws only what
+    changed, and gives the same bytes; the languages taken back are held in memory."""
+    import renderers.zombie_town as zt
+    from renderers.zombie_town import frame
+
+    views = game_views("zombie_town", 6)[:3]  # one game's boards in a row, in English
+    try:
+        zt.clear_caches()
+        plain = [renderers.render(v) for v in views]
+        disk.use(tmp_path)
+        zt.clear_caches()
+        renderers.render(views[0])
+        renderers.render(views[1])
+        renderers.keep()
+        zt.clear_caches()  # a restart
+        langs = zt.prepare()
+        assert langs == ["en"] and frame.taken_languages() == langs
+        loads = []
+        real = disk.load
+        monkeypatch.setattr(disk, "load", lambda name, *a: loads.append(name) or real(name, *a))
+        assert renderers.render(views[2]) == plain[2]
+        assert loads == [] and frame.taken_languages() == []
+    finally:
+        disk.use(None)
+        zt.clear_caches()
