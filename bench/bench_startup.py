@@ -44,7 +44,10 @@ load 8-12): first ÷ next, wall 0.9-2.3× Express (met in 4 of 5), 2.4-4.8× Pea
 Zombie Town, 2.1-2.7× The Walking Dead, 2.2-2.7× Transformers (missed: the process gets less
 than half a core under this load); by the drawing thread's CPU time 1.5-1.7×, 1.8-1.9×,
 2.4-2.5×, 1.6-1.7×, 1.7-1.8× (the commit before, one run: 1.5×, 3.1×, 5.4×, 3.0×, 3.2×);
-ready 2.45-2.91×.
+ready 2.45-2.91×. Later (2026-11-29: a burst of boards passes the warm-up whole, no sample
+board where the pieces are on disk, Zombie Town's boards and sprites taken back before ready;
+two runs, load ~1): first ÷ next 1.4-1.5× Express, 1.4× Peaky, 1.4-1.5× Zombie Town, 1.6× The
+Walking Dead, 1.7× Transformers (met); ready 2.60-2.65×; memory once warm 42-45 MB (met).
 """
 
 from __future__ import annotations
