@@ -99,22 +99,18 @@ def test_a_warm_up_step_lets_a_burst_of_boards_pass_whole(monkeypatch):
     import renderers.kit.text as text
     from renderers.kit import drawing_board, warm_step
 
-    monkeypatch.setattr(text, "QUIET", 0.3)
-    monkeypatch.setattr(text, "QUIET_MOST", 30.0)
-    with drawing_board():
-        pass
-    started = time.monotonic()
-    with warm_step():
-        waited = time.monotonic() - started
-    assert 0.15 < waited < 5  # a board just drawn: the step waited for the quiet moment
-    monkeypatch.setattr(text, "QUIET", 30.0)
-    monkeypatch.setattr(text, "QUIET_MOST", 0.2)
-    with drawing_board():
-        pass
-    started = time.monotonic()
-    with warm_step():
-        waited = time.monotonic() - started
-    assert 0.1 < waited < 5  # boards keep coming: the step goes on after QUIET_MOST
+    def step_after_a_board(quiet: float, most: float) -> float:
+        """How long a step waited, a board drawn just before it."""
+        monkeypatch.setattr(text, "QUIET", quiet)
+        monkeypatch.setattr(text, "QUIET_MOST", most)
+        with drawing_board():
+            pass
+        started = time.monotonic()
+        with warm_step():
+            return time.monotonic() - started
+
+    assert 0.15 < step_after_a_board(0.3, 30.0) < 5  # the step waited for the quiet moment
+    assert 0.1 < step_after_a_board(30.0, 0.2) < 5  # boards keep coming: it goes on after QUIET_MOST
     monkeypatch.setattr(text, "_LAST_BOARD", [float("-inf")])
     started = time.monotonic()
     with warm_step():
