@@ -52,3 +52,26 @@ def test_hard_sees_the_other_s_turn_take_a_card_the_old_model_thought_out_of_rea
 def test_hard_plays_the_next_two_turns_exactly_and_normal_does_not():
     assert scoring.DEPTHS["hard"] - scoring.EXACT["hard"] == 1  # the other's turn and then its own
     assert scoring.EXACT["normal"] > scoring.DEPTHS["normal"] and scoring.EXACT["easy"] > scoring.DEPTHS["easy"]
+
+
+def test_the_chance_to_win_leaf_grows_with_the_lead_and_is_the_standing_past_two_seats():
+    """The fitted leaf (off in every level: ``scoring.LEAVES``, the next thing to measure): one
+    card left unowned, no continent locked, the mover ahead in open cards: the bigger the lead,
+    the likelier the win; it is zero-sum between the two seats; with three seats (no fit) it is
+    the standing."""
+    from bot.rules.risk_express import scoring
+
+    def owners(mine: list[str]) -> dict[str, str | None]:
+        out: dict[str, str | None] = {}
+        for cid in scoring.load_cards()["order"]:
+            out[cid] = None if cid == "australia" else ("a" if cid in mine else "b")
+        return out
+
+    # a: usa 3, brazil 2, western_europe 2, north_africa 2, china 3, japan 2 = 14 of 25: lead 3
+    close = owners(["usa", "brazil", "western_europe", "north_africa", "china", "japan"])
+    # a: the same and canada, india: 18 against 7, lead 11
+    far = owners(["usa", "brazil", "western_europe", "north_africa", "china", "japan", "canada", "india"])
+    near, wide = scoring._chance_to_win(close, [], ["a", "b"], "a"), scoring._chance_to_win(far, [], ["a", "b"], "a")
+    assert 0 < near["a"] < wide["a"] < 1 and near["b"] == -near["a"] and wide["b"] == -wide["a"]
+    assert scoring._chance_to_win(close, [], ["a", "b", "c"], "a") == scoring._standing(close, [], ["a", "b", "c"])
+    assert not scoring.LEAVES  # off: no level's figures were measured with it
