@@ -180,16 +180,12 @@ def _warm_badges(art: MapArt, deco: Decoration, tid: str, spot: dict[str, Any], 
 def _warm_boards(art: MapArt, deco: Decoration) -> None:
     """One board per language (its words' masks, the panels' sprites, and an encode: Pillow's
     plugins) and a new game's usual factions (their sprites on its palette), each once."""
-    kept = {lang: _pieces_name(art) is not None and disk.has(f"pieces-{art.meta.get('id')}-{lang}")
-            for lang in LANGS}  # a restart: the first board reads the pieces back instead
-    for lang in LANGS:  # render_map takes the drawing lock, and encodes outside it
-        if kept[lang]:
-            continue
+    # none for a language whose pieces are on disk (a restart: its first board reads them back)
+    todo = [lang for lang in LANGS if not ((name := _pieces_name(art, lang)) and disk.has(name))]
+    for lang in todo:  # render_map takes the drawing lock, and encodes outside it
         with warm_step(hold=False):
             render_map(_warm_view(art, deco, lang), deco)
-    for extra in deco.warm_views:
-        if kept["en"]:
-            break
+    for extra in deco.warm_views if "en" in todo else ():
         view = _warm_view(art, deco, "en", tuple(extra.get("factions", ())))
         with warm_step(hold=False):
             render_map({**view, **{k: v for k, v in extra.items() if k != "factions"}}, deco)
@@ -303,11 +299,11 @@ def _keep_parts(art: MapArt) -> None:
 _TAKEN = "pieces"  # art.sprites[_TAKEN]: the pieces read from disk (True) or tried (False)
 
 
-def _pieces_name(art: MapArt) -> str | None:
+def _pieces_name(art: MapArt, lang: str | None = None) -> str | None:
     map_id = art.meta.get("id")
     if art.deco is None or art.deco.game != map_id or disk.directory() is None:
         return None  # another decoration of the map (tests), or no cache folder
-    return f"pieces-{map_id}-{art.lang}"
+    return f"pieces-{map_id}-{lang or art.lang}"
 
 
 def _take_pieces(art: MapArt) -> None:
