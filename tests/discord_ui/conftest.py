@@ -29,7 +29,9 @@ def _boards_warm(request: pytest.FixtureRequest) -> None:
     worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
     if worker[2:].isdigit() and int(worker[2:]) % 2:
         games.reverse()
-    disk.use(request.config.cache.mkdir("gm-boards"))
+    cache = getattr(request.config, "cache", None)  # None with ``-p no:cacheprovider``
+    disk.use(cache.mkdir("gm-boards") if cache is not None
+             else request.getfixturevalue("tmp_path_factory").mktemp("gm-boards"))
     try:
         for game_id in games:
             renderers.warm_game(game_id)
