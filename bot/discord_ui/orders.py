@@ -6,9 +6,9 @@ the service and checked by the same engine; the answer edits that private messag
 
 No public post: another player's turn message is left as it is (its buttons stay good: an anytime
 action of someone else does not make them stale, see ``GameService.act``), and the order is told
-to nobody. When the decision is the player's own, their turn message is renewed in place
-(:func:`bot.discord_ui.messages.post_turn`), as after any move of theirs: its buttons then carry
-the new version. A stranger's click, or a non-player's, is refused privately and changes nothing.
+to nobody. When the decision is the player's own, their turn message keeps its text and gets its
+buttons again, at the new version. A stranger's click, or a non-player's, is refused privately
+and changes nothing.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from bot.discord_ui.limits import (
     clip,
     select_option,
 )
-from bot.discord_ui.messages import catch_up, post_turn
+from bot.discord_ui.messages import catch_up
 from bot.discord_ui.protocols import bot_of
 from bot.games import orders as orders_of
 from bot.games.orders import open_orders, order_action
@@ -172,16 +172,23 @@ async def order_pick(interaction: discord.Interaction, game_id: int, n: int, val
 
 
 async def _told(interaction: discord.Interaction, played: Any) -> None:
-    """The order in the channel: nothing, unless the decision is the player's own (their turn
-    message renewed in place: its buttons carry the new version). Another player's order is
-    marked told at once when nothing else waits to be told (no later catch-up posts it)."""
+    """The order in the channel: nothing is posted. It is marked told at once when nothing else
+    waits to be told (no later catch-up posts it alone); when the decision is the player's own,
+    their turn message keeps its text and gets its buttons again at the new version (their own
+    anytime action made the old ones stale)."""
     bot = bot_of(interaction)
     row = played.row
     assert row.state is not None
-    if played.seat in GAMES[row.game].to_act(row.state):
-        await post_turn(None, interaction, row, played)
-        return
     async with bot.post_lock(row.channel_id):
-        _announced, _old, pending = await bot.service.announcements(row)
+        _announced, prompt_id, pending = await bot.service.announcements(row)
         if [a.version for a in pending] == [row.version]:
             await bot.service.mark_announced(row.id, row.version)
+        if prompt_id is None or played.seat not in GAMES[row.game].to_act(row.state):
+            return
+        view = await asyncio.to_thread(bot.live_choices, row)  # its labels may weigh: off the event loop
+        channel = await bot.channel_of(row.channel_id)
+        try:
+            if channel is not None:
+                await channel.get_partial_message(prompt_id).edit(view=view)
+        except discord.HTTPException as err:
+            log.info("could not renew the turn message %s in channel %s (%s)", prompt_id, row.channel_id, err)

@@ -45,6 +45,7 @@ async def test_standing_orders_by_clicks(fake, tmp_path):
         mover = engine.to_act(row.state)[0]
         other = next(s for s in users if s != mover)
         prompt = live_prompt(fake, table)
+        was = frozen(prompt)  # as it is now (``prompt`` follows its edits)
         button = next(c for c in prompt.custom_ids if c.startswith("gmo:"))
         assert prompt.component(button)["label"] == "⚙️ Consignes"  # public: the game's language
 
@@ -79,12 +80,12 @@ async def test_standing_orders_by_clicks(fake, tmp_path):
         row = await told(fake, bot, table)
         assert order_of(row, other) == "save" and order_of(row, mover) == "always"
         assert public_posts(fake, table, mark) == []  # nothing in the channel
-        assert fake.message(prompt.id).custom_ids == prompt.custom_ids  # the mover's turn message as it was
+        assert (prompt.content, prompt.custom_ids) == (was.content, was.custom_ids)  # the mover's message as it was
         res = await fake.select(users[other], menu, select, ["1"])  # the same again: refused, nothing changed
         assert res.ephemeral and "already your order" in res.content
         assert (await row_of(bot, table)).version == row.version
 
-        # the player to act, in French: their turn message renewed in place, its buttons still playing
+        # the player to act, in French: their turn message's buttons renewed in place, still playing
         mark = fake.mark()
         res = await fake.click(users[mover], prompt, button, locale="fr")
         assert "Vos consignes permanentes" in res.content and "Pouvoirs de défense" in res.content
@@ -95,7 +96,7 @@ async def test_standing_orders_by_clicks(fake, tmp_path):
         assert order_of(row, mover) == "never"
         assert public_posts(fake, table, mark) == []
         renewed = live_prompt(fake, table)
-        assert renewed.id == prompt.id
+        assert renewed.id == prompt.id and renewed.content == was.content  # its buttons renewed, its text kept
         assert {c.split(":")[2] for c in renewed.custom_ids if c.startswith(("gm:", "gms:", "gmc:", "gmcs:"))} \
             == {str(row.version)}
         assert await click_decision(fake, bot, table, users, random.Random(1))
