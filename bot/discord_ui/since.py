@@ -11,12 +11,15 @@ thread) and says the same lines it would have said without the restart.
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any
 
 from bot.discord_ui.members import names_for
 from bot.games import presenter
 from bot.rules import GAMES
 from bot.service import GameRow
+
+log = logging.getLogger("gamemaster.ui")
 
 _SEEN_MAX = 4096
 _seen: dict[tuple[int, str], dict[str, Any]] = {}  # (game, seat) → the public view after their last decision
@@ -48,10 +51,14 @@ async def recall(service: Any, row: GameRow, seat: str | None) -> None:
     with the game (nothing when it is in memory already, or unknown)."""
     if seat is None or not missing(row, seat):
         return
-    state = await service.state_at(row, row.seen[seat])
-    if state is None or (row.id, seat) in _seen:
+    try:
+        state = await service.state_at(row, row.seen[seat])
+        if state is None or (row.id, seat) in _seen:
+            return
+        public = await asyncio.to_thread(GAMES[row.game].view, state, None)
+    except Exception:  # the lines are a help: the turn is posted without them rather than not at all
+        log.exception("could not rebuild what seat %s of game %s saw at version %s", seat, row.id, row.seen[seat])
         return
-    public = await asyncio.to_thread(GAMES[row.game].view, state, None)
     _seen.setdefault((row.id, seat), presenter(row.game).since_memo(public))
 
 

@@ -8,7 +8,7 @@ import random
 import shutil
 
 from bot.discord_ui import since
-from bot.discord_ui.messages import post_turn
+from bot.discord_ui.messages import board_ahead, post_turn
 from bot.games import presenter
 from bot.rules import GAMES
 from tests.discord_ui.e2e import make_bot
@@ -57,7 +57,11 @@ async def test_the_since_lines_after_a_restart_are_those_without_it(fake, tmp_pa
         if restarted:
             since._seen.clear()  # a new process: nothing in memory
         async with fake.run(make_bot(url)) as bot:
-            message = fake.message((await play(bot, table, str(bob.id), action)).id)
+            played = await bot.service.act(table.id, str(bob.id), action)
+            ahead = board_ahead(played)  # a click's board, started before the post: not after a restart
+            assert (ahead is None) == restarted
+            posted = await post_turn(await bot.channel_of(table.id), None, played.row, played, bot=bot, ahead=ahead)
+            message = fake.message(posted.id)
             told.append((message.content, message.files))
     assert "📰" in told[0][0] and f"<@{alice.id}>" in told[0][0]
     assert told[1] == told[0]  # the same lines, the same board (its rings) after the restart
