@@ -181,14 +181,13 @@ async def _told(interaction: discord.Interaction, played: Any) -> None:
     assert row.state is not None
     async with bot.post_lock(row.channel_id):
         _announced, prompt_id, pending = await bot.service.announcements(row)
+        if prompt_id is not None and played.seat in GAMES[row.game].to_act(row.state):
+            view = await asyncio.to_thread(bot.live_choices, row)  # its labels may weigh: off the event loop
+            channel = await bot.channel_of(row.channel_id)
+            try:
+                if channel is not None:
+                    await channel.get_partial_message(prompt_id).edit(view=view)
+            except discord.HTTPException as err:
+                log.info("could not renew the turn message %s in channel %s (%s)", prompt_id, row.channel_id, err)
         if [a.version for a in pending] == [row.version]:
             await bot.service.mark_announced(row.id, row.version)
-        if prompt_id is None or played.seat not in GAMES[row.game].to_act(row.state):
-            return
-        view = await asyncio.to_thread(bot.live_choices, row)  # its labels may weigh: off the event loop
-        channel = await bot.channel_of(row.channel_id)
-        try:
-            if channel is not None:
-                await channel.get_partial_message(prompt_id).edit(view=view)
-        except discord.HTTPException as err:
-            log.info("could not renew the turn message %s in channel %s (%s)", prompt_id, row.channel_id, err)

@@ -85,6 +85,12 @@ async def test_standing_orders_by_clicks(fake, tmp_path):
         assert res.ephemeral and "already your order" in res.content
         assert (await row_of(bot, table)).version == row.version
 
+        # /game hand, in French: the same button, in the member's language
+        res = await fake.slash(users[other], table, "game", "hand", locale="fr")
+        assert res.ephemeral and res.message.component(button)["label"] == "⚙️ Consignes"
+        res = await fake.click(users[other], res.message, button, locale="fr")
+        assert "Pouvoirs de défense : **utilisés seulement pour sauver le territoire**" in res.content
+
         # the player to act, in French: their turn message's buttons renewed in place, still playing
         mark = fake.mark()
         res = await fake.click(users[mover], prompt, button, locale="fr")
