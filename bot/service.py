@@ -439,10 +439,12 @@ class GameService(ClockCases, TakeBackCases, AiCases, RatingCases):
         been shown, the message with the live choices, and the actions not announced."""
         return await self.store.announcements(row.id)
 
-    async def mark_announced(self, row_id: int, version: int, **message_ids: int | None) -> None:
+    async def mark_announced(self, row_id: int, version: int, seen: tuple[str, int] | None = None,
+                             **message_ids: int | None) -> None:
         """The channel has seen the game up to ``version``; ``message_ids`` as in
-        :meth:`note_messages`, in the same write."""
-        await self.store.mark_announced(row_id, version, **message_ids)
+        :meth:`note_messages`, and ``seen`` (a seat, the version after its decision just
+        told: ``GameRow.seen``), in the same write."""
+        await self.store.mark_announced(row_id, version, seen, **message_ids)
 
     async def note_messages(self, game_id: int, **message_ids: int | None) -> None:
         """Remember where the game's lobby (``lobby_message_id``) or its live choices

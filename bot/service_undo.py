@@ -82,6 +82,17 @@ class TakeBackCases:
         assert states is not None
         return states
 
+    async def state_at(self, row: GameRow, version: int) -> dict[str, Any] | None:
+        """The game's state as it stood at ``version`` (what a seat saw after its last decision:
+        ``GameRow.seen``, read again after a restart), replayed from the nearest snapshot in a
+        worker thread; ``None`` when the log cannot say (no action after it bears a version)."""
+        if version == row.version:
+            return row.state
+        later = await self.store.actions(row.id, after_version=version, first=1)
+        if version > row.version or not later:
+            return None
+        return (await self._states_before(row, [later[0].seq]))[0]
+
     async def undo(self, channel_id: int, user_id: str, expected_version: int | None = None) -> TakenBack:
         """Take back the player's last action of their own turn, if nothing random or
         hidden came of it; again and again, back to the start of the turn. ``expected_version``

@@ -27,7 +27,7 @@ from discord.ext import commands
 import renderers
 from bot.ai_pool import AiPool
 from bot.config import Settings
-from bot.discord_ui import buttons, chain, lobby, logs, messages, rematch, takeback
+from bot.discord_ui import buttons, chain, lobby, logs, messages, orders, rematch, takeback
 from bot.discord_ui.cogs import registry
 from bot.discord_ui.cogs.tree import GameTree
 from bot.discord_ui.errors import refuse, refused, where
@@ -172,7 +172,8 @@ class GameMasterBot(commands.Bot):
         self._track_interactions()
         known = (lobby.LobbyButton, lobby.LobbySelect, buttons.ActionButton, buttons.ActionSelect,
                  buttons.GroupItem, buttons.GroupSelect, chain.ChainButton, chain.ChainSelect, chain.HandButton,
-                 rematch.RematchButton, takeback.UndoButton, takeback.RollbackButton)
+                 rematch.RematchButton, takeback.UndoButton, takeback.RollbackButton, orders.OrdersButton,
+                 orders.OrderSelect)
         self.add_dynamic_items(*known, buttons.unknown_item(known))  # any other click: out of date
         from bot.discord_ui.cogs.game import GameCog
 
@@ -411,13 +412,18 @@ class GameMasterBot(commands.Bot):
     def live_choices(self, row: GameRow, public: dict[str, Any] | None = None,
                      undo: bool = False) -> discord.ui.View | None:
         """The buttons of the decision now, for :func:`.messages.post_turn` (``public``: the
-        game's public view, built once for the whole post), with Undo if ``undo`` and it fits."""
+        game's public view, built once for the whole post), with Undo if ``undo`` and it fits, and
+        the standing orders' button (any player's) if the game has some and it fits."""
         if row.status == "finished":  # the game's end: a rematch
             return rematch.rematch_view(row)
         view = buttons.action_view(row, public=public)
         if undo and view is not None:
             with contextlib.suppress(ValueError):  # a full message keeps /game undo only
                 view.add_item(takeback.undo_button(self, row))
+        standing = orders.orders_button(row, row.lang) if view is not None else None
+        if standing is not None and view is not None:
+            with contextlib.suppress(ValueError):  # a full message: /game hand has the button too
+                view.add_item(standing)
         return view
 
     async def channel_of(self, channel_id: int) -> Any:

@@ -28,6 +28,7 @@ from bot.discord_ui.limits import CONTENT, clip, clip_lines
 from bot.discord_ui.members import names_for, ping
 from bot.discord_ui.pictures import start_board_file
 from bot.discord_ui.protocols import GameBot, bot_of
+from bot.discord_ui.since import marked, missing, person, recall, saw, since_for
 from bot.games import presenter
 from bot.games.base import Presenter
 from bot.i18n import fmt_num, t, text_of
@@ -37,35 +38,6 @@ from bot.rules.reveals import reveals
 from bot.service import GameRow, Handed, Played, Reminder, UserError
 
 log = logging.getLogger("gamemaster.ui")
-
-
-_SEEN_MAX = 4096
-_seen: dict[tuple[int, str], dict[str, Any]] = {}  # (game, seat) → the public view after their last decision
-
-
-def saw(row: GameRow, seat: str, public: dict[str, Any]) -> None:
-    """``seat`` has just decided: what they saw then is what their next turn is compared with."""
-    if not seat.isdigit():  # a person's seat (not the system's, not an AI's)
-        return
-    key = (row.id, seat)
-    _seen.pop(key, None)
-    _seen[key] = presenter(row.game).since_memo(public)  # small: kept between decisions
-    while len(_seen) > _SEEN_MAX:
-        _seen.pop(next(iter(_seen)))
-
-
-def since_for(row: GameRow, seat: str | None, public: dict[str, Any]) -> tuple[list[str], list[str]]:
-    """The lines « since your last move » for ``seat`` and the ids the board marks (nothing when
-    it is not known what they saw: their first decision, or a restart since)."""
-    if seat is None or (row.id, seat) not in _seen:
-        return [], []
-    pres = presenter(row.game)
-    return pres.since(_seen[(row.id, seat)], pres.since_memo(public), seat, names_for(row), row.lang)
-
-
-def marked(public: dict[str, Any], marks: list[str]) -> dict[str, Any]:
-    """The public view with what the board marks as changed since the player's last move."""
-    return {**public, "changed": marks} if marks else public
 
 
 def deciders(engine: Any, before: dict[str, Any] | None, after: dict[str, Any]) -> list[str]:
@@ -188,6 +160,8 @@ def board_ahead(played: Played) -> Ahead | None:
     engine = GAMES[row.game]
     public = engine.view(row.state, None)
     people = [s for s in deciders(engine, played.before, row.state) if s not in row.ai]
+    if people and missing(row, people[0]):
+        return None  # what they saw is read from the database first (a restart): post_turn draws it
     _lines, marks = since_for(row, people[0] if people else None, public)
     return Ahead(public, start_board_file(row, public=marked(public, marks)))
 
@@ -262,9 +236,11 @@ async def post_turn(channel: discord.abc.Messageable | None, interaction: discor
         # in a worker thread: a view may be CPU work (Transformers' exact battle odds, up to
         # 32,768 throws: ~0.2-0.7 s of the event loop's CPU when it ran there)
         public = ahead.public if ahead is not None else await asyncio.to_thread(engine.view, row.state, None)
+        await recall(bot.service, row, pinged[0] if pinged else None)
         since_lines, marks = since_for(row, pinged[0] if pinged else None, public)
-        if played is not None and played.seat != SYSTEM:
-            saw(row, played.seat, public)
+        decided = played.seat if played is not None and played.seat != SYSTEM else None
+        if decided is not None:
+            saw(row, decided, public)
         # The picture is drawn in a worker thread while the text and the buttons are made here
         # (or since the move was committed: ``ahead``).
         picture = None
@@ -317,7 +293,8 @@ async def post_turn(channel: discord.abc.Messageable | None, interaction: discor
             remember(row.channel_id, message.id, kwargs["content"], tail_of(kwargs["content"], narration))
         if not (edited is not None and pinged):
             await drop_round_ping(target, row.channel_id)  # its player has played: the mention goes
-        await bot.service.mark_announced(row.id, row.version, prompt_message_id=message.id if view else None)
+        await bot.service.mark_announced(row.id, row.version, (decided, row.version) if person(decided) else None,
+                                         prompt_message_id=message.id if view else None)
     if old and old != message.id:
         await bot.strip_buttons(row.channel_id, old)
     if row.status == "finished" and announced < row.version:  # the game just ended: its story follows

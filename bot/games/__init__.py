@@ -10,7 +10,7 @@ display names; the presenter never mentions anyone.
 ``ADAPTERS`` is the registry: one line per game, its id → its package ``bot/games/<id>/``.
 A game's package exposes ``PRESENTER`` (its :class:`Presenter`) and ``COMMANDS``
 (``"module:Cog"``, its slash commands, imported by the Discord adapter only: nothing here
-imports discord). Its catalogs (``locales/``) are found on disk by :mod:`bot.i18n`.
+imports discord), and ``ORDERS`` if it has standing orders (:mod:`bot.games.orders`). Its catalogs (``locales/``) are found on disk by :mod:`bot.i18n`.
 """
 
 from __future__ import annotations
@@ -19,8 +19,9 @@ from importlib import import_module
 from types import ModuleType
 
 from bot.games.base import TYPED_SHOWN, Action, Group, Presenter, matches, numbers, typed
+from bot.games.orders import Order
 
-__all__ = ["ADAPTERS", "TYPED_SHOWN", "Action", "Group", "Presenter", "matches", "numbers", "presenter", "typed"]
+__all__ = ["ADAPTERS", "TYPED_SHOWN", "Action", "Group", "Presenter", "matches", "numbers", "orders", "presenter", "typed"]
 
 ADAPTERS: dict[str, ModuleType] = {
     "risk_express": import_module("bot.games.risk_express"),
@@ -37,3 +38,8 @@ def presenter(game_id: str) -> Presenter:
     """The game's presenter, from the registry."""
     adapter = ADAPTERS.get(game_id)
     return adapter.PRESENTER if adapter is not None else _PLAIN
+
+
+def orders(game_id: str) -> tuple[Order, ...]:
+    """The game's standing orders, as its package declares them (none: ``()``)."""
+    return tuple(getattr(ADAPTERS.get(game_id), "ORDERS", ()))

@@ -436,11 +436,17 @@ class PostgresStore(PgClockTables, PgRatingTables, SharedCases):
         sets = ", ".join(f"{k} = ${i}" for i, k in enumerate(message_ids, start=2))
         await self._statement(f"UPDATE games SET {sets} WHERE id = $1", game_id, *message_ids.values())
 
-    async def mark_announced(self, game_id: int, version: int, **message_ids: int | None) -> None:
+    async def mark_announced(self, game_id: int, version: int, seen: tuple[str, int] | None = None,
+                             **message_ids: int | None) -> None:
         check_message_fields(message_ids)
         sets = "".join(f", {k} = ${i}" for i, k in enumerate(message_ids, start=3))
+        args: tuple[Any, ...] = ()
+        if seen is not None:
+            n = 3 + len(message_ids)
+            sets += f", seen = (seen::jsonb || jsonb_build_object(${n}::text, ${n + 1}::bigint))::text"
+            args = (str(seen[0]), int(seen[1]))
         await self._statement(f"UPDATE games SET announced_version = GREATEST(announced_version, $2){sets}"
-                              " WHERE id = $1", game_id, version, *message_ids.values())
+                              " WHERE id = $1", game_id, version, *message_ids.values(), *args)
 
     async def set_guild_settings(self, guild_id: int, **fields: Any) -> GuildSettings:
         check_guild_fields(fields)

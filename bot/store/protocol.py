@@ -65,6 +65,7 @@ class GameRow:
     ai: dict[str, str] = field(default_factory=dict)  # the seats the AI plays: seat → level
     story_message_id: int | None = None  # the story's post, once sent (edited, never sent twice)
     story_posted: float | None = None  # when the story's files were posted (a finished game without: owed)
+    seen: dict[str, int] = field(default_factory=dict)  # a person's seat → the version after their last decision told
 
 
 @dataclass
@@ -277,8 +278,10 @@ class GameStore(Protocol):
         (bookkeeping: the version is left alone)."""
         ...
 
-    async def mark_announced(self, game_id: int, version: int, **message_ids: int | None) -> None:
-        """The channel has been shown the game up to ``version`` (and these messages noted)."""
+    async def mark_announced(self, game_id: int, version: int, seen: tuple[str, int] | None = None,
+                             **message_ids: int | None) -> None:
+        """The channel has been shown the game up to ``version`` (and these messages noted);
+        ``seen``: (seat, version) of a decision just told, kept in ``GameRow.seen``."""
         ...
 
     async def set_guild_settings(self, guild_id: int, **fields: Any) -> GuildSettings: ...

@@ -206,6 +206,7 @@ def game_row(row: Mapping[str, Any], states: ParsedStates) -> GameRow:
         ai=json.loads(row["ai"] or "{}"),
         story_message_id=row["story_message_id"],
         story_posted=row["story_posted"],
+        seen=json.loads(row["seen"] or "{}"),
     )
 
 

@@ -191,6 +191,12 @@ MIGRATIONS: list[str] = [
     UPDATE games SET story_posted = updated_at WHERE status IN ('finished', 'ended');
     CREATE INDEX games_stories_owed ON games(id) WHERE status = 'finished' AND story_posted IS NULL;
     """,
+    # 10: what each person last saw: seat → the game's version after their last decision told in
+    # the channel (written with the announcement), so that « since your last move » survives a
+    # restart (the state then is replayed from the nearest snapshot). Games from before: {}.
+    """
+    ALTER TABLE games ADD COLUMN seen TEXT NOT NULL DEFAULT '{}';
+    """,
 ]
 
 # Statements PostgreSQL runs after a migration's own (SQLite has no such setting).

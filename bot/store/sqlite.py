@@ -455,14 +455,19 @@ class SqliteStore(ClockTables, RatingTables, SharedCases):
         sets = ", ".join(f"{k} = ?" for k in message_ids)
         await self._statement(f"UPDATE games SET {sets} WHERE id = ?", (*message_ids.values(), game_id))
 
-    async def mark_announced(self, game_id: int, version: int, **message_ids: int | None) -> None:
+    async def mark_announced(self, game_id: int, version: int, seen: tuple[str, int] | None = None,
+                             **message_ids: int | None) -> None:
         """Remember that the channel has been shown the game up to ``version``, and with it
-        the messages noted as in :meth:`note_messages` (bookkeeping: the game's own version
-        is left alone)."""
+        the messages noted as in :meth:`note_messages` and what a seat has seen (``seen``: its
+        version, in ``games.seen``) (bookkeeping: the game's own version is left alone)."""
         check_message_fields(message_ids)
         sets = "".join(f", {k} = ?" for k in message_ids)
+        args: tuple[Any, ...] = ()
+        if seen is not None:
+            sets += ", seen = json_patch(seen, json_object(?, ?))"
+            args = (str(seen[0]), int(seen[1]))
         await self._statement(f"UPDATE games SET announced_version = MAX(announced_version, ?){sets} WHERE id = ?",
-                              (version, *message_ids.values(), game_id))
+                              (version, *message_ids.values(), *args, game_id))
 
     async def set_guild_settings(self, guild_id: int, **fields: Any) -> GuildSettings:
         """Change some of a server's settings (``moderator_role_id``, ``language``,

@@ -236,6 +236,22 @@ async def test_one_active_game_per_channel_and_reset(store):
     assert [r.id for r in await store.idle_lobbies(1000.0 + 3 * 86400)] == [lobby.id]
 
 
+async def test_what_each_seat_saw_is_kept_with_the_game(store):
+    """« Since your last move » after a restart (migration 10): seat → the version it saw,
+    one seat's mark leaving the others'; the first action past a version, alone."""
+    row = await running(store, 1)
+    assert row.seen == {}
+    for v in (1, 2, 3):
+        row = await store.commit_action(row, "a", {"type": "x"}, [], {"n": v}, "running", False)
+    await store.mark_announced(row.id, 2, ("12345678901234567", 2), prompt_message_id=9)
+    await store.mark_announced(row.id, 3, ("76543210987654321", 3))
+    await store.mark_announced(row.id, 3, ("12345678901234567", 3))
+    read = await store.get_game(row.id)
+    assert read.seen == {"12345678901234567": 3, "76543210987654321": 3}
+    assert (read.announced_version, read.prompt_message_id) == (3, 9)
+    assert [a.seq for a in await store.actions(row.id, after_version=row.version - 2, first=1)] == [2]
+
+
 async def test_rows_copy_between_backends_as_they_are(store, tmp_path):
     row = await running(store, 1)
     await store.commit_action(row, "a", {"type": "x"}, [{"e": "é"}], {"n": 1}, "running", True,
@@ -351,7 +367,7 @@ async def test_games_over_before_the_owed_stories_migration_owe_none(tmp_path, m
                        (status,))
     monkeypatch.setattr(sqlite_store, "MIGRATIONS", MIGRATIONS)
     new = await open_store(url)
-    assert await new.schema_version() == len(MIGRATIONS) == 9
+    assert await new.schema_version() == len(MIGRATIONS) == 10
     assert await new.owed_stories() == []
     assert [(await new.get_game(i)).story_posted for i in (1, 2)] == [10.0, 10.0]
     await new.close()

@@ -18,7 +18,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot import timing
-from bot.discord_ui import ai, clocks, limits, lobby, members, messages, pictures, takeback
+from bot.discord_ui import ai, clocks, limits, lobby, members, messages, orders, pictures, takeback
 from bot.discord_ui.cogs.groups import GAME_CHOICES, MODERATION, SETTINGS
 from bot.discord_ui.cogs.help import help_text
 from bot.discord_ui.export import ExportCommands
@@ -184,8 +184,10 @@ class GameCog(clocks.ClockCommands, takeback.TakeBackCommands, ExportCommands, S
         assert row.state is not None
         text = presenter(row.game).hand(GAMES[row.game].view(row.state, seat), seat, members.names_for(row),
                                         private(interaction))
+        standing = orders.orders_button(row, private(interaction))  # change them by clicks
+        kwargs: dict[str, Any] = {"view": discord.ui.View(timeout=None).add_item(standing)} if standing else {}
         await interaction.response.send_message(limits.clip(text), ephemeral=True,
-                                                allowed_mentions=discord.AllowedMentions.none())
+                                                allowed_mentions=discord.AllowedMentions.none(), **kwargs)
 
     @app_commands.command(name=_("log"), description=_("The last moves of this game"))
     @app_commands.describe(n=_("How many moves (1–50)"))
