@@ -166,3 +166,64 @@ def test_survival_piles_its_starting_survivors_on_a_stronghold_that_faces_a_targ
     # the search (easy) and the other modes choose each survivor as before: no stronghold
     assert not game.ai_stronghold({**state, "mode": "conquest"})
     assert not GAMES["peaky_blinders"].ai_stronghold(state)
+
+
+def _survival_front(seed: int = 1):
+    """Survival's attack phase (a seeded random game, turn 3 on), reset: the seat to move holds
+    a stack of 12 on a territory next to a lone walker and to the rival's stack of 9; every
+    other territory of the seats' is its own (2 each) but three of the rival's (3 each) away
+    from that front."""
+    game = GAMES["walking_dead"]
+    for step in play_out(game, ["p0", "p1"], seed, RandomPolicy(), {"mode": "survival"}):
+        state, me = step.after, game.to_move(step.after)
+        if (me and state["phase"] == "attack" and state["battle"] is None and state["turn"] >= 3
+                and state["advance"] is None and any(f["type"] == "attack" for f in game.legal_actions(state, me))):
+            break
+    else:
+        raise AssertionError("no attack phase")
+    state, other, board = clone(state), "p1" if me == "p0" else "p0", game.board
+    src = next(t for t in board.order if len(board.neighbours(t)) >= 3)
+    walker, rival, *rest = board.neighbours(src)
+    for t, o in state["owner"].items():
+        if o in ("p0", "p1"):
+            state["owner"][t], state["troops"][t] = me, 2
+    state["owner"][src], state["troops"][src] = me, 12
+    state["owner"][walker], state["troops"][walker] = WALKERS, 1
+    state["owner"][rival], state["troops"][rival] = other, 9
+    front = {src, *board.neighbours(src)}
+    for t in [t for t in board.order if state["owner"][t] == me and not front & {t, *board.neighbours(t)}][:3]:
+        state["owner"][t], state["troops"][t] = other, 3
+    return game, state, me, src, walker
+
+
+def test_survival_styles_keep_survivors_back_against_the_stack_next_to_the_attack():
+    """Seventh session: a chain of conquests ended in one survivor a territory beside the rival's
+    stack. In Survival the steady style keeps half the biggest hostile stack next to the
+    territory it attacks from (the rival's 9: 4 stay), the careful style all of it (9), the
+    bold one nothing; elsewhere (or before) every style sent everything (11)."""
+    game, state, me, src, walker = _survival_front()
+    forms = game.moving(game.legal_actions(state, me))
+    sent = {s.name: s.act(game, state, me, forms, Rng(1)) for s in STYLES}
+    assert all(a["type"] == "attack" and a["from"] == src and a["to"] == walker for a in sent.values())
+    assert {n: a["count"] for n, a in sent.items()} == {"steady": 7, "bold": 11, "careful": 2}
+    assert game.ai_cover(state) and not game.ai_cover({**state, "mode": "conquest"})
+    assert not GAMES["peaky_blinders"].ai_cover(state) and not GAMES["transformers"].ai_cover(state)
+
+
+def test_survival_play_outs_see_the_rival_trade_its_crates(monkeypatch):
+    """The beginner (and most players) trade their crates as soon as they may: 7 ammunition are
+    17 survivors on the rival's turn. The play-out's rival now trades them (the most the chart
+    takes); before, it kept them (only the other kinds of game keep that)."""
+    game, state, seat = _turn_start("walking_dead", {"mode": "survival"})
+    other = next(s for s in state["order"] if s != seat)
+    crates = [c for c in state["bag"] if c not in state["players"][seat]["hand"]][:4]
+    state["bag"] = [c for c in state["bag"] if c not in crates]
+    state["players"][other]["hand"] = list(crates)
+    assert game.ai_rivals_trade(state)
+    after = _rollout(game, state, seat, STEADY, Rng(5), reply=True)
+    assert not set(crates) & set(after["players"][other]["hand"])
+    assert not game.ai_rivals_trade({**state, "mode": "conquest"})
+    assert not any(GAMES[g].ai_rivals_trade(state) for g in ("peaky_blinders", "transformers"))
+    monkeypatch.setattr(game, "ai_rivals_trade", lambda _state: False)  # as it was
+    kept = _rollout(game, state, seat, STEADY, Rng(5), reply=True)
+    assert set(crates) <= set(kept["players"][other]["hand"])
