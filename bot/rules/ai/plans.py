@@ -68,9 +68,7 @@ class Style:
     ``keep``: the least chance, once a battle is on, to keep rolling; ``spear``: how much a
     placement looks for the best attack it makes possible, against the border it guards
     (0: guard only); ``cover``: after a conquest, how much of the threat on the territory
-    left behind stays there (0: everything advances); where the game says so
-    (:meth:`MapGame.ai_cover`: Survival), that share of the biggest hostile stack next to the
-    territory an attack leaves (walkers too) stays out of the attack."""
+    left behind stays there (0: everything advances)."""
 
     name: str
     odds: float
@@ -102,7 +100,6 @@ class _Turn:
         self.adj = adjacency(self.board, game.closed(state))
         self.players = set(turns.still_in(state))
         self.friends = set(game.ai_side(state).get(seat, (seat,)))
-        self.cover = style.cover > 0 and game.ai_cover(state)
 
     def hostile(self, t: str) -> bool:
         o = self.owner.get(t)
@@ -181,8 +178,6 @@ class _Turn:
         if not src or self.style.cover <= 0:
             return _fill(form, count=hi)
         threat = self.threat(src)
-        if self.cover:  # the walkers' stacks too
-            threat = max([threat, *(self.troops.get(n, 0) for n in self.adj[src] if self.hostile(n))])
         if threat <= 1:
             return _fill(form, count=hi)
         stay = int(self.style.cover * threat)  # left behind, against the stack next to it
@@ -252,10 +247,6 @@ class _Turn:
             sent = form["count"]["max"]
             if sent < 1:
                 continue
-            if self.cover:  # some stay behind, against the biggest stack left next to the territory
-                behind = max((self.troops.get(n, 0) for n in self.adj[src] if n != dst and self.hostile(n)), default=0)
-                sent -= min(sent - 1, int(self.style.cover * behind))
-                form = {**form, "count": {**form["count"], "max": sent}}
             p = self.chance(dst, sent)
             if p < self.style.odds:
                 continue
@@ -298,10 +289,8 @@ def _rollout(game: Game, state: State, seat: str, style: Style, rng: Rng, reply:
     """Play on after a candidate: ``style`` for the rest of ``seat``'s turn, then (``reply``)
     the others' next turns in the steady style, until ``seat`` is about to move again
     (``reply`` ``"end"``: on to the game's end, ``seat`` in the steady style from its next
-    turn). Where the game says so (:meth:`MapGame.ai_rivals_trade`: Survival), the others
-    trade their cards the most they can as soon as they may, as players do."""
+    turn)."""
     start = state["turn"]
-    trades = game.ai_rivals_trade(state)  # type: ignore[attr-defined]
     for _ in range(cap):
         mover = game.to_move(state)
         if mover is None:
@@ -317,11 +306,8 @@ def _rollout(game: Game, state: State, seat: str, style: Style, rng: Rng, reply:
         if not forms:
             break
         core = [f for f in forms if f["type"] in CORE]
-        trade = next((f for f in forms if f["type"] == "trade"), None) if trades and mover != seat else None
         try:
-            if trade is not None:
-                action = choose(trade, lambda n: 0)  # the biggest trade the cards allow
-            elif core:
+            if core:
                 action = (style if mover == seat else STEADY).act(game, state, mover, core, rng)
             else:
                 action = choose(forms[rng.below(len(forms))], rng.below)

@@ -322,17 +322,6 @@ class MapGame(LegalForms, Attacks, Moderation, DefenceOrders, Game):
         rather than choose each by the play-outs. No by default."""
         return False
 
-    def ai_cover(self, state: State) -> bool:
-        """Whether the AI's styles keep members out of an attack against the biggest hostile
-        stack next to the territory it leaves (:class:`bot.rules.ai.plans.Style`'s ``cover``),
-        rather than send everything. No by default."""
-        return False
-
-    def ai_rivals_trade(self, state: State) -> bool:
-        """Whether the others, in the AI's play-outs, trade their cards the most they can as
-        soon as they may (:func:`bot.rules.ai.plans._rollout`). No by default."""
-        return False
-
     def evaluate(self, state: State, seat: str) -> float:
         """The AI's guess of a position: armies and the front (:func:`.appraise.appraise`)."""
         return appraise(self, state, seat)

@@ -537,18 +537,6 @@ class WalkingDead(Claims, Turns, Fights, MapGame):
         of 48 won, against 24 and 26 of 48 for the same games without it (docs/ai.md)."""
         return state["mode"] == "survival"
 
-    def ai_cover(self, state: State) -> bool:
-        """Survival: the styles keep survivors back from an attack against the walkers or the
-        rival next to the territory they leave (a chain of conquests ended in one survivor a
-        territory, swept by the rival's stack or the final invasion). With :meth:`ai_rivals_trade`,
-        normal against the beginner, matches 29001-29002 (docs/ai.md, seventh session)."""
-        return state["mode"] == "survival"
-
-    def ai_rivals_trade(self, state: State) -> bool:
-        """Survival: the rivals of the play-outs trade their crates as soon as they may (a
-        trade of 7 ammunition is 17 survivors on the rival's last turn, unseen before)."""
-        return state["mode"] == "survival"
-
     def ai_take_chance(self, state: State, tid: str, sent: int) -> float:
         """Survival: walkers are fought with the survivors' edge, and the survivors they kill
         may turn and join them (:func:`.odds.attack_odds`); the rest plain dice."""
