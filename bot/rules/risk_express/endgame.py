@@ -24,8 +24,9 @@ from bot.rules.risk_express.odds import success
 
 ORDER, CONTINENT, _, MEMBERS = board()
 
-__all__ = ["MOST", "chance_to_win"]
+__all__ = ["LAST", "MOST", "chance_to_win"]
 
+LAST = 2  # the most cards unowned a position may have to be solved (``chance_to_win``'s ``unowned``)
 MOST = 13  # open cards (the last one with them) past which a position is not solved: 2^12 × 2 positions, ~0.2 s
 _POINTS = {cid: c["points"] for cid, c in load_cards()["cards"].items()}
 _VALUES = {cont: c["value"] for cont, c in load_cards()["continents"].items()}
@@ -38,31 +39,52 @@ def _fresh(card: str, owed: bool) -> float:
 
 
 def chance_to_win(owners: dict[str, str | None], locked: list[str], seats: list[str],
-                  mover: str) -> float | None:
-    """The value for ``mover`` (about to start a turn) of a two-seat position with exactly one
-    card unowned, both seats playing the war of steals at best (see the module's doc); ``None``
-    when the position is not of that kind or has more than :data:`MOST` open cards."""
+                  mover: str, unowned: int = 1) -> float | None:
+    """The value for ``mover`` (about to start a turn) of a two-seat position with one card
+    unowned (up to ``unowned``: 2 for hard, a table of up to ~2 s of CPU), both seats playing
+    the war of steals at best (see the module's doc); ``None`` when the position is not of
+    that kind or has more than :data:`MOST` open cards."""
     if len(seats) != 2 or mover not in seats:
         return None
-    last = [c for c, o in owners.items() if o is None]
-    if len(last) != 1:
+    last = tuple(c for c in ORDER if owners[c] is None)
+    if not 1 <= len(last) <= min(unowned, LAST):
         return None
-    open_ = tuple(c for c in ORDER if c != last[0] and CONTINENT[c] not in locked)
-    if len(open_) + 1 > MOST:
+    open_ = tuple(c for c in ORDER if c not in last and CONTINENT[c] not in locked)
+    if len(open_) + len(last) > MOST:
         return None
     a = seats[0]
     lead = 0.0  # seats[0]'s lead in the locked continents, which never change hands again
     for cont in locked:
         lead += _VALUES[cont] if owners[MEMBERS[cont][0]] == a else -_VALUES[cont]
-    key = (open_, last[0], lead)
+    state = sum(1 << i for i, c in enumerate(open_) if owners[c] == a)
+    return _table(open_, last, lead)[0 if mover == a else 1][state]
+
+
+def _table(open_: tuple[str, ...], last: tuple[str, ...], lead: float) -> tuple[list[float], list[float]]:
+    key = (open_, last, lead)
     tables = _TABLES.get(key)
     if tables is None:
-        tables = _solve(open_, last[0], lead)
+        tables = _solve(open_, last, lead)
         if len(_TABLES) > 2_000:
             _TABLES.clear()
         _TABLES[key] = tables
-    state = sum(1 << i for i, c in enumerate(open_) if owners[c] == a)
-    return tables[0 if mover == a else 1][state]
+    return tables
+
+
+def _taken(open_: tuple[str, ...], last: tuple[str, ...], lead: float, mask: int, card: str,
+           a: bool) -> tuple[tuple[str, ...], tuple[str, ...], float, int]:
+    """The configuration once seat A (``a``) or B takes ``card``, one of the ``last`` two: the
+    card joins the open ones, or its continent locks (held whole) and leaves them for the lead."""
+    held = {c: bool(mask >> i & 1) for i, c in enumerate(open_)}
+    held[card] = a
+    cont = CONTINENT[card]
+    rest = tuple(c for c in last if c != card)
+    if all(held.get(c) is a for c in MEMBERS[cont]):
+        lead += _VALUES[cont] if a else -_VALUES[cont]
+        kept = tuple(c for c in ORDER if c in held and CONTINENT[c] != cont)
+    else:
+        kept = tuple(c for c in ORDER if c in held)
+    return kept, rest, lead, sum(1 << i for i, c in enumerate(kept) if held[c])
 
 
 def _score(open_: tuple[str, ...], mask: int, last: str | None, last_a: bool, lead: float) -> float:
@@ -86,8 +108,9 @@ def _score(open_: tuple[str, ...], mask: int, last: str | None, last_a: bool, le
     return total
 
 
-def _solve(open_: tuple[str, ...], last: str, lead: float) -> tuple[list[float], list[float]]:
-    """Both movers' values over every owner of ``open_`` (bit i set: seat A owns card i)."""
+def _solve(open_: tuple[str, ...], last: tuple[str, ...], lead: float) -> tuple[list[float], list[float]]:
+    """Both movers' values over every owner of ``open_`` (bit i set: seat A owns card i), the
+    ``last`` cards unowned (two: taking one leads to the tables of the other left alone)."""
     n = len(open_)
     size = 1 << n
     whole = {cont: [i for i, c in enumerate(open_) if CONTINENT[c] == cont] for cont in {CONTINENT[c] for c in open_}}
@@ -108,9 +131,15 @@ def _solve(open_: tuple[str, ...], last: str, lead: float) -> tuple[list[float],
                 if mine >> i & 1 or locked_bits >> i & 1:
                     continue
                 out.append((_fresh(c, True), state ^ (1 << i), None))
-            end = _score(open_, state, last, m == 0, lead)
-            won = 1.0 if end > 0 else (0.0 if end == 0 else -1.0)
-            out.append((_fresh(last, False), -1, won if m == 0 else -won))
+            for card in last:
+                if len(last) == 1:
+                    end = _score(open_, state, card, m == 0, lead)
+                    won = 1.0 if end > 0 else (0.0 if end == 0 else -1.0)
+                    value = won if m == 0 else -won
+                else:  # the other seat then starts a turn with one card left
+                    kept, rest, after, mask = _taken(open_, last, lead, state, card, m == 0)
+                    value = -_table(kept, rest, after)[1 - m][mask]
+                out.append((_fresh(card, False), -1, value))
             moves[m].append(out)
     value = [[0.0] * size, [0.0] * size]
     for _ in range(500):

@@ -78,12 +78,12 @@ def _leaf(owners: dict[str, str | None], locked: list[str], seats: list[str], mo
           leaf: str) -> dict[str, float]:
     """The look-ahead's guess of a position it sees no further: ``""`` the standing
     (:func:`_standing`); ``"fit"`` the fitted chance to win (:func:`_chance_to_win`);
-    ``"solved"`` the endgame solved where one card is left unowned (:func:`.endgame.chance_to_win`),
-    else the fitted chance (both on the scale of a chance to win)."""
+    ``"solved"`` the endgame solved where one card is left unowned (:func:`.endgame.chance_to_win`;
+    ``"solved2"``: one or two), else the fitted chance (both on the scale of a chance to win)."""
     if not leaf:
         return _standing(owners, locked, seats)
-    if leaf == "solved":
-        v = chance_to_win(owners, locked, seats, mover)
+    if leaf.startswith("solved"):
+        v = chance_to_win(owners, locked, seats, mover, 2 if leaf == "solved2" else 1)
         if v is not None:
             other = seats[1 - seats.index(mover)]
             return {mover: v, other: -v}

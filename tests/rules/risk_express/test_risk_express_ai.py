@@ -107,9 +107,13 @@ def test_the_solved_endgame_is_a_race_for_the_last_card_checked_by_hand():
     q = success("australia", 0, False, 7)
     assert endgame.chance_to_win(owners, locked, SEATS_AB, "a") == pytest.approx(1 / (2 - q), abs=1e-5)
     assert endgame.chance_to_win(owners, locked, SEATS_AB, "b") == pytest.approx(-(1 - q) / (2 - q), abs=1e-5)
-    # the leaf on the look-ahead's scale, zero-sum; not solved with two cards unowned or three seats
+    # the leaf on the look-ahead's scale, zero-sum; not solved with three cards unowned or three seats
     assert scoring._leaf(owners, locked, SEATS_AB, "a", "solved")["b"] == pytest.approx(-1 / (2 - q), abs=1e-5)
-    assert endgame.chance_to_win({**owners, "china": None}, locked[:-1], SEATS_AB, "a") is None
+    asia = [k for k in locked if k != "asia"]
+    assert endgame.chance_to_win({**owners, "china": None}, asia, SEATS_AB, "a") is None  # two: hard's only
+    two = endgame.chance_to_win({**owners, "china": None}, asia, SEATS_AB, "a", unowned=2)
+    assert two is not None and -1 < two < 1
+    assert endgame.chance_to_win({**owners, "china": None, "japan": None}, asia, SEATS_AB, "a", 2) is None
     assert endgame.chance_to_win(owners, locked, ["a", "b", "c"], "a") is None
 
 
