@@ -77,6 +77,7 @@ def test_the_chance_to_win_leaf_grows_with_the_lead_and_is_the_standing_past_two
     assert 0 < near["a"] < wide["a"] < 1 and near["b"] == -near["a"] and wide["b"] == -wide["a"]
     assert scoring._chance_to_win(close, [], ["a", "b", "c"], "a") == scoring._standing(close, [], ["a", "b", "c"])
     assert scoring.LEAVES.get("easy", "") == ""  # easy keeps the standing: a level the beginner beats
+    assert (scoring.LEAVES["normal"], scoring.LEAVES["hard"]) == ("solved", "solved2")  # hard solves two cards
 
 
 def _all_locked(a: list[str], last: str) -> tuple[dict[str, str | None], list[str]]:
