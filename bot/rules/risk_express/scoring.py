@@ -12,6 +12,7 @@ import bot.rules.turns as turns
 from bot.rules.base import State
 from bot.rules.risk_express.ai import turn_weights
 from bot.rules.risk_express.cards import DICE, board, load_cards
+from bot.rules.risk_express.endgame import chance_to_win
 from bot.rules.risk_express.odds import success, throw_chances
 
 ORDER, CONTINENT, _, MEMBERS = board()
@@ -42,12 +43,12 @@ def _points(owners: dict[str, str | None], locked: list[str], seats: list[str]) 
 def _standing(owners: dict[str, str | None], locked: list[str], seats: list[str]) -> dict[str, float]:
     """Each seat's guess of a position with nobody attacking: its lead in points over the best
     other (a locked continent at its value) over the points on the table; once every card is
-    taken (the game over), 1 won (shared among tied winners) and -1 lost."""
+    taken (the game over), the result (:func:`_won`)."""
     points = _points(owners, locked, seats)
     if all(o is not None for o in owners.values()):
         best = max(points.values())
         winners = [s for s in seats if points[s] == best]
-        return {s: (1.0 / len(winners) if s in winners else -1.0) for s in seats}
+        return {s: _won(s, winners) for s in seats}
     table = 20.0 + sum(points.values())
     out = {}
     for s in seats:
@@ -63,6 +64,30 @@ def _standing(owners: dict[str, str | None], locked: list[str], seats: list[str]
 # with one card left: 0.74, where the standing's lead over the points on the table says 0.09.
 LEAF = {1: (0.192, 0.166, 0.096), 2: (0.136, 0.167, 0.137), 3: (0.119, 0.109, 0.099), 4: (0.107, 0.102, 0.103),
         5: (0.1, 0.163, 0.127), 6: (0.09, 0.088, 0.088)}
+
+
+def _won(seat: str, winners: list[str]) -> float:
+    """A finished game on the scale of a chance to win (2 × the share of a win − 1): 1 won
+    alone, -1 lost, a win shared by ``k`` seats its share, 2/k − 1 (a tie of two: 0, as
+    likely a win as a loss). Issue 28: a tie counted 1/k (a two-seat tie 0.5, three
+    quarters of a win), so the AI settled for ties it could have broken."""
+    return 2.0 / len(winners) - 1.0 if seat in winners else -1.0
+
+
+def _leaf(owners: dict[str, str | None], locked: list[str], seats: list[str], mover: str,
+          leaf: str) -> dict[str, float]:
+    """The look-ahead's guess of a position it sees no further: ``""`` the standing
+    (:func:`_standing`); ``"fit"`` the fitted chance to win (:func:`_chance_to_win`);
+    ``"solved"`` the endgame solved where one card is left unowned (:func:`.endgame.chance_to_win`;
+    ``"solved2"``: one or two), else the fitted chance (both on the scale of a chance to win)."""
+    if not leaf:
+        return _standing(owners, locked, seats)
+    if leaf.startswith("solved"):
+        v = chance_to_win(owners, locked, seats, mover, 2 if leaf == "solved2" else 1)
+        if v is not None:
+            other = seats[1 - seats.index(mover)]
+            return {mover: v, other: -v}
+    return _chance_to_win(owners, locked, seats, mover)
 
 
 def _chance_to_win(owners: dict[str, str | None], locked: list[str], seats: list[str],
@@ -128,11 +153,11 @@ def _fresh(card: str, owed: bool) -> float:
 
 
 def _turns(owners: dict[str, str | None], locked: list[str], seats: list[str], order: list[str], mover: str,
-           depth: int, exact: int = 99, leaf: bool = False) -> dict[str, float]:
+           depth: int, exact: int = 99, leaf: str = "") -> dict[str, float]:
     """Each seat's guess of a position where ``mover`` starts a turn, seen ``depth`` turns
     ahead: the mover goes for the card whose chance (:func:`_fresh`) times what it brings
     them, the turns after judged the same way, is best; each outcome (taken, or not) at its
-    chance. Depth 0: the standing (with ``leaf``, :func:`_chance_to_win`). So a lead left open to a steal, or a last card left within
+    chance. Depth 0: the leaf (:func:`_leaf`). So a lead left open to a steal, or a last card left within
     the other's reach while behind, shows before the other has played. At ``depth`` ≥
     ``exact`` the turn is played exactly instead (:func:`.ai.turn_weights`: the card chosen on
     the first throw that fills a line, seeing the dice). Memoised by the position (a search
@@ -142,8 +167,10 @@ def _turns(owners: dict[str, str | None], locked: list[str], seats: list[str], o
     found = _TURNS.get(key)
     if found is not None:
         return found
-    if depth <= 0 or all(o is not None for o in owners.values()):
-        return _chance_to_win(owners, locked, seats, mover) if leaf else _standing(owners, locked, seats)
+    if None not in owners.values():
+        return _standing(owners, locked, seats)
+    if depth <= 0:
+        return _leaf(owners, locked, seats, mover, leaf)
     nxt = _next(order, seats, mover)
     kept = _turns(owners, locked, seats, order, nxt, depth - 1, exact, leaf)
     best, out = kept[mover], kept
@@ -184,19 +211,23 @@ _TURNS: dict[tuple[Any, ...], dict[str, float]] = {}
 DEPTHS = {"easy": 1, "normal": 2, "hard": 4}
 # from which depth left a level plays the turns ahead exactly (:func:`.ai.turn_weights`); 99: never
 EXACT = {"easy": 99, "normal": 99, "hard": 3}
-# the levels whose look-ahead ends on a chance to win (:data:`LEAF`), not the standing
-LEAVES: set[str] = set()
+# the leaf of each level's look-ahead (:func:`_leaf`): "" the standing, "fit" the fitted chance to
+# win (:data:`LEAF`), "solved" the endgame solved with one card left (:mod:`.endgame`), else the fit;
+# "solved2": one or two cards left (docs/ai.md, seventh session: normal vs beginner 137 of 200 with
+# "solved", 125 with the standing, 122 with the fit, same games; hard vs beginner 47 of 60 with
+# "solved2", 40.5 with "solved", same games)
+LEAVES: dict[str, str] = {"normal": "solved", "hard": "solved2"}
 
 
 def evaluation(game: Any, level: str | None) -> Callable[[State, str], float]:
     """The evaluation the search of ``level`` judges with (:meth:`bot.rules.base.Game.search_evaluation`)."""
     depth = DEPTHS.get(level or "", DEPTHS["normal"])
     exact = EXACT.get(level or "", 99)
-    leaf = level in LEAVES
+    leaf = LEAVES.get(level or "", "")
     return lambda state, seat: evaluate(game, state, seat, depth, exact, leaf)
 
 
-def evaluate(game: Any, state: State, seat: str, depth: int = 2, exact: int = 99, leaf: bool = False) -> float:
+def evaluate(game: Any, state: State, seat: str, depth: int = 2, exact: int = 99, leaf: str = "") -> float:
     """The AI's guess: if a throw waits for a player to move, the conquest it may lead to at
     its exact chance (:func:`.odds.success`): the player fills the line that is worth most to
     them, each outcome (the card taken, or not) judged as the next seat's turn begins, with
@@ -206,8 +237,7 @@ def evaluate(game: Any, state: State, seat: str, depth: int = 2, exact: int = 99
     turn looked worse than its middle."""
     result = state["result"]
     if result is not None:
-        winners = result["winners"]
-        return 1.0 / len(winners) if seat in winners else -1.0
+        return _won(seat, result["winners"])
     seats = turns.still_in(state)
     owners, locked = state["owners"], state["locked"]
     if seat not in seats:  # kicked out

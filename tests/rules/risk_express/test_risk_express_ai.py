@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import pytest
 
+import bot.rules.risk_express.endgame as endgame
 import bot.rules.risk_express.scoring as scoring
 from bot.rules.risk_express.ai import ORDER, turn_weights
 from bot.rules.risk_express.odds import success
 
 SEATS = ["p0", "p1"]
+SEATS_AB = ["a", "b"]
 
 
 @pytest.mark.parametrize("card", ["usa", "china", "middle_east", "australia"])
@@ -55,7 +57,7 @@ def test_hard_plays_the_next_two_turns_exactly_and_normal_does_not():
 
 
 def test_the_chance_to_win_leaf_grows_with_the_lead_and_is_the_standing_past_two_seats():
-    """The fitted leaf (off in every level: ``scoring.LEAVES``, the next thing to measure): one
+    """The fitted leaf (where the endgame is not solved: ``scoring._leaf``): one
     card left unowned, no continent locked, the mover ahead in open cards: the bigger the lead,
     the likelier the win; it is zero-sum between the two seats; with three seats (no fit) it is
     the standing."""
@@ -74,4 +76,59 @@ def test_the_chance_to_win_leaf_grows_with_the_lead_and_is_the_standing_past_two
     near, wide = scoring._chance_to_win(close, [], ["a", "b"], "a"), scoring._chance_to_win(far, [], ["a", "b"], "a")
     assert 0 < near["a"] < wide["a"] < 1 and near["b"] == -near["a"] and wide["b"] == -wide["a"]
     assert scoring._chance_to_win(close, [], ["a", "b", "c"], "a") == scoring._standing(close, [], ["a", "b", "c"])
-    assert not scoring.LEAVES  # off: no level's figures were measured with it
+    assert scoring.LEAVES.get("easy", "") == ""  # easy keeps the standing: a level the beginner beats
+    assert (scoring.LEAVES["normal"], scoring.LEAVES["hard"]) == ("solved", "solved2")  # hard solves two cards
+
+
+def _all_locked(a: list[str], last: str) -> tuple[dict[str, str | None], list[str]]:
+    """Every continent locked, ``a``'s for seat "a" and the rest "b"'s, ``last`` left unowned."""
+    _, continent, _, members = scoring.board()
+    owners: dict[str, str | None] = {c: ("a" if continent[c] in a else "b") for c in ORDER}
+    owners[last] = None
+    return owners, [k for k in members if last not in members[k]]
+
+
+def test_a_tie_is_worth_half_a_win_not_three_quarters():
+    """A two-seat game ending in a tie (both win) is as good as an even chance: 0 on the
+    scale where a win is 1 and a loss -1 (it was 0.5: the AI settled for ties)."""
+    owners, locked = _all_locked(["north_america", "south_america", "europe"], "australia")  # 18 against 15
+    tied = {**owners, "australia": "b"}  # 18 against 18
+    assert scoring._standing(tied, [*locked, "australia"], SEATS_AB) == {"a": 0.0, "b": 0.0}
+    won = {**owners, "australia": "a"}
+    assert scoring._standing(won, [*locked, "australia"], SEATS_AB) == {"a": 1.0, "b": -1.0}
+    assert scoring._won("a", ["a", "b", "c"]) == pytest.approx(-1 / 3)  # a three-way tie: a seat's share
+
+
+def test_the_solved_endgame_is_a_race_for_the_last_card_checked_by_hand():
+    """Every continent locked, "a" ahead 18 to 15, Australia (3 points) left: "a" wins by
+    taking it, "b" only ties (worth 0). With q the chance to take it from a fresh throw, "a" to
+    move wins with q + (1-q)^2 q + … = 1/(2-q) and never loses: value 1/(2-q); "b" to move is
+    worth -(1-q)/(2-q), its ties counting nothing."""
+    owners, locked = _all_locked(["north_america", "south_america", "europe"], "australia")
+    q = success("australia", 0, False, 7)
+    assert endgame.chance_to_win(owners, locked, SEATS_AB, "a") == pytest.approx(1 / (2 - q), abs=1e-5)
+    assert endgame.chance_to_win(owners, locked, SEATS_AB, "b") == pytest.approx(-(1 - q) / (2 - q), abs=1e-5)
+    # the leaf on the look-ahead's scale, zero-sum; not solved with three cards unowned or three seats
+    assert scoring._leaf(owners, locked, SEATS_AB, "a", "solved")["b"] == pytest.approx(-1 / (2 - q), abs=1e-5)
+    asia = [k for k in locked if k != "asia"]
+    assert endgame.chance_to_win({**owners, "china": None}, asia, SEATS_AB, "a") is None  # two: hard's only
+    two = endgame.chance_to_win({**owners, "china": None}, asia, SEATS_AB, "a", unowned=2)
+    assert two is not None and -1 < two < 1
+    assert endgame.chance_to_win({**owners, "china": None, "japan": None}, asia, SEATS_AB, "a", 2) is None
+    assert endgame.chance_to_win(owners, locked, ["a", "b", "c"], "a") is None
+
+
+def test_the_solved_endgame_steals_back_before_the_last_card():
+    """South America open (Brazil "a"'s, Argentina "b"'s), Australia left, everything else
+    locked, 16 all: whoever takes Australia wins. "a" is better off to move than to wait; with
+    "b" to move, "a" is better off holding both South American cards (they lock: 4 points for
+    good, 18 to 15, "b" can then only tie) than one."""
+    _, continent, _, members = scoring.board()
+    owners, locked = _all_locked(["north_america", "europe"], "australia")  # a 14, b 19 locked
+    locked = [k for k in locked if k != "south_america"]
+    owners["brazil"], owners["argentina"] = "a", "b"
+    first = endgame.chance_to_win(owners, locked, SEATS_AB, "a")
+    second = -endgame.chance_to_win(owners, locked, SEATS_AB, "b")
+    assert first is not None and second is not None and first > second
+    both = endgame.chance_to_win({**owners, "argentina": "a"}, [*locked, "south_america"], SEATS_AB, "b")
+    assert both is not None and -both > second
