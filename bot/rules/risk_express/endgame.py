@@ -87,25 +87,41 @@ def _taken(open_: tuple[str, ...], last: tuple[str, ...], lead: float, mask: int
     return kept, rest, lead, sum(1 << i for i, c in enumerate(kept) if held[c])
 
 
-def _score(open_: tuple[str, ...], mask: int, last: str | None, last_a: bool, lead: float) -> float:
-    """Seat A's lead in points when A owns the open cards of ``mask`` (and ``last`` if
-    ``last_a``; ``last`` None: still unowned), B the others: a continent one seat holds whole
-    at its value."""
-    owner: dict[str, bool | None] = {c: bool(mask >> i & 1) for i, c in enumerate(open_)}
-    if last is not None:
-        owner[last] = last_a
-    total = lead
-    for cont in {CONTINENT[c] for c in owner}:
-        held = [owner.get(c) for c in MEMBERS[cont]]
-        if all(h is True for h in held):
-            total += _VALUES[cont]
-        elif all(h is False for h in held):
-            total -= _VALUES[cont]
-        else:
-            for c in MEMBERS[cont]:
-                if owner.get(c) is not None:
-                    total += _POINTS[c] if owner[c] else -_POINTS[c]
-    return total
+def _ends(open_: tuple[str, ...], card: str, lead: float) -> tuple[list[float], list[float]]:
+    """Seat A's lead in points at the count, for every owner of ``open_`` (bit i set: A owns
+    card i), when A takes the last ``card`` (first list) or B does (second): a continent one
+    seat holds whole at its value, else its cards owned at their points. Per continent, its
+    part for each owner of its open cards is worked out once (at most 2^4), then added up."""
+    parts: list[tuple[list[int], tuple[list[float], list[float]]]] = []
+    for cont in dict.fromkeys([*(CONTINENT[c] for c in open_), CONTINENT[card]]):
+        members = MEMBERS[cont]
+        names = [c for c in members if c in open_]
+        idx = [open_.index(c) for c in names]
+        tables: tuple[list[float], list[float]] = ([], [])
+        for k, last_a in enumerate((True, False)):
+            for sub in range(1 << len(names)):
+                owner: dict[str, bool] = {c: bool(sub >> j & 1) for j, c in enumerate(names)}
+                if CONTINENT[card] == cont:
+                    owner[card] = last_a
+                held = [owner.get(c) for c in members]
+                if all(h is True for h in held):
+                    part = float(_VALUES[cont])
+                elif all(h is False for h in held):
+                    part = float(-_VALUES[cont])
+                else:
+                    part = float(sum(_POINTS[c] if owner[c] else -_POINTS[c] for c in members if c in owner))
+                tables[k].append(part)
+        parts.append((idx, tables))
+    size = 1 << len(open_)
+    ends: tuple[list[float], list[float]] = ([lead] * size, [lead] * size)
+    for idx, (taken_a, taken_b) in parts:
+        for mask in range(size):
+            sub = 0
+            for j, i in enumerate(idx):
+                sub |= (mask >> i & 1) << j
+            ends[0][mask] += taken_a[sub]
+            ends[1][mask] += taken_b[sub]
+    return ends
 
 
 def _solve(open_: tuple[str, ...], last: tuple[str, ...], lead: float) -> tuple[list[float], list[float]]:
@@ -114,46 +130,53 @@ def _solve(open_: tuple[str, ...], last: tuple[str, ...], lead: float) -> tuple[
     n = len(open_)
     size = 1 << n
     whole = {cont: [i for i, c in enumerate(open_) if CONTINENT[c] == cont] for cont in {CONTINENT[c] for c in open_}}
-    complete = {cont: len(v) == len(MEMBERS[cont]) for cont, v in whole.items()}
-    moves: list[list[list[tuple[float, int, float | None]]]] = [[], []]  # per mover, per state
+    complete = [sum(1 << i for i in idx) for cont, idx in whole.items() if len(idx) == len(MEMBERS[cont])]
+    steal = [(_fresh(c, True), 1 - _fresh(c, True)) for c in open_]
+    ends = {card: _ends(open_, card, lead) for card in last} if len(last) == 1 else {}
+    # per mover, per state: the steals (chance, its complement, the state after) and the
+    # attempts at a last card (the chance times the value reached, the complement)
+    steals: list[list[list[tuple[float, float, int]]]] = [[], []]
+    finals: list[list[list[tuple[float, float]]]] = [[], []]
     for state in range(size):
         locked_bits = 0
-        for cont, idx in whole.items():
-            if complete[cont]:
-                bits = [state >> i & 1 for i in idx]
-                if all(bits) or not any(bits):
-                    for i in idx:
-                        locked_bits |= 1 << i
+        for bits in complete:
+            if state & bits in (0, bits):
+                locked_bits |= bits
         for m in (0, 1):  # 0: seat A moves
             mine = state if m == 0 else ~state & (size - 1)
-            out: list[tuple[float, int, float | None]] = []
-            for i, c in enumerate(open_):
-                if mine >> i & 1 or locked_bits >> i & 1:
-                    continue
-                out.append((_fresh(c, True), state ^ (1 << i), None))
+            steals[m].append([(*steal[i], state ^ (1 << i)) for i in range(n)
+                              if not (mine >> i & 1 or locked_bits >> i & 1)])
+            out: list[tuple[float, float]] = []
             for card in last:
                 if len(last) == 1:
-                    end = _score(open_, state, card, m == 0, lead)
+                    end = ends[card][m][state]
                     won = 1.0 if end > 0 else (0.0 if end == 0 else -1.0)
                     value = won if m == 0 else -won
                 else:  # the other seat then starts a turn with one card left
                     kept, rest, after, mask = _taken(open_, last, lead, state, card, m == 0)
                     value = -_table(kept, rest, after)[1 - m][mask]
-                out.append((_fresh(card, False), -1, value))
-            moves[m].append(out)
+                q = _fresh(card, False)
+                out.append((q * value, 1 - q))
+            finals[m].append(out)
     value = [[0.0] * size, [0.0] * size]
     for _ in range(500):
         change = 0.0
         for m in (0, 1):
             mine, theirs = value[m], value[1 - m]
-            for state in range(size):
+            for state, (taking, trying) in enumerate(zip(steals[m], finals[m], strict=True)):
                 stay = -theirs[state]
                 best = -2.0
-                for q, nxt, end in moves[m][state]:
-                    v = q * (end if end is not None else -theirs[nxt]) + (1 - q) * stay
+                for q, r, nxt in taking:
+                    v = q * -theirs[nxt] + r * stay
                     if v > best:
                         best = v
-                change = max(change, abs(best - mine[state]))
+                for qv, r in trying:
+                    v = qv + r * stay
+                    if v > best:
+                        best = v
+                d = best - mine[state]
+                if d > change or -d > change:
+                    change = d if d > 0 else -d
                 mine[state] = best
         if change < 1e-6:
             break
