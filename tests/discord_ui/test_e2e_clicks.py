@@ -32,9 +32,10 @@ TABLES = [
     ("zombie_town", [], 3),
 ]
 IDS = [f"{g}-{'-'.join(o) or 'default'}-{n}" for g, o, n in TABLES]
-# the README's run: one table a game and mode (The Walking Dead's Survival: the rounds test);
-# every table to its end: -m slow
-FAST = [TABLES[0], TABLES[1], TABLES[4], TABLES[6], TABLES[7]]
+# the README's run: one table a game and mode, but those clicked elsewhere in it (Survival: the
+# rounds test; Risk Express: the rematch test clicks a game to its end, test_e2e_express plays
+# one by buttons; Transformers: the round of claims); every table to its end: -m slow
+FAST = [TABLES[1], TABLES[4], TABLES[7]]
 FAST_IDS = [IDS[TABLES.index(x)] for x in FAST]
 
 
