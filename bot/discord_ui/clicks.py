@@ -19,9 +19,9 @@ from bot.rules import GAMES
 from bot.service import GameRow, UserError
 
 
-async def deciding_row(interaction: discord.Interaction, game_id: int) -> tuple[GameRow, str]:
-    """The running game of this button and the clicking member, who must be the one
-    to act (a stranger's or another player's click is refused)."""
+async def running_row(interaction: discord.Interaction, game_id: int) -> GameRow:
+    """The running game of this button, in this channel (else a refusal saying what became
+    of it: replaced by a reset or a new game, or over)."""
     service = bot_of(interaction).service
     row = await service.get_game(game_id)
     if row is None or row.channel_id != interaction.channel_id:
@@ -32,6 +32,14 @@ async def deciding_row(interaction: discord.Interaction, game_id: int) -> tuple[
             raise UserError("err.game_replaced", "This game was replaced by a newer one (a reset or a new "
                                                  "game): use the newest message.")
         raise UserError("err.game_over_click", "This game is over: its buttons no longer play.")
+    assert row.state is not None
+    return row
+
+
+async def deciding_row(interaction: discord.Interaction, game_id: int) -> tuple[GameRow, str]:
+    """The running game of this button and the clicking member, who must be the one
+    to act (a stranger's or another player's click is refused)."""
+    row = await running_row(interaction, game_id)
     assert row.state is not None
     seats = GAMES[row.game].to_act(row.state)
     user = str(interaction.user.id)

@@ -20,6 +20,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_ui.clicks import running_row
 from bot.discord_ui.errors import always_answers, refused
 from bot.discord_ui.limits import (
     BUTTON_LABEL,
@@ -113,13 +114,8 @@ def _menu(row: GameRow, seat: str, lang: str, done: str | None = None) -> tuple[
 
 async def _player(interaction: discord.Interaction, game_id: int) -> tuple[GameRow, str]:
     """The running game of this button, and the clicking member, who must play in it."""
-    service = bot_of(interaction).service
-    row = await service.get_game(game_id)
-    if row is None or row.channel_id != interaction.channel_id:
-        raise UserError("err.stale", "That choice is out of date: the game has moved on.")
-    if row.status != "running" or row.state is None:
-        raise UserError("err.game_over_click", "This game is over: its buttons no longer play.")
-    seat = await service.seat_of(row, str(interaction.user.id))
+    row = await running_row(interaction, game_id)
+    seat = await bot_of(interaction).service.seat_of(row, str(interaction.user.id))
     if seat in row.ai:
         raise UserError("err.seat_with_ai", "The AI is playing your seat: /game return takes it back.")
     return row, seat
