@@ -16,11 +16,10 @@ mutated once published), so threads may read and fill them at once.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
-from bot.rules.risk_express.cards import DICE, board, load_cards
-from bot.rules.risk_express.odds import success
+from bot.rules.risk_express.cards import board, load_cards
+from bot.rules.risk_express.odds import fresh
 
 ORDER, CONTINENT, _, MEMBERS = board()
 
@@ -31,11 +30,6 @@ MOST = 13  # open cards (the last one with them) past which a position is not so
 _POINTS = {cid: c["points"] for cid, c in load_cards()["cards"].items()}
 _VALUES = {cont: c["value"] for cont, c in load_cards()["continents"].items()}
 _TABLES: dict[tuple[Any, ...], tuple[list[float], list[float]]] = {}
-
-
-@cache
-def _fresh(card: str, owed: bool) -> float:
-    return success(card, 0, owed, DICE)
 
 
 def chance_to_win(owners: dict[str, str | None], locked: list[str], seats: list[str],
@@ -131,7 +125,7 @@ def _solve(open_: tuple[str, ...], last: tuple[str, ...], lead: float) -> tuple[
     size = 1 << n
     whole = {cont: [i for i, c in enumerate(open_) if CONTINENT[c] == cont] for cont in {CONTINENT[c] for c in open_}}
     complete = [sum(1 << i for i in idx) for cont, idx in whole.items() if len(idx) == len(MEMBERS[cont])]
-    steal = [(_fresh(c, True), 1 - _fresh(c, True)) for c in open_]
+    steal = [(fresh(c, True), 1 - fresh(c, True)) for c in open_]
     ends = {card: _ends(open_, card, lead) for card in last} if len(last) == 1 else {}
     # per mover, per state: the steals (chance, its complement, the state after) and the
     # attempts at a last card (the chance times the value reached, the complement)
@@ -155,7 +149,7 @@ def _solve(open_: tuple[str, ...], last: tuple[str, ...], lead: float) -> tuple[
                 else:  # the other seat then starts a turn with one card left
                     kept, rest, after, mask = _taken(open_, last, lead, state, card, m == 0)
                     value = -_table(kept, rest, after)[1 - m][mask]
-                q = _fresh(card, False)
+                q = fresh(card, False)
                 out.append((q * value, 1 - q))
             finals[m].append(out)
     value = [[0.0] * size, [0.0] * size]

@@ -15,10 +15,10 @@ from itertools import combinations_with_replacement
 from math import factorial, prod
 from typing import Any
 
-from bot.rules.risk_express.cards import FACES, GENERAL, tray_lines
+from bot.rules.risk_express.cards import DICE, FACES, GENERAL, tray_lines
 from bot.rules.risk_express.throws import LINES, Option, filled_bits, key_of, options, throw_of
 
-__all__ = ["success", "throw_chances", "throws", "view_chance"]
+__all__ = ["fresh", "success", "throw_chances", "throws", "view_chance"]
 
 
 @cache
@@ -52,6 +52,12 @@ def success(card: str, filled: int, owed: bool, n: int) -> float:
         else:
             won += chance * best
     return won + missed * success(card, filled, owed, n - 1) if missed else won
+
+
+def fresh(card: str, owed: bool) -> float:
+    """The chance to take ``card`` in a turn of one's own, aiming at it from the first throw
+    (a General owed when another player owns it): seven dice, each throw played at best."""
+    return success(card, 0, owed, DICE)
 
 
 def throw_chances(state: dict[str, Any]) -> list[tuple[Option, float]]:

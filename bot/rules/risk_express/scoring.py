@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from functools import cache
 from typing import Any
 
 import bot.rules.turns as turns
 from bot.rules.base import State
 from bot.rules.risk_express.ai import turn_weights
-from bot.rules.risk_express.cards import DICE, board, load_cards
+from bot.rules.risk_express.cards import board, load_cards
 from bot.rules.risk_express.endgame import chance_to_win
-from bot.rules.risk_express.odds import success, throw_chances
+from bot.rules.risk_express.odds import fresh, throw_chances
 
 ORDER, CONTINENT, _, MEMBERS = board()
 INDEX = {c: i for i, c in enumerate(ORDER)}
@@ -145,17 +144,10 @@ def _next(order: list[str], seats: list[str], mover: str) -> str:
     return mover
 
 
-@cache
-def _fresh(card: str, owed: bool) -> float:
-    """The chance to take ``card`` in a turn of one's own, aiming at it from the first throw
-    (a General owed when another player owns it): seven dice, each throw played at best."""
-    return success(card, 0, owed, DICE)
-
-
 def _turns(owners: dict[str, str | None], locked: list[str], seats: list[str], order: list[str], mover: str,
            depth: int, exact: int = 99, leaf: str = "") -> dict[str, float]:
     """Each seat's guess of a position where ``mover`` starts a turn, seen ``depth`` turns
-    ahead: the mover goes for the card whose chance (:func:`_fresh`) times what it brings
+    ahead: the mover goes for the card whose chance (:func:`.odds.fresh`) times what it brings
     them, the turns after judged the same way, is best; each outcome (taken, or not) at its
     chance. Depth 0: the leaf (:func:`_leaf`). So a lead left open to a steal, or a last card left within
     the other's reach while behind, shows before the other has played. At ``depth`` ≥
@@ -189,7 +181,7 @@ def _turns(owners: dict[str, str | None], locked: list[str], seats: list[str], o
         for card, owner in owners.items():
             if owner == mover or CONTINENT[card] in locked:
                 continue
-            chance = _fresh(card, owner is not None)
+            chance = fresh(card, owner is not None)
             after = _turns(*_conquered(owners, locked, card, mover), seats, order, nxt, depth - 1, exact, leaf)
             worth = chance * after[mover] + (1 - chance) * kept[mover]
             if worth > best:
