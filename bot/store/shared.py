@@ -64,10 +64,10 @@ def actions_query(game_id: int, last: int | None, after_version: int | None,
     if before_seq is not None:
         live += " AND seq < ?"
         args += (before_seq,)
-    if after_version is not None:
-        limit = (" LIMIT ?", (first,)) if first is not None else ("", ())
-        return (f"SELECT * FROM actions WHERE game_id = ?{live} AND version > ? ORDER BY seq{limit[0]}",
-                (*args, after_version, *limit[1]))
+    if after_version is not None:  # all that follows a version (or its ``first``), whatever ``last``
+        live += " AND version > ?"
+        args += (after_version,)
+        last = None
     if first is not None:  # a page of the log, by its key (seq > the last page's last): an index range
         return f"SELECT * FROM actions WHERE game_id = ?{live} ORDER BY seq LIMIT ?", (*args, first)
     if last is None:
