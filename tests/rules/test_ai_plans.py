@@ -11,7 +11,16 @@ import pytest
 import bot.rules.turns as turns
 from bot.rules import GAMES
 from bot.rules.ai import RandomPolicy, decide, make_policy
-from bot.rules.ai.plans import MARGIN, STEADY, STYLES, PlanPolicy, _rollout, judge, plays_plans
+from bot.rules.ai.plans import (
+    MARGIN,
+    STEADY,
+    STYLES,
+    PlanPolicy,
+    _rollout,
+    judge,
+    plays_plans,
+    race,
+)
 from bot.rules.ai.search import SearchPolicy, level_policy
 from bot.rules.base import Rng, clone
 from bot.rules.play import play_out
@@ -166,3 +175,66 @@ def test_survival_piles_its_starting_survivors_on_a_stronghold_that_faces_a_targ
     # the search (easy) and the other modes choose each survivor as before: no stronghold
     assert not game.ai_stronghold({**state, "mode": "conquest"})
     assert not GAMES["peaky_blinders"].ai_stronghold(state)
+
+
+def test_the_race_spends_its_budget_on_the_survivors_of_common_draws():
+    """Successive halving (issue 28, eighth session): 5 candidates, 40 play-outs; candidate 2
+    is clearly worse, the others close (candidate 3 best by a little, with noise common to all)."""
+    draws: list[int] = []
+    met: dict[int, list[int]] = {i: [] for i in range(5)}
+    noise = Rng(9)
+
+    def draw() -> int:
+        draws.append(len(draws))
+        return draws[-1] * 1000 + noise.below(1000)
+
+    def worth(d: int, i: int) -> float:
+        met[i].append(d // 1000)
+        luck = (d % 1000) / 1000  # the same luck for every candidate on a draw
+        return luck + (-5.0 if i == 2 else 0.1 * (i == 3) + 0.01 * i)
+
+    best = race(5, 40, draw, worth)
+    assert best == 3
+    assert sum(len(v) for v in met.values()) <= 40  # the budget, not 8 each and more
+    first = len(met[2])
+    assert first == 40 // (5 * 3) == 2  # dropped after the first batch
+    assert max(len(v) for v in met.values()) > 8  # the finalists met more than an even share
+    for seen in met.values():  # every candidate met the first draws, in order: common draws
+        assert seen == list(range(len(seen)))
+    assert met[3] == list(range(len(draws)))  # the winner met them all
+
+
+def test_the_race_runs_where_survival_is_played_out_and_nowhere_else(monkeypatch):
+    """Survival (played out to its end) with ``race``: the play-outs go through the race, within
+    its budget (``race`` a candidate); Peaky Blinders (played out to the next turn): the
+    same choice as without it, no race run."""
+    import bot.rules.ai.plans as plans
+
+    calls: list[int] = []
+    races: list[tuple[int, int]] = []
+    real_rollout, real_race = plans._rollout, plans.race
+
+    def counted(game, state, seat, style, rng, reply, cap=400):
+        calls.append(1)
+        return real_rollout(game, state, seat, style, rng, reply, cap)
+
+    def raced(n, budget, draw, worth, stop=None):
+        races.append((n, budget))
+        return real_race(n, budget, draw, worth, stop)
+
+    monkeypatch.setattr(plans, "_rollout", counted)
+    monkeypatch.setattr(plans, "race", raced)
+    game, state, seat = _turn_start("walking_dead", {"mode": "survival"})
+    legal = game.legal_actions(state, seat)
+    policy = PlanPolicy(SearchPolicy(iterations=8), samples=3, wide=5, race=6)
+    action = policy.choose(game, state, seat, legal, Rng(4))
+    game.apply(state, seat, action)  # legal
+    assert len(races) == 1
+    n, budget = races[0]
+    assert n >= 3 and budget == 6 * n and 3 * n < len(calls) <= budget
+    races.clear()
+    game, state, seat = _turn_start("peaky_blinders", {})
+    legal = game.legal_actions(state, seat)
+    a = PlanPolicy(SearchPolicy(iterations=8), samples=2, wide=3).choose(game, state, seat, legal, Rng(4))
+    b = PlanPolicy(SearchPolicy(iterations=8), samples=2, wide=3, race=6).choose(game, state, seat, legal, Rng(4))
+    assert a == b and not races

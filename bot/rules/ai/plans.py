@@ -31,7 +31,7 @@ from bot.rules.base import Action, Game, Rng, RuleError, State, canonical
 from bot.rules.compact import choose, fill
 from bot.rules.risk_map.appraise import adjacency, take_chance
 
-__all__ = ["CORE", "STYLES", "PlanPolicy", "Style", "plays_plans"]
+__all__ = ["CORE", "STYLES", "PlanPolicy", "Style", "plays_plans", "race"]
 
 # the kinds of decision the styles make: a map turn's own (placing, attacking, rolling,
 # advancing, manoeuvring, ending a phase); the rest go to the search
@@ -336,16 +336,51 @@ def judge(game: Game, state: State, seat: str) -> float:
     return value
 
 
+def race(n: int, budget: int, draw: Callable[[], Any], worth: Callable[[Any, int], float],
+         stop: Callable[[], bool] | None = None) -> int:
+    """The best of ``n`` candidates by successive halving: every candidate still in plays a
+    batch of draws (the same draws for each: common random numbers), the better half by their
+    sum goes on, until one is left or ``budget`` play-outs are spent; each round's batch is
+    what the budget left allows for the rounds still to come (``len(alive) × rounds`` play-outs
+    a draw), so the last two candidates meet the most draws. ``draw()`` makes a draw,
+    ``worth(draw, i)`` plays candidate ``i`` on it; ``stop()`` (the caller's clock) ends it
+    between two draws, the best so far chosen. Ties go to the earlier candidate."""
+    alive = list(range(n))
+    total = [0.0] * n
+    spent = 0
+    while len(alive) > 1:
+        rounds = (len(alive) - 1).bit_length()  # halvings still to come, this one included
+        batch = max(1, (budget - spent) // (len(alive) * rounds))
+        for k in range(batch):
+            if (spent or k) and stop is not None and stop():
+                return max(alive, key=lambda i: (total[i], -i))
+            drawn = draw()
+            for i in alive:
+                total[i] += worth(drawn, i)
+            spent += len(alive)
+        if spent >= budget:
+            break
+        alive.sort(key=lambda i: (-total[i], i))
+        alive = sorted(alive[: (len(alive) + 1) // 2])
+    return max(alive, key=lambda i: (total[i], -i))
+
+
 class PlanPolicy:
     """The map games' AI (see the module's doc): a :class:`bot.rules.play.Policy`.
 
     ``samples``: samples each candidate is played on (the budget when ``stop`` does not end
     it first); ``reply``: play the opponents' next turn before judging (or on to the game's
     end where the game says so: :meth:`MapGame.ai_plans`); ``fallback``: the
-    policy for the decisions the styles do not make."""
+    policy for the decisions the styles do not make; ``race``: where a game is played out to
+    its end, the play-outs a decision spends, per candidate (``race`` × the candidates in
+    all), spread by successive halving (:func:`race`) rather than ``samples`` each evenly
+    (0: evenly), and the steady style's ``wide`` next best choices all tried (halving drops
+    the poor ones early: :data:`END_WIDE` caps them only without it)."""
 
     def __init__(self, fallback: Any, samples: int = 8, reply: bool | str = True,
-                 stop: Callable[[], bool] | None = None, searched: bool = False, wide: int = 0) -> None:
+                 stop: Callable[[], bool] | None = None, searched: bool = False, wide: int = 0,
+                 race: int = 0) -> None:
+        self.race = race
         self.searched = searched
         self.wide = wide
         self.samples = samples
@@ -379,7 +414,8 @@ class PlanPolicy:
         # played out to the end, each sample says more by luck: fewer candidates, lest the one
         # chosen be the luckiest (Survival, hard against the beginner, seeds 801+: 4 of 10 with
         # 5 extra candidates and the search's pick; see docs/ai.md)
-        wide = min(self.wide, END_WIDE) if reply == "end" else self.wide
+        racing = reply == "end" and self.race > 0
+        wide = min(self.wide, END_WIDE) if reply == "end" and not racing else self.wide
         if wide:  # the steady style's next best placements and attacks, played on steadily
             turn = _Turn(STEADY, game, state, seat)
             kinds = {f["type"] for f in core}
@@ -403,21 +439,32 @@ class PlanPolicy:
             offer(self.fallback.choose(game, state, seat, legal, rng), STEADY)
         if len(cands) == 1:
             return cands[0][0]
+        def worth(draw: tuple[State, int, int], i: int) -> float:
+            """Candidate ``i`` on one draw (a sample of the hidden state, its dice, the
+            play-out's picks: every candidate meets the same), played out and judged."""
+            sample, dice, picks = draw
+            action, style = cands[i]
+            try:
+                after = game.apply_legal({**sample, "rng": dice}, seat, action)[0]
+                return judge(game, _rollout(game, after, seat, style, Rng(picks), reply, cap), seat)
+            except RuleError:
+                return -1.0
+
+        def draw() -> tuple[State, int, int]:
+            sample = game.sample_state(state, seat, rng)
+            return sample, rng.next64(), rng.next64()
+
+        if racing:
+            return cands[race(len(cands), self.race * len(cands), draw, worth, self.stop)][0]
         total = [0.0] * len(cands)
         for k in range(self.samples):
             if k and self.stop is not None and self.stop():
                 break
-            sample = game.sample_state(state, seat, rng)
-            dice, picks = rng.next64(), rng.next64()
-            for i, (action, style) in enumerate(cands):
-                try:
-                    after = game.apply_legal({**sample, "rng": dice}, seat, action)[0]
-                    after = _rollout(game, after, seat, style, Rng(picks), reply, cap)
-                    total[i] += judge(game, after, seat)
-                except RuleError:
-                    total[i] -= 1.0
+            drawn = draw()
+            for i in range(len(cands)):
+                total[i] += worth(drawn, i)
         best = max(range(len(cands)), key=lambda i: total[i])
         return cands[best][0]
 
     def __repr__(self) -> str:
-        return f"PlanPolicy(samples={self.samples}, reply={self.reply})"
+        return f"PlanPolicy(samples={self.samples}, reply={self.reply}, race={self.race})"

@@ -215,6 +215,8 @@ def level_policy(level: str, *, iterations: int | None = None,
             scale = min(1.0, iterations / settings["iterations"])
             plans = {**plans, "samples": max(2, int(plans["samples"] * scale)),
                      "wide": int(plans.get("wide", 0) * scale)}
+            if plans.get("race"):
+                plans["race"] = max(2, int(plans["race"] * scale))
         settings["iterations"] = iterations
     search = SearchPolicy(stop=stop, level=level, **settings)
     if plans is None:
