@@ -194,10 +194,12 @@ class SearchPolicy:
 # mistakes on purpose)
 # on the map games, normal and hard choose among the styles' moves played out through the
 # opponents' reply (:mod:`.plans`: ``samples`` per candidate, ``wide``: the steady style's next
-# best placements and attacks tried too), the search making the other decisions
+# best placements and attacks tried too; ``race``: where a game is played out to its end,
+# Survival, that many play-outs a candidate spread by successive halving rather than
+# ``samples`` each), the search making the other decisions
 LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"iterations": 24, "horizon": 2, "slack": 0.2},
-    "normal": {"iterations": 160, "horizon": 8, "plans": {"samples": 8, "wide": 3}},
+    "normal": {"iterations": 160, "horizon": 8, "plans": {"samples": 8, "wide": 3, "race": 16}},
     "hard": {"iterations": 480, "horizon": 12, "plans": {"samples": 16, "wide": 5, "searched": True}},
 }
 
