@@ -374,8 +374,7 @@ class PlanPolicy:
     policy for the decisions the styles do not make; ``race``: where a game is played out to
     its end, the play-outs a decision spends, per candidate (``race`` × the candidates in
     all), spread by successive halving (:func:`race`) rather than ``samples`` each evenly
-    (0: evenly), and the steady style's ``wide`` next best choices all tried (halving drops
-    the poor ones early: :data:`END_WIDE` caps them only without it)."""
+    (0: evenly)."""
 
     def __init__(self, fallback: Any, samples: int = 8, reply: bool | str = True,
                  stop: Callable[[], bool] | None = None, searched: bool = False, wide: int = 0,
@@ -415,7 +414,7 @@ class PlanPolicy:
         # chosen be the luckiest (Survival, hard against the beginner, seeds 801+: 4 of 10 with
         # 5 extra candidates and the search's pick; see docs/ai.md)
         racing = reply == "end" and self.race > 0
-        wide = min(self.wide, END_WIDE) if reply == "end" and not racing else self.wide
+        wide = min(self.wide, END_WIDE) if reply == "end" else self.wide
         if wide:  # the steady style's next best placements and attacks, played on steadily
             turn = _Turn(STEADY, game, state, seat)
             kinds = {f["type"] for f in core}

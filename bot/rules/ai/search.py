@@ -200,7 +200,7 @@ class SearchPolicy:
 LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"iterations": 24, "horizon": 2, "slack": 0.2},
     "normal": {"iterations": 160, "horizon": 8, "plans": {"samples": 8, "wide": 3, "race": 16}},
-    "hard": {"iterations": 480, "horizon": 12, "plans": {"samples": 16, "wide": 5, "searched": True}},
+    "hard": {"iterations": 480, "horizon": 12, "plans": {"samples": 16, "wide": 5, "searched": True, "race": 48}},
 }
 
 
