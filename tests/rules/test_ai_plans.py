@@ -14,12 +14,14 @@ from bot.rules.ai import RandomPolicy, decide, make_policy
 from bot.rules.ai.plans import (
     MARGIN,
     STEADY,
+    STRIKER,
     STYLES,
     PlanPolicy,
     _rollout,
     judge,
     plays_plans,
     race,
+    styles_for,
 )
 from bot.rules.ai.search import SearchPolicy, level_policy
 from bot.rules.base import Rng, clone
@@ -238,3 +240,54 @@ def test_the_race_runs_where_survival_is_played_out_and_nowhere_else(monkeypatch
     a = PlanPolicy(SearchPolicy(iterations=8), samples=2, wide=3).choose(game, state, seat, legal, Rng(4))
     b = PlanPolicy(SearchPolicy(iterations=8), samples=2, wide=3, race=6).choose(game, state, seat, legal, Rng(4))
     assert a == b and not races
+
+
+def _first_mover_front(seed: int = 5):
+    """Survival, 2 seats, random play to an attack of the round's first mover; then a set front:
+    its 12 on one territory, next to the rival's 14 and to 2 walkers, the rest of the board thin
+    (every other stack of the rival at most 2, the seat's at 1)."""
+    game = GAMES["walking_dead"]
+    for step in play_out(game, ["p0", "p1"], seed, RandomPolicy(), {"mode": "survival"}):
+        state, seat = step.after, game.to_move(step.after)
+        if (state["phase"] == "attack" and state.get("battle") is None and state.get("advance") is None
+                and seat == state["order"][0]):
+            break
+    else:
+        raise AssertionError("no such position")
+    state = clone(state)
+    rival = next(s for s in state["order"] if s != seat)
+    for t, o in state["owner"].items():
+        state["troops"][t] = 1 if o == seat else min(state["troops"][t], 2)
+    home = next(t for t, o in state["owner"].items() if o == seat)
+    big, walkers, *rest = game.board.neighbours(home)
+    state["troops"][home] = 12
+    state["owner"][big], state["troops"][big] = rival, 14
+    state["owner"][walkers], state["troops"][walkers] = WALKERS, 2
+    for t in rest:
+        state["owner"][t], state["troops"][t] = seat, 1
+    return game, state, seat, rival, home, big
+
+
+def test_survival_first_mover_strikes_the_rivals_biggest_stack():
+    """The round's first mover (the rival has the last word before the count) starts its attacks
+    on the rival's stack of 14 with its 11, at about 37 % (below every style's odds: without the
+    strike no candidate attacks it), and fights the battle on; the last mover, Conquest and the
+    other games have no strike."""
+    game, state, seat, rival, home, big = _first_mover_front()
+    assert 0.2 < game.ai_take_chance(state, big, 11) < 0.45
+    action = decide(game, state, seat, "normal", seed=3)
+    assert (action["type"], action["from"], action["to"], action["count"]) == ("attack", home, big, 11)
+    assert game.ai_strike(state, seat) and not game.ai_strike(state, rival)
+    assert STRIKER in styles_for(game, state, seat) and styles_for(game, state, rival) == STYLES
+    assert not game.ai_strike({**state, "mode": "conquest"}, seat)
+    assert not GAMES["peaky_blinders"].ai_strike(state, seat)
+    forms = game.moving(game.legal_actions(state, seat))
+    assert all(s.act(game, state, seat, forms, Rng(1)).get("to") != big for s in STYLES)
+    # the battle under way after its first roll, the odds still below steady's 50 %: steady
+    # retreats, the striker rolls on
+    state = clone(game.apply(state, seat, action)[0])
+    state["troops"][big] = 14  # whatever the first roll killed
+    assert state["phase"] == "battle" and game.ai_take_chance(state, big, state["battle"]["committed"]) < 0.5
+    forms = game.moving(game.legal_actions(state, seat))
+    assert STEADY.act(game, state, seat, forms, Rng(1))["type"] == "retreat"
+    assert STRIKER.act(game, state, seat, forms, Rng(1))["type"] == "roll"

@@ -322,6 +322,12 @@ class MapGame(LegalForms, Attacks, Moderation, DefenceOrders, Game):
         rather than choose each by the play-outs. No by default."""
         return False
 
+    def ai_strike(self, state: State, seat: str) -> bool:
+        """Whether the AI's normal and hard levels, moving as ``seat``, try a strike at the
+        biggest rival stack in reach beside their styles' attacks
+        (:data:`bot.rules.ai.plans.STRIKER`). No by default."""
+        return False
+
     def evaluate(self, state: State, seat: str) -> float:
         """The AI's guess of a position: armies and the front (:func:`.appraise.appraise`)."""
         return appraise(self, state, seat)

@@ -537,6 +537,16 @@ class WalkingDead(Claims, Turns, Fights, MapGame):
         of 48 won, against 24 and 26 of 48 for the same games without it (docs/ai.md)."""
         return state["mode"] == "survival"
 
+    def ai_strike(self, state: State, seat: str) -> bool:
+        """Survival, a seat that does not move last in the round: the rival moving after it has
+        the last word before the count, and its biggest stack sweeps back what a chain of
+        conquests leaves with one survivor each; struck first, it sweeps less (docs/ai.md,
+        "Eighth session": Survival as first mover)."""
+        if state["mode"] != "survival":
+            return False
+        alive = turns.still_in(state)
+        return bool(alive) and seat != alive[-1]
+
     def ai_take_chance(self, state: State, tid: str, sent: int) -> float:
         """Survival: walkers are fought with the survivors' edge, and the survivors they kill
         may turn and join them (:func:`.odds.attack_odds`); the rest plain dice."""
