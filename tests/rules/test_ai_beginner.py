@@ -175,7 +175,7 @@ def test_the_ai_advances_after_a_conquest_when_the_front_moves():
 ARENA = [  # each game from its own seed (bot.arena.game_seed), measured 2026-11-28
     ("peaky_blinders", {}, 2, "normal", "beginner", 8, 0.65),  # 7 of 8
     ("transformers", {}, 2, "normal", "beginner", 8, 0.65),  # 7 of 8
-    ("walking_dead", {"mode": "survival"}, 2, "normal", "beginner", 12, 0.65),  # 10 of 12 (the race; 9 with the stronghold), ?? with the race and the strike
+    ("walking_dead", {"mode": "survival"}, 2, "normal", "beginner", 12, 0.65),  # 9 of 12 with the race and the strike (the race alone 10, the stronghold 9)
     ("walking_dead", {"mode": "conquest"}, 3, "normal", "beginner", 12, 0.5),  # 6 of 12 (the plans; the search: 5)
 ]
 
