@@ -28,10 +28,11 @@ from bot.discord_ui.limits import (
     CUSTOM_ID,
     MAX_BUTTONS,
     MAX_GROUP_BUTTONS,
-    PLACEHOLDER,
     ROWS,
     SELECT_OPTIONS,
     clip,
+    picked,
+    select_menu,
     select_option,
 )
 from bot.discord_ui.messages import catch_up
@@ -64,9 +65,7 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gm:(?P<
 class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"gms:(?P<gid>\d+):(?P<ver>\d+):(?P<n>\d+)"):
     def __init__(self, game_id: int, version: int, n: int,
                  options: list[discord.SelectOption] | None = None, placeholder: str = "") -> None:
-        super().__init__(discord.ui.Select(custom_id=f"gms:{game_id}:{version}:{n}",
-                                           options=options or [discord.SelectOption(label="-")],
-                                           placeholder=clip(placeholder, PLACEHOLDER) or None))
+        super().__init__(select_menu(f"gms:{game_id}:{version}:{n}", options, placeholder))
         self.game_id, self.version = game_id, version
 
     @classmethod
@@ -76,11 +75,11 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"gms:(?P
 
     @always_answers
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
-        if not values:
+        value = picked(interaction)
+        if not value:
             await refuse(interaction, UserError("err.bad_action", "That is not an action."))
             return
-        await action_click(interaction, self.game_id, self.version, values[0])
+        await action_click(interaction, self.game_id, self.version, value)
 
 
 class GroupItem(discord.ui.DynamicItem[discord.ui.Button], template=r"gmg:(?P<gid>\d+):(?P<ver>\d+):(?P<group>.*)"):
@@ -108,9 +107,7 @@ class GroupSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"gmgs:(?P
 
     def __init__(self, game_id: int, version: int, options: list[discord.SelectOption] | None = None,
                  placeholder: str = "") -> None:
-        super().__init__(discord.ui.Select(custom_id=f"gmgs:{game_id}:{version}",
-                                           options=options or [discord.SelectOption(label="-")],
-                                           placeholder=clip(placeholder, PLACEHOLDER) or None))
+        super().__init__(select_menu(f"gmgs:{game_id}:{version}", options, placeholder))
         self.game_id, self.version = game_id, version
 
     @classmethod
@@ -120,8 +117,7 @@ class GroupSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"gmgs:(?P
 
     @always_answers
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
-        await group_click(interaction, self.game_id, self.version, str(values[0]) if values else "\0")
+        await group_click(interaction, self.game_id, self.version, picked(interaction, "\0"))
 
 
 def _groups(row: GameRow, public: dict[str, Any], seat: str, actions: list[dict[str, Any]],

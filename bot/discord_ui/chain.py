@@ -28,9 +28,10 @@ from bot.discord_ui.errors import always_answers, refused
 from bot.discord_ui.limits import (
     BUTTON_LABEL,
     CUSTOM_ID,
-    PLACEHOLDER,
     SELECT_OPTIONS,
     clip,
+    picked,
+    select_menu,
     select_option,
 )
 from bot.discord_ui.members import names_for
@@ -86,9 +87,7 @@ class ChainSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"gmcs:" +
 
     def __init__(self, game_id: int, version: int, command: str, path: str,
                  options: list[discord.SelectOption] | None = None, placeholder: str = "") -> None:
-        super().__init__(discord.ui.Select(custom_id=f"gmcs:{game_id}:{version}:{command}:{path}",
-                                           options=options or [discord.SelectOption(label="-")],
-                                           placeholder=clip(placeholder, PLACEHOLDER) or None))
+        super().__init__(select_menu(f"gmcs:{game_id}:{version}:{command}:{path}", options, placeholder))
         self.game_id, self.version, self.command, self.path = game_id, version, command, path
 
     @classmethod
@@ -98,8 +97,7 @@ class ChainSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"gmcs:" +
 
     @always_answers
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
-        value = str(values[0]) if values else ""
+        value = picked(interaction)
         tokens = _tokens(self.path)
         if value.startswith("p") and value[1:].isdigit():
             await chain_click(interaction, self.game_id, self.version, self.command, tokens, page=int(value[1:]))

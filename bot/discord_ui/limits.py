@@ -69,3 +69,17 @@ def select_option(label: str, value: str, description: str | None = None, defaul
     return discord.SelectOption(label=clip(label, OPTION_TEXT), value=value[:OPTION_TEXT],
                                 description=clip(description, OPTION_TEXT) if description else None,
                                 default=default)
+
+
+def select_menu(custom_id: str, options: list[discord.SelectOption] | None = None,
+                placeholder: str = "") -> discord.ui.Select:
+    """A select menu within the limits: its placeholder clipped, and one stand-in option where
+    none is given (a menu rebuilt from a click's custom id only needs to answer it)."""
+    return discord.ui.Select(custom_id=custom_id, options=options or [discord.SelectOption(label="-")],
+                             placeholder=clip(placeholder, PLACEHOLDER) or None)
+
+
+def picked(interaction: discord.Interaction, missing: str = "") -> str:
+    """The value a member chose in a select menu (``missing`` when the click carries none)."""
+    values = (interaction.data or {}).get("values") or []
+    return str(values[0]) if values else missing

@@ -20,10 +20,11 @@ from bot.discord_ui.errors import refused
 from bot.discord_ui.limits import (
     BUTTON_LABEL,
     CUSTOM_ID,
-    PLACEHOLDER,
     ROWS,
     SELECT_OPTIONS,
     clip,
+    picked,
+    select_menu,
     select_option,
 )
 from bot.discord_ui.members import mentions_for, names_for
@@ -121,9 +122,7 @@ class LobbySelect(discord.ui.DynamicItem[discord.ui.Select],
 
     def __init__(self, kind: str, game_id: int, key: str, options: list[discord.SelectOption] | None = None,
                  placeholder: str = "") -> None:
-        super().__init__(discord.ui.Select(custom_id=f"gml{kind}:{game_id}:{key}"[:CUSTOM_ID],
-                                           options=options or [discord.SelectOption(label="-")],
-                                           placeholder=clip(placeholder, PLACEHOLDER) or None))
+        super().__init__(select_menu(f"gml{kind}:{game_id}:{key}"[:CUSTOM_ID], options, placeholder))
         self.kind, self.game_id, self.key = kind, game_id, key
 
     @classmethod
@@ -133,8 +132,7 @@ class LobbySelect(discord.ui.DynamicItem[discord.ui.Select],
 
     @always_answers
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
-        await lobby_choice(interaction, self.game_id, self.kind, self.key, str(values[0]) if values else "")
+        await lobby_choice(interaction, self.game_id, self.kind, self.key, picked(interaction))
 
 
 def lobby_view(row: GameRow) -> discord.ui.View | None:

@@ -25,10 +25,11 @@ from bot.discord_ui.errors import always_answers, refused
 from bot.discord_ui.limits import (
     BUTTON_LABEL,
     CONTENT,
-    PLACEHOLDER,
     ROWS,
     SELECT_OPTIONS,
     clip,
+    picked,
+    select_menu,
     select_option,
 )
 from bot.discord_ui.messages import catch_up
@@ -66,9 +67,7 @@ class OrderSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"gmos:(?P
 
     def __init__(self, game_id: int, n: int, options: list[discord.SelectOption] | None = None,
                  placeholder: str = "") -> None:
-        super().__init__(discord.ui.Select(custom_id=f"gmos:{game_id}:{n}",
-                                           options=options or [discord.SelectOption(label="-")],
-                                           placeholder=clip(placeholder, PLACEHOLDER) or None))
+        super().__init__(select_menu(f"gmos:{game_id}:{n}", options, placeholder))
         self.game_id, self.n = game_id, n
 
     @classmethod
@@ -78,8 +77,7 @@ class OrderSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"gmos:(?P
 
     @always_answers
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
-        await order_pick(interaction, self.game_id, self.n, str(values[0]) if values else "")
+        await order_pick(interaction, self.game_id, self.n, picked(interaction))
 
 
 def orders_button(row: GameRow, lang: str) -> OrdersButton | None:

@@ -487,6 +487,7 @@ class PlanPolicy:
             offer(self.fallback.choose(game, state, seat, legal, rng), STEADY)
         if len(cands) == 1:
             return cands[0][0]
+
         def worth(draw: tuple[State, int, int], i: int) -> float:
             """Candidate ``i`` on one draw (a sample of the hidden state, its dice, the
             play-out's picks: every candidate meets the same), played out and judged."""
