@@ -510,6 +510,11 @@ class Game(ABC):
         reach (Risk Express: the turns it sees after the one under way)."""
         return self.evaluate
 
+    def search_choice(self, state: State, seat: str, level: str | None) -> Action | None:
+        """A decision the game makes exactly at ``level``, with no search (None: search as
+        usual). Risk Express with two seats: the solved play (:mod:`.risk_express.solved`)."""
+        return None
+
     def search_settings(self, level: str | None) -> dict[str, Any]:
         """What this game changes in the AI's search at ``level`` (``easy``, ``normal``,
         ``hard``): ``slack`` (the share of random moves), ``horizon`` (the random actions of its

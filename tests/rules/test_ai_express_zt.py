@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 import bot.rules.risk_express.scoring as express_scoring
+import bot.rules.risk_express.solved as express_solved
 import bot.rules.zombie_town.flow as zt_flow
 from bot.rules import GAMES
 from bot.rules.ai import BeginnerPolicy, RandomPolicy, decide, make_policy
@@ -82,8 +83,8 @@ def test_the_beginner_takes_a_continent_s_value_when_the_card_locks_it():
 def test_each_level_sees_its_own_number_of_turns_ahead(monkeypatch):
     """Risk Express's search judges with ``search_evaluation(level)``: easy sees one turn
     after the one under way, normal two, hard four (even: with two seats the look-ahead ends
-    on the AI's own turn, not on the opponent's with the last word: docs/ai.md); a map game
-    judges with its evaluate."""
+    on the AI's own turn, not on the opponent's with the last word: docs/ai.md), but hard
+    plays two seats from the solved game's table; a map game judges with its evaluate."""
     game = GAMES["risk_express"]
     assert express_scoring.DEPTHS == {"easy": 1, "normal": 2, "hard": 4}
     seen = []
@@ -97,8 +98,11 @@ def test_each_level_sees_its_own_number_of_turns_ahead(monkeypatch):
     state = _express_first_throw()
     for level, depth in express_scoring.DEPTHS.items():
         seen.clear()
-        decide(game, state, "p0", level, seed=1, iterations=40)
-        assert seen and set(seen) == {depth}, level
+        action = decide(game, state, "p0", level, seed=1, iterations=40)
+        if level in express_scoring.SOLVED:  # two seats: the solved game's table, no search
+            assert not seen and action == express_solved.best_fill(state), level
+        else:
+            assert seen and set(seen) == {depth}, level
     peaky = GAMES["peaky_blinders"]
     assert peaky.search_evaluation("hard") == peaky.evaluate
 

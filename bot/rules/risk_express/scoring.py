@@ -209,6 +209,9 @@ EXACT = {"easy": 99, "normal": 99, "hard": 3}
 # "solved", 125 with the standing, 122 with the fit, same games; hard vs beginner 47 of 60 with
 # "solved2", 40.5 with "solved", same games)
 LEAVES: dict[str, str] = {"normal": "solved", "hard": "solved2"}
+# the levels that play the solved game with two seats (:mod:`.solved`: the table of every
+# position's value under best play, ``bench/solve_express.py``), every fill chosen by it
+SOLVED: frozenset[str] = frozenset({"hard"})
 
 
 def evaluation(game: Any, level: str | None) -> Callable[[State, str], float]:
