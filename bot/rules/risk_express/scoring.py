@@ -161,8 +161,10 @@ def _turns(owners: dict[str, str | None], locked: list[str], seats: list[str], o
         return found
     if None not in owners.values():
         return _standing(owners, locked, seats)
-    if depth <= 0:
-        return _leaf(owners, locked, seats, mover, leaf)
+    if depth <= 0:  # memoised too: the leaves repeat, and solving one costs more than reading it
+        out = _leaf(owners, locked, seats, mover, leaf)
+        _keep(key, out)
+        return out
     nxt = _next(order, seats, mover)
     kept = _turns(owners, locked, seats, order, nxt, depth - 1, exact, leaf)
     best, out = kept[mover], kept
@@ -186,10 +188,14 @@ def _turns(owners: dict[str, str | None], locked: list[str], seats: list[str], o
             worth = chance * after[mover] + (1 - chance) * kept[mover]
             if worth > best:
                 best, out = worth, {s: chance * after[s] + (1 - chance) * kept[s] for s in seats}
+    _keep(key, out)
+    return out
+
+
+def _keep(key: tuple[Any, ...], out: dict[str, float]) -> None:
     if len(_TURNS) > 200_000:
         _TURNS.clear()
     _TURNS[key] = out
-    return out
 
 
 _TURNS: dict[tuple[Any, ...], dict[str, float]] = {}
