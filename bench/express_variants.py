@@ -35,7 +35,35 @@ def player(name: str) -> object:
     scoring.DEPTHS[name] = int(depth)
     scoring.EXACT[name] = int(exact)
     scoring.LEAVES[name] = leaf
+    if int(iterations) == 0:
+        return Exact(name)
     return SearchPolicy(iterations=int(iterations), horizon=0, level=name)
+
+
+class Exact:
+    """A fill chosen by its worth read exactly (the chance of taking the card once the line is
+    filled, the position taken or not as the look-ahead judges it: :func:`.scoring.evaluate`'s
+    own reading of a throw), no samples; other decisions by the search."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.search = SearchPolicy(iterations=160, horizon=0, level=name)
+
+    def choose(self, game, state, seat, legal, rng):  # noqa: ANN001, ANN201
+        if state["phase"] == "continue":
+            return self.search.choose(game, state, seat, legal, rng)
+        d, e, lf = scoring.DEPTHS[self.name], scoring.EXACT[self.name], scoring.LEAVES[self.name]
+        seats = scoring.turns.still_in(state)
+        owners, locked, order = state["owners"], state["locked"], state["order"]
+        nxt = scoring._next(order, seats, seat)
+        kept = scoring._turns(owners, locked, seats, order, nxt, d, e, lf)
+        best, pick = -9.0, None
+        for o, chance in scoring.throw_chances(state):
+            after = scoring._turns(*scoring._conquered(owners, locked, o[0], seat), seats, order, nxt, d, e, lf)
+            worth = chance * after[seat] + (1 - chance) * kept[seat]
+            if worth > best:
+                best, pick = worth, o
+        return {"type": "fill", "card": pick[0], "line": pick[1]}
 
 
 class Timed:

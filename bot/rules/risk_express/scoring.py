@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 import bot.rules.turns as turns
@@ -153,43 +154,70 @@ def _turns(owners: dict[str, str | None], locked: list[str], seats: list[str], o
     the other's reach while behind, shows before the other has played. At ``depth`` ≥
     ``exact`` the turn is played exactly instead (:func:`.ai.turn_weights`: the card chosen on
     the first throw that fills a line, seeing the dice). Memoised by the position (a search
-    asks for the same few hundred thousands of times)."""
+    asks for the same few hundred thousands of times); walked on tuples (:func:`_walk`)."""
+    return _walk(tuple(owners.values()), tuple(locked), tuple(seats), tuple(order), mover, depth, exact, leaf)
+
+
+def _walk(own: tuple[str | None, ...], locked: tuple[str, ...], seats: tuple[str, ...], order: tuple[str, ...],
+          mover: str, depth: int, exact: int, leaf: str) -> dict[str, float]:
+    """:func:`_turns` with the owners as a tuple in ``ORDER`` (the state's own order): the same
+    values, to the bit, at a third of the cost (no dict copied per card tried)."""
     exact_here = depth >= exact
-    key = (tuple(owners.values()), tuple(locked), tuple(seats), mover, depth, exact if exact_here else 99, leaf)
+    key = (own, locked, seats, mover, depth, exact if exact_here else 99, leaf)
     found = _TURNS.get(key)
     if found is not None:
         return found
-    if None not in owners.values():
-        return _standing(owners, locked, seats)
+    if None not in own:
+        return _standing(dict(zip(ORDER, own, strict=True)), list(locked), list(seats))
     if depth <= 0:  # memoised too: the leaves repeat, and solving one costs more than reading it
-        out = _leaf(owners, locked, seats, mover, leaf)
+        out = _leaf(dict(zip(ORDER, own, strict=True)), list(locked), list(seats), mover, leaf)
         _keep(key, out)
         return out
-    nxt = _next(order, seats, mover)
-    kept = _turns(owners, locked, seats, order, nxt, depth - 1, exact, leaf)
+    nxt = _next(list(order), list(seats), mover)
+    kept = _walk(own, locked, seats, order, nxt, depth - 1, exact, leaf)
     best, out = kept[mover], kept
     if exact_here:
         afters: dict[int, dict[str, float]] = {}
         gains: dict[int, tuple[float, bool]] = {}
-        for card, owner in owners.items():
-            if owner == mover or CONTINENT[card] in locked:
+        for i, owner in enumerate(own):
+            if owner == mover or _CONT[i] in locked:
                 continue
-            after = _turns(*_conquered(owners, locked, card, mover), seats, order, nxt, depth - 1, exact, leaf)
-            afters[INDEX[card]] = after
-            gains[INDEX[card]] = (after[mover] - kept[mover], owner is not None)
+            after = _walk(*_taken(own, locked, i, mover), seats, order, nxt, depth - 1, exact, leaf)
+            afters[i] = after
+            gains[i] = (after[mover] - kept[mover], owner is not None)
         weights = turn_weights(gains)
         out = {s: kept[s] + sum(w * (afters[ci][s] - kept[s]) for ci, w in weights.items()) for s in seats}
     else:
-        for card, owner in owners.items():
-            if owner == mover or CONTINENT[card] in locked:
+        chances = _fresh_all()
+        for i, owner in enumerate(own):
+            if owner == mover or _CONT[i] in locked:
                 continue
-            chance = fresh(card, owner is not None)
-            after = _turns(*_conquered(owners, locked, card, mover), seats, order, nxt, depth - 1, exact, leaf)
+            chance = chances[i][owner is not None]
+            after = _walk(*_taken(own, locked, i, mover), seats, order, nxt, depth - 1, exact, leaf)
             worth = chance * after[mover] + (1 - chance) * kept[mover]
             if worth > best:
                 best, out = worth, {s: chance * after[s] + (1 - chance) * kept[s] for s in seats}
     _keep(key, out)
     return out
+
+
+def _taken(own: tuple[str | None, ...], locked: tuple[str, ...], i: int,
+           seat: str) -> tuple[tuple[str | None, ...], tuple[str, ...]]:
+    """:func:`_conquered` on tuples: card ``i`` taken by ``seat``, its continent locked if whole."""
+    own = (*own[:i], seat, *own[i + 1:])
+    if all(own[j] == seat for j in _SAME[i]):
+        locked = (*locked, _CONT[i])
+    return own, locked
+
+
+_CONT = tuple(CONTINENT[c] for c in ORDER)
+_SAME = tuple(tuple(INDEX[m] for m in MEMBERS[CONTINENT[c]]) for c in ORDER)
+
+
+@cache
+def _fresh_all() -> tuple[tuple[float, float], ...]:
+    """Per card in ``ORDER``: :func:`.odds.fresh` unowned and owned by another (built once)."""
+    return tuple((fresh(c, False), fresh(c, True)) for c in ORDER)
 
 
 def _keep(key: tuple[Any, ...], out: dict[str, float]) -> None:
