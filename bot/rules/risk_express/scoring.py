@@ -234,9 +234,12 @@ _TURNS: dict[tuple[Any, ...], dict[str, float]] = {}
 # word and the AI none (against the beginner, 2 seats, matches 8102-8104, 180 games: normal
 # won 65 % at depth 2, 36 % at 1, 42 % at 3 (120 games); hard 50 % at depth 3, 59 % at 2 and
 # 63 % at 4 (120 games)). Easy keeps 1: a level that loses to the beginner more often than not.
-DEPTHS = {"easy": 1, "normal": 2, "hard": 4}
+# Normal sees four since the eighth session (docs/ai.md: it thought for 8 ms of its 1 s; hard's
+# look-ahead with the one-card endgame won 71 % of 120 new games against the beginner where
+# normal's two turns won 62 % of 200).
+DEPTHS = {"easy": 1, "normal": 4, "hard": 4}
 # from which depth left a level plays the turns ahead exactly (:func:`.ai.turn_weights`); 99: never
-EXACT = {"easy": 99, "normal": 99, "hard": 3}
+EXACT = {"easy": 99, "normal": 3, "hard": 3}
 # the leaf of each level's look-ahead (:func:`_leaf`): "" the standing, "fit" the fitted chance to
 # win (:data:`LEAF`), "solved" the endgame solved with one card left (:mod:`.endgame`), else the fit;
 # "solved2": one or two cards left (docs/ai.md, seventh session: normal vs beginner 137 of 200 with

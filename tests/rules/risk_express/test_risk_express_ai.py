@@ -51,9 +51,31 @@ def test_hard_sees_the_other_s_turn_take_a_card_the_old_model_thought_out_of_rea
     assert exact < old - 0.01
 
 
-def test_hard_plays_the_next_two_turns_exactly_and_normal_does_not():
-    assert scoring.DEPTHS["hard"] - scoring.EXACT["hard"] == 1  # the other's turn and then its own
-    assert scoring.EXACT["normal"] > scoring.DEPTHS["normal"] and scoring.EXACT["easy"] > scoring.DEPTHS["easy"]
+def test_normal_and_hard_play_the_next_two_turns_exactly_and_easy_does_not():
+    for level in ("normal", "hard"):  # the other's turn and then its own (normal since the eighth session)
+        assert scoring.DEPTHS[level] - scoring.EXACT[level] == 1, level
+    assert scoring.EXACT["easy"] > scoring.DEPTHS["easy"]
+
+
+def test_normal_judges_with_four_turns_ahead_and_the_solved_endgame():
+    """Eighth session (docs/ai.md): normal's search judges a position as hard's look-ahead did
+    (four turns, the next two exact, the one-card endgame solved), no longer two turns: in a
+    set position the two judge p0's chances far apart, and normal's evaluation is the deeper."""
+    from bot.rules import GAMES
+    from bot.rules.ai import RandomPolicy
+    from bot.rules.base import clone
+    from bot.rules.play import play_out
+
+    game = GAMES["risk_express"]
+    state = next(clone(s.after) for s in play_out(game, SEATS, 3, RandomPolicy(), {})
+                 if s.after["phase"] == "place" and s.after["attempt"]["card"] is None and game.to_move(s.after) == "p0")
+    mine = {"usa", "canada", "north_africa", "south_africa", "china"}
+    theirs = {"mexico", "brazil", "argentina", "western_europe", "india", "australia"}
+    state["owners"] = {c: "p0" if c in mine else "p1" if c in theirs else None for c in state["owners"]}
+    state["locked"] = ["africa", "south_america", "australia"]
+    normal = scoring.evaluation(game, "normal")(state, "p0")
+    assert normal == scoring.evaluate(game, state, "p0", 4, 3, "solved")
+    assert abs(normal - scoring.evaluate(game, state, "p0", 2, 99, "solved")) > 0.05  # 0.25 against 0.12
 
 
 def test_the_chance_to_win_leaf_grows_with_the_lead_and_is_the_standing_past_two_seats():
