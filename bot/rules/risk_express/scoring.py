@@ -240,6 +240,10 @@ _TURNS: dict[tuple[Any, ...], dict[str, float]] = {}
 DEPTHS = {"easy": 1, "normal": 4, "hard": 4}
 # from which depth left a level plays the turns ahead exactly (:func:`.ai.turn_weights`); 99: never
 EXACT = {"easy": 99, "normal": 3, "hard": 3}
+# (depth, exact) of a level with more than two seats where it differs: normal's four turns were
+# measured on two seats only, and with three a turn ahead costs half as much again per seat (a
+# 3-seat game's first decisions took minutes), so normal keeps its two turns there
+MANY: dict[str, tuple[int, int]] = {"normal": (2, 99)}
 # the leaf of each level's look-ahead (:func:`_leaf`): "" the standing, "fit" the fitted chance to
 # win (:data:`LEAF`), "solved" the endgame solved with one card left (:mod:`.endgame`), else the fit;
 # "solved2": one or two cards left (docs/ai.md, seventh session: normal vs beginner 137 of 200 with
@@ -253,10 +257,13 @@ SOLVED: frozenset[str] = frozenset({"hard"})
 
 def evaluation(game: Any, level: str | None) -> Callable[[State, str], float]:
     """The evaluation the search of ``level`` judges with (:meth:`bot.rules.base.Game.search_evaluation`)."""
-    depth = DEPTHS.get(level or "", DEPTHS["normal"])
+    depth = DEPTHS.get(level or "", 2)  # a search outside the levels: two turns, as normal saw until the eighth session
     exact = EXACT.get(level or "", 99)
     leaf = LEAVES.get(level or "", "")
-    return lambda state, seat: evaluate(game, state, seat, depth, exact, leaf)
+    many = MANY.get(level or "")
+    if many is None:
+        return lambda state, seat: evaluate(game, state, seat, depth, exact, leaf)
+    return lambda state, seat: evaluate(game, state, seat, *(many if len(state["order"]) > 2 else (depth, exact)), leaf)
 
 
 def evaluate(game: Any, state: State, seat: str, depth: int = 2, exact: int = 99, leaf: str = "") -> float:
