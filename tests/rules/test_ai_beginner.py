@@ -211,6 +211,8 @@ DICE_ARENA = [  # each game from its own seed (bot.arena.game_seed), measured 20
     # normal sees four turns since the eighth session (~10 s of CPU a game): 8 games, not 20
     ("risk_express", "normal", 8, 7500, lambda share: share >= 0.5),  # 4 of 8 (4 as shares; eighth session)
     ("risk_express", "easy", 20, 7500, lambda share: share < 0.5),  # 8 of 20 (7.5 as shares; seventh session)
+    # hard plays the solved game with two seats (ninth session): a game costs ~0.1 s
+    ("risk_express", "hard", 100, 7500, lambda share: share >= 0.62),  # 73 of 100 (70 as shares)
     ("zombie_town", "normal", 4, 7500, lambda share: share >= 0.5),  # 2 of 4 (docs/ai.md: the longer runs)
     ("zombie_town", "easy", 6, 9600, lambda share: share < 0.5),  # 1 of 6
 ]
