@@ -19,8 +19,11 @@ cycle), the layers below first. Values are on the scale of a finished game's
 - ``minimax against the beginner``: what the solved play wins against the beginner.
 - ``beginner against itself``: checks the model against the arena's games.
 
-Run: ``python bench/solve_express.py [--out DIR]`` (needs numpy, not a dependency of the bot:
-``pip install numpy``); ~minutes of CPU a solve, printed with the figures beside the targets.
+Run: ``python bench/solve_express.py [--out DIR] [--only minimax|best|checks|write]`` (needs
+numpy and gcc; numpy is the ``solve`` extra, not a dependency of the bot): ~10 minutes of CPU a
+solve, the figures printed beside the issue's targets. ``minimax`` rewrites the table the bot
+reads (the same values: the solve is deterministic); ``checks`` needs the minimax solve saved
+in ``--out`` first.
 """
 
 from __future__ import annotations
@@ -94,6 +97,13 @@ class Board:
         for c in range(N):
             out += swapped[self.digits[c]] * POW[c]
         return out
+
+    def finished(self) -> tuple[np.ndarray, np.ndarray]:
+        """Which positions are over (every card owned), and their result for seat 1."""
+        done = self.unowned == 0
+        R = np.zeros(S)
+        R[done] = self.result(np.nonzero(done)[0])
+        return done, R
 
     def result(self, idx: np.ndarray) -> np.ndarray:
         """The finished game's value for seat 1 (every card owned in ``idx``)."""
@@ -320,9 +330,7 @@ def solve_minimax(b: Board, log=print) -> np.ndarray:
     import ctypes
 
     V = np.zeros(S)
-    done = b.unowned == 0
-    R = np.zeros(S)
-    R[done] = b.result(np.nonzero(done)[0])
+    done, R = b.finished()
     for k in range(1, N + 1):
         idx = np.nonzero(b.unowned == k)[0]
         after, may, owed = _targets(b, idx, 1)
@@ -356,9 +364,7 @@ def against(b: Board, policy: str, V: np.ndarray | None = None, log=print) -> tu
 
     X = np.zeros(S)
     Y = np.zeros(S)
-    done = b.unowned == 0
-    R = np.zeros(S)
-    R[done] = b.result(np.nonzero(done)[0])
+    done, R = b.finished()
     for k in range(1, N + 1):
         idx = np.nonzero(b.unowned == k)[0]
         a1, may1, owed1 = _targets(b, idx, 1)
