@@ -512,7 +512,7 @@ class Game(ABC):
 
     def search_choice(self, state: State, seat: str, level: str | None) -> Action | None:
         """A decision the game makes exactly at ``level``, with no search (None: search as
-        usual). Risk Express with two seats: the solved play (:mod:`.risk_express.solved`)."""
+        usual). Risk Express with two seats: the solved game's table of values."""
         return None
 
     def search_settings(self, level: str | None) -> dict[str, Any]:
