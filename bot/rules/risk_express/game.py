@@ -22,7 +22,6 @@ from typing import Any
 
 import bot.rules.base as base
 import bot.rules.risk_express.scoring as scoring
-import bot.rules.risk_express.solved as solved
 import bot.rules.risk_express.views as views
 import bot.rules.turns as turns
 from bot.rules.base import Action, Event, Game, IllegalAction, Option, Rng, State, end_timeouts
@@ -439,13 +438,7 @@ class RiskExpress(Game):
 
     def search_horizon(self, state: State) -> int | None:
         return 0  # the evaluation plays the rest of the turn out, exactly (.odds)
-
-    def search_choice(self, state: State, seat: str, level: str | None) -> Action | None:
-        """Two seats, at a level that plays the solved game (:data:`.scoring.SOLVED`): the
-        fill the table makes best (:func:`.solved.best_fill`); otherwise the search."""
-        if level not in scoring.SOLVED or state["phase"] != "place" or turns.current_seat(state) != seat:
-            return None
-        return solved.best_fill(state)
+    search_choice = scoring.search_choice  # two seats at hard: the solved game's fill (.solved)
 
     # -- the turn ---------------------------------------------------------------------
     def default_action(self, state: State, seat: str) -> Action:
