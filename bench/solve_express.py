@@ -22,7 +22,8 @@ cycle), the layers below first. Values are on the scale of a finished game's
 Run: ``python bench/solve_express.py [--out DIR] [--only minimax|best|checks|write]`` (needs
 numpy and gcc; numpy is the ``solve`` extra, not a dependency of the bot): ~10 minutes of CPU a
 solve, the figures printed beside the issue's targets. ``minimax`` rewrites the table the bot
-reads (the same values: the solve is deterministic); ``checks`` needs the minimax solve saved
+reads (the same values, to within a step of its twelve bits: the table in the repository was
+written from values saved in 32-bit floats); ``checks`` needs the minimax solve saved
 in ``--out`` first.
 """
 
