@@ -104,7 +104,7 @@ def test_each_level_sees_its_own_number_of_turns_ahead(monkeypatch):
     for level, depth in express_scoring.DEPTHS.items():
         seen.clear()
         action = decide(game, state, "p0", level, seed=1, iterations=40)
-        if level in express_scoring.SOLVED:  # two seats: the solved game's table, no search
+        if level in express_solved.SOLVED:  # two seats: the solved game's table, no search
             assert not seen and action == express_solved.best_fill(state), level
         else:
             assert seen and set(seen) == {depth}, level

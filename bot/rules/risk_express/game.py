@@ -21,10 +21,9 @@ from functools import cached_property
 from typing import Any
 
 import bot.rules.base as base
-import bot.rules.risk_express.scoring as scoring
-import bot.rules.risk_express.views as views
 import bot.rules.turns as turns
 from bot.rules.base import Action, Event, Game, IllegalAction, Option, Rng, State, end_timeouts
+from bot.rules.risk_express import scoring, solved, views
 from bot.rules.risk_express.cards import (
     DATA,
     DICE,
@@ -438,7 +437,7 @@ class RiskExpress(Game):
 
     def search_horizon(self, state: State) -> int | None:
         return 0  # the evaluation plays the rest of the turn out, exactly (.odds)
-    search_choice = scoring.search_choice  # two seats at hard: the solved game's fill (.solved)
+    search_choice = solved.search_choice  # two seats at hard: the solved game's fill
 
     # -- the turn ---------------------------------------------------------------------
     def default_action(self, state: State, seat: str) -> Action:

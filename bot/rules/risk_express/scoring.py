@@ -8,7 +8,6 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-import bot.rules.risk_express.solved as solved
 import bot.rules.turns as turns
 from bot.rules.base import State
 from bot.rules.risk_express.ai import turn_weights
@@ -251,18 +250,7 @@ MANY: dict[str, tuple[int, int]] = {"normal": (2, 99)}
 # "solved", 125 with the standing, 122 with the fit, same games; hard vs beginner 47 of 60 with
 # "solved2", 40.5 with "solved", same games)
 LEAVES: dict[str, str] = {"normal": "solved", "hard": "solved2"}
-# the levels that play the solved game with two seats (:mod:`.solved`: the table of every
-# position's value under best play, ``bench/solve_express.py``), every fill chosen by it
-SOLVED: frozenset[str] = frozenset({"hard"})
-
-
-def search_choice(game: Any, state: State, seat: str, level: str | None) -> dict[str, Any] | None:
-    """The game's :meth:`~bot.rules.base.Game.search_choice`: two seats, at a level that plays
-    the solved game (:data:`SOLVED`), the fill the table makes best (:func:`.solved.best_fill`);
-    otherwise the search."""
-    if level not in SOLVED or state["phase"] != "place" or turns.current_seat(state) != seat:
-        return None
-    return solved.best_fill(state)
+# with two seats, hard plays the solved game instead (:data:`.solved.SOLVED`)
 
 
 def evaluation(game: Any, level: str | None) -> Callable[[State, str], float]:

@@ -27,15 +27,20 @@ from typing import Any
 import bot.rules.turns as turns
 from bot.rules.risk_express.cards import board
 from bot.rules.risk_express.odds import throw_chances
+from bot.rules.risk_express.scoring import _conquered, _standing
 
-ORDER, CONTINENT, _, MEMBERS = board()
+ORDER = board()[0]
 DATA = Path(__file__).resolve().parents[3] / "data" / "risk_express" / "solved.bin"
 POSITIONS = 3 ** len(ORDER)
 SCALE = 2047.0  # twelve bits of a value: enough to choose as the exact values do (bench/solve_express.py)
 _POW = [3**i for i in range(len(ORDER))]
 _TABLE: list[array] = []
 
-__all__ = ["DATA", "best_fill", "index", "value"]
+__all__ = ["DATA", "SOLVED", "best_fill", "index", "search_choice", "value"]
+
+# the levels that play the solved game with two seats, every fill chosen by the table (the
+# others, and every level with more seats, search with :func:`.scoring.evaluation`)
+SOLVED: frozenset[str] = frozenset({"hard"})
 
 
 def table() -> array:
@@ -73,22 +78,13 @@ def value(owners: dict[str, str | None], mover: str) -> float:
     return table()[index(owners, mover)] / SCALE
 
 
-def _after(owners: dict[str, str | None], seats: list[str], card: str, mover: str) -> float:
-    """The mover's value once it takes ``card`` and the other is to move (or the game ends)."""
-    owners = {**owners, card: mover}
-    other = seats[1 - seats.index(mover)]
+def _after(owners: dict[str, str | None], locked: list[str], seats: list[str], card: str, mover: str) -> float:
+    """The mover's value once it takes ``card`` and the other is to move, or the game's
+    result when that card was the last (:func:`.scoring._standing`)."""
+    owners, locked = _conquered(owners, locked, card, mover)
     if None in owners.values():
-        return -value(owners, other)
-    points = {s: 0.0 for s in seats}
-    for cont, members in MEMBERS.items():
-        held = {owners[c] for c in members}
-        if len(held) == 1:
-            points[owners[members[0]]] += _VALUE[cont]
-        else:
-            for c in members:
-                points[owners[c]] += _POINTS[c]
-    lead = points[mover] - points[other]
-    return 1.0 if lead > 0 else -1.0 if lead < 0 else 0.0
+        return -value(owners, seats[1 - seats.index(mover)])
+    return _standing(owners, locked, seats)[mover]
 
 
 def best_fill(state: dict[str, Any]) -> dict[str, Any] | None:
@@ -110,19 +106,17 @@ def best_fill(state: dict[str, Any]) -> dict[str, Any] | None:
     for (card, line, _, _), chance in throw_chances(state):
         worth = worths.get(card)
         if worth is None:
-            worth = worths[card] = _after(owners, seats, card, mover) - kept
+            worth = worths[card] = _after(owners, state["locked"], seats, card, mover) - kept
         v = chance * worth
         if best is None or v > best:
             best, pick = v, {"type": "fill", "card": card, "line": line}
     return pick
 
 
-def _values() -> tuple[dict[str, float], dict[str, float]]:
-    from bot.rules.risk_express.cards import load_cards
-
-    data = load_cards()
-    return ({c: float(v["points"]) for c, v in data["cards"].items()},
-            {c: float(v["value"]) for c, v in data["continents"].items()})
-
-
-_POINTS, _VALUE = _values()
+def search_choice(game: Any, state: dict[str, Any], seat: str, level: str | None) -> dict[str, Any] | None:
+    """The game's :meth:`~bot.rules.base.Game.search_choice`: two seats, at a level that plays
+    the solved game (:data:`SOLVED`), the fill the table makes best (:func:`best_fill`);
+    otherwise None (the search)."""
+    if level not in SOLVED or state["phase"] != "place" or turns.current_seat(state) != seat:
+        return None
+    return best_fill(state)

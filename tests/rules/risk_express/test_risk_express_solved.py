@@ -8,7 +8,6 @@ import random
 
 import pytest
 
-import bot.rules.risk_express.scoring as scoring
 import bot.rules.risk_express.solved as solved
 from bot.rules import GAMES
 from bot.rules.ai import RandomPolicy
@@ -37,7 +36,7 @@ def _bellman(owners: dict[str, str | None], mover: str) -> float:
     for i, card in enumerate(ORDER):
         if owners[card] == mover or CONTINENT[card] in locked:
             continue
-        gains[i] = (solved._after(owners, seats, card, mover) - kept, owners[card] is not None)
+        gains[i] = (solved._after(owners, sorted(locked), seats, card, mover) - kept, owners[card] is not None)
     weights = turn_weights(gains)
     return kept + sum(w * gains[i][0] for i, w in weights.items())
 
@@ -107,7 +106,7 @@ def test_ahead_it_takes_the_last_card_and_wins():
 
 
 def test_the_levels_that_play_the_table_choose_its_fill_and_three_seats_keep_the_search(monkeypatch):
-    monkeypatch.setattr(scoring, "SOLVED", frozenset({"hard"}))
+    monkeypatch.setattr(solved, "SOLVED", frozenset({"hard"}))
     owners = {c: A for c in ORDER}
     owners.update(australia=None, china=B, india=B, japan=B, middle_east=B)
     game, state = _state(owners, ["cavalry", "cannon", "soldier3", "soldier3", "soldier2", "cavalry", "general"])
